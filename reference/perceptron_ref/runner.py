@@ -1,0 +1,144 @@
+"""``run``: validate the arguments, drive a learner, and keep its trace.
+
+The learners in ``perceptron/`` are the notes' loops and nothing else.  This module does
+what the notes leave to the reader: it converts the caller's numbers exactly, adds the
+bias coordinate (Gormley's trick, slide 16: a constant 1 *first*), feeds online learners
+as many passes as asked, and stops a run at an epoch boundary when ``max_epochs`` is
+reached or when w repeats there.  A repeat is a proof that the run cycles for ever: the
+learners are deterministic, so the passes after the first occurrence repeat exactly.
+On rational data every run that does not converge does repeat (w stays bounded, Block &
+Levin 1970, and lies on a lattice), so a run without ``max_epochs`` always ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
+from itertools import count
+from typing import Literal
+
+from perceptron_ref import registry
+from perceptron_ref.algorithm import BatchAlgorithm
+from perceptron_ref.errors import InputError
+from perceptron_ref.numbers import to_fraction, to_label
+from perceptron_ref.trace import Example, Record, Status, Step, Trace
+from perceptron_ref.vectors import Label, Vector, zeros
+
+Epochs = int | Literal["converge"]
+ONE = Fraction(1)
+
+
+def examples_from(X: Iterable[Iterable[object]], y: Iterable[object]) -> tuple[
+    tuple[Vector, ...], tuple[Label, ...]
+]:
+    """Convert a caller's data exactly (see :mod:`perceptron_ref.numbers`) and check its shape."""
+    rows = [tuple(to_fraction(v) for v in row) for row in X]
+    labels: tuple[Label, ...] = tuple(1 if to_label(v) == 1 else -1 for v in y)
+    if not rows:
+        raise InputError("no examples")
+    if len(rows) != len(labels):
+        raise InputError(f"{len(rows)} examples but {len(labels)} labels")
+    d = len(rows[0])
+    if d == 0:
+        raise InputError("examples have no features (d = 0)")
+    for i, row in enumerate(rows):
+        if len(row) != d:
+            raise InputError(f"example {i} has {len(row)} features, example 0 has {d}")
+    return tuple(rows), labels
+
+
+def check_options(eta: object, epochs: object, max_epochs: object) -> tuple[Fraction, Epochs]:
+    """Validate ``eta`` (a positive rational), ``epochs`` and ``max_epochs``."""
+    step = to_fraction(eta)
+    if step <= 0:
+        raise InputError(f"eta must be positive, got {step}")
+    if epochs != "converge" and (type(epochs) is not int or epochs < 1):
+        raise InputError(f"epochs must be a positive integer or 'converge', got {epochs!r}")
+    if max_epochs is not None and (type(max_epochs) is not int or max_epochs < 1):
+        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
+    assert epochs == "converge" or isinstance(epochs, int)
+    return step, epochs
+
+
+def run(
+    algorithm: str,
+    X: Iterable[Iterable[object]],
+    y: Iterable[object],
+    *,
+    bias: bool = False,
+    eta: object = 1,
+    epochs: Epochs = 1,
+    max_epochs: int | None = None,
+    record: Record = "full",
+) -> Trace:
+    """Run ``algorithm`` on the examples ``X`` with labels ``y`` and return its trace.
+
+    ``X`` is a sequence of rows (ints, Fractions, decimal strings, floats taken at their
+    exact binary value, or a numpy array); ``y`` holds −1/+1.  ``epochs`` (online
+    algorithms) is a number of passes or ``"converge"``: passes until one is clean.
+    ``max_epochs`` caps any run that cycles (batch algorithms and ``"converge"``).
+    ``record`` keeps every step (``"full"``), the mistakes only, or no step.
+
+    >>> t = run("perceptron/blum", [(1, 0), (0, 1)], [1, -1], bias=True)
+    >>> t.dimension, t.mistakes, [str(v) for v in t.weights]
+    (3, 2, ['0', '1', '-1'])
+    """
+    algo = registry.get(algorithm)
+    step, passes = check_options(eta, epochs, max_epochs)
+    if record not in ("full", "mistakes", "summary"):
+        raise InputError(f"record must be 'full', 'mistakes' or 'summary', got {record!r}")
+    if isinstance(algo, BatchAlgorithm) and passes != 1:
+        raise InputError(f"{algorithm} is a batch algorithm: it takes no epochs")
+    if not isinstance(algo, BatchAlgorithm) and passes != "converge" and max_epochs is not None:
+        raise InputError("max_epochs caps 'converge' runs; with a number of epochs it is unused")
+    rows, labels = examples_from(X, y)
+    if bias:
+        rows = tuple((ONE, *x) for x in rows)  # Gormley slide 16: the bias is the FIRST weight
+    d, n = len(rows[0]), len(rows)
+
+    steps: Iterator[Step]
+    if isinstance(algo, BatchAlgorithm):
+        steps = algo.learn(tuple(zip(rows, labels, strict=True)), eta=step)
+        cycles = True
+    else:
+        passes_ = count(1) if passes == "converge" else range(1, passes + 1)
+        stream = (Example(e, i, x, t) for e in passes_ for i, (x, t) in enumerate(zip(rows, labels, strict=True)))
+        steps = algo.learn(stream, d=d, eta=step)
+        cycles = passes == "converge"
+    return _drive(algorithm, steps, n=n, d=d, bias=bias, eta=step, cycles=cycles,
+                  max_epochs=max_epochs, record=record)
+
+
+def _drive(
+    algorithm: str, steps: Iterator[Step], *, n: int, d: int, bias: bool, eta: Fraction,
+    cycles: bool, max_epochs: int | None, record: Record,
+) -> Trace:
+    """Consume a learner's steps, stopping at an epoch boundary when the run is decided."""
+    kept: list[Step] = []
+    w, k, epoch, clean = zeros(d), 0, 0, True
+    seen: dict[Vector, int] = {w: 0}  # w at the end of each epoch (epoch 0: the initial w)
+    status: Status = "converged" if cycles else "online"
+    cycle: tuple[int, int] | None = None
+    for s in steps:
+        w, k, epoch = s.weights, k + s.mistake, s.epoch
+        clean = clean and not s.mistake
+        if record == "full" or (record == "mistakes" and s.mistake):
+            kept.append(s)
+        if s.index != n - 1 or not cycles:
+            continue
+        # The end of a pass.
+        if clean:
+            status = "converged"
+            break
+        clean = True
+        if w in seen:
+            status, cycle = "cycled", (seen[w], epoch)
+            break
+        seen[w] = epoch
+        if max_epochs is not None and epoch >= max_epochs:
+            status = "max_epochs"
+            break
+    close = getattr(steps, "close", None)  # a generator left at an epoch boundary
+    if close is not None:
+        close()
+    return Trace(algorithm, d, bias, eta, k, epoch, status, w, tuple(kept), record, cycle)

@@ -1,0 +1,32 @@
+"""Hypothesis profiles: ``ci`` (derandomized, the default of `make test`), ``dev`` and ``deep``.
+
+Pick one with the environment variable ``HYPOTHESIS_PROFILE``.  Properties marked ``slow``
+run only under ``make test-deep``.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", derandomize=True, database=None, deadline=None, max_examples=60, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", deadline=None, max_examples=100)
+settings.register_profile(
+    "deep", deadline=None, max_examples=3000, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip ``slow`` tests unless a marker expression was given (``make test-deep`` gives one)."""
+    if config.getoption("-m"):
+        return
+    skip = pytest.mark.skip(reason="slow: run by `make test-deep`")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
