@@ -12,7 +12,12 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
-    "ci", derandomize=True, database=None, deadline=None, max_examples=60, print_blob=True,
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    max_examples=60,
+    print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("dev", deadline=None, max_examples=100)

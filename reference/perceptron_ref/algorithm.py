@@ -28,8 +28,7 @@ DataSet = Sequence[tuple[Vector, Label]]
 
 
 class OnlineLearner(Protocol):
-    def __call__(self, examples: Iterable[Example], *, d: int, eta: Fraction) -> Iterator[Step]:
-        ...
+    def __call__(self, examples: Iterable[Example], *, d: int, eta: Fraction) -> Iterator[Step]: ...
 
 
 class BatchLearner(Protocol):

@@ -56,8 +56,9 @@ def parse_csv(lines: Iterable[str], *, source: str, labels: LabelSet = "pm1") ->
             continue
         fields = text.split(",")
         if len(fields) < 2:
-            raise InputError("expected x1,...,xd,y: at least one feature and a label",
-                             source=source, line=number)
+            raise InputError(
+                "expected x1,...,xd,y: at least one feature and a label", source=source, line=number
+            )
         *features, label = (f.strip() for f in fields)
         if label not in label_of:
             wanted = " or ".join(sorted(label_of, key=len)[:2]) if labels == "01" else "-1 or 1"
@@ -68,8 +69,11 @@ def parse_csv(lines: Iterable[str], *, source: str, labels: LabelSet = "pm1") ->
         except InputError as error:
             raise InputError(error.problem, source=source, line=number) from None
         if X and len(x) != len(X[0]):
-            raise InputError(f"{len(x)} features, expected {len(X[0])} (as on line {where[0]})",
-                             source=source, line=number)
+            raise InputError(
+                f"{len(x)} features, expected {len(X[0])} (as on line {where[0]})",
+                source=source,
+                line=number,
+            )
         X.append(x)
         y.append(label_of[label])
         where.append(number)

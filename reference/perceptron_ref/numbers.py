@@ -83,5 +83,5 @@ def to_fraction(value: object) -> Fraction:
 def to_label(value: object) -> int:
     """A label must equal −1 or +1 exactly (``1``, ``-1``, ``1.0``, ``numpy.int8(-1)`` ...)."""
     if isinstance(value, numbers.Real) and not isinstance(value, bool) and value in (-1, 1):
-        return 1 if value > 0 else -1
+        return 1 if value == 1 else -1
     raise InputError(f"label {value!r} is not -1 or 1")

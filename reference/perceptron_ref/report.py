@@ -64,8 +64,15 @@ def format_text(t: Trace) -> str:
     """
     header = ("epoch", "index", "score", "prediction", "label", "mistake", "w")
     rows = [
-        (str(s.epoch), str(s.index), str(s.score), f"{s.prediction:+d}".replace("+", ""),
-         str(s.label), "*" if s.mistake else "", show(s.weights))
+        (
+            str(s.epoch),
+            str(s.index),
+            str(s.score),
+            f"{s.prediction:+d}".replace("+", ""),
+            str(s.label),
+            "*" if s.mistake else "",
+            show(s.weights),
+        )
         for s in t.steps
     ]
     lines = []
@@ -80,10 +87,12 @@ def format_text(t: Trace) -> str:
         lines.append(f"(record = {t.record}: {len(t.steps)} steps kept)")
     plural = "" if t.mistakes == 1 else "s"
     eplural = "" if t.epochs == 1 else "s"
-    status = t.status
+    status: str = t.status
     if t.cycle is not None:
         status = f"cycled: w after epoch {t.cycle[1]} equals w after epoch {t.cycle[0]}"
-    lines.append(f"{t.algorithm}: {t.mistakes} mistake{plural} in {t.epochs} epoch{eplural} "
-                 f"({status}); d = {t.dimension}{' with bias' if t.bias else ''}, eta = {t.eta}")
+    lines.append(
+        f"{t.algorithm}: {t.mistakes} mistake{plural} in {t.epochs} epoch{eplural} "
+        f"({status}); d = {t.dimension}{' with bias' if t.bias else ''}, eta = {t.eta}"
+    )
     lines.append(f"w = {show(t.weights)}")
     return "\n".join(lines)

@@ -12,7 +12,7 @@ Levin 1970, and lies on a lattice), so a run without ``max_epochs`` always ends.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from itertools import count
 from typing import Literal
@@ -28,9 +28,9 @@ Epochs = int | Literal["converge"]
 ONE = Fraction(1)
 
 
-def examples_from(X: Iterable[Iterable[object]], y: Iterable[object]) -> tuple[
-    tuple[Vector, ...], tuple[Label, ...]
-]:
+def examples_from(
+    X: Iterable[Iterable[object]], y: Iterable[object]
+) -> tuple[tuple[Vector, ...], tuple[Label, ...]]:
     """Convert a caller's data exactly (see :mod:`perceptron_ref.numbers`) and check its shape."""
     rows = [tuple(to_fraction(v) for v in row) for row in X]
     labels: tuple[Label, ...] = tuple(1 if to_label(v) == 1 else -1 for v in y)
@@ -102,16 +102,37 @@ def run(
         cycles = True
     else:
         passes_ = count(1) if passes == "converge" else range(1, passes + 1)
-        stream = (Example(e, i, x, t) for e in passes_ for i, (x, t) in enumerate(zip(rows, labels, strict=True)))
+        stream = (
+            Example(e, i, x, t)
+            for e in passes_
+            for i, (x, t) in enumerate(zip(rows, labels, strict=True))
+        )
         steps = algo.learn(stream, d=d, eta=step)
         cycles = passes == "converge"
-    return _drive(algorithm, steps, n=n, d=d, bias=bias, eta=step, cycles=cycles,
-                  max_epochs=max_epochs, record=record)
+    return _drive(
+        algorithm,
+        steps,
+        n=n,
+        d=d,
+        bias=bias,
+        eta=step,
+        cycles=cycles,
+        max_epochs=max_epochs,
+        record=record,
+    )
 
 
 def _drive(
-    algorithm: str, steps: Iterator[Step], *, n: int, d: int, bias: bool, eta: Fraction,
-    cycles: bool, max_epochs: int | None, record: Record,
+    algorithm: str,
+    steps: Iterator[Step],
+    *,
+    n: int,
+    d: int,
+    bias: bool,
+    eta: Fraction,
+    cycles: bool,
+    max_epochs: int | None,
+    record: Record,
 ) -> Trace:
     """Consume a learner's steps, stopping at an epoch boundary when the run is decided."""
     kept: list[Step] = []

@@ -23,15 +23,16 @@ Record = Literal["full", "mistakes", "summary"]
 
 
 class Example(NamedTuple):
-    """One example as an online learner receives it."""
+    """One example as an online learner receives it: epoch, its index i in the data, x, y."""
 
     epoch: int
-    index: int
+    i: int
     x: Vector
     y: Label
 
 
-class Step(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Step:
     """One example seen, with the learner's score, prediction and w after the step."""
 
     epoch: int

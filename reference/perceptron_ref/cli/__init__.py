@@ -29,11 +29,15 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog=PROG, description="The verified reference implementation of the "
-                    "perceptron family, in exact rational arithmetic.")
+    parser = Parser(
+        prog=PROG,
+        description="The verified reference implementation of the "
+        "perceptron family, in exact rational arithmetic.",
+    )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                parser_class=Parser)
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=Parser
+    )
     for name in COMMANDS:
         importlib.import_module(f"perceptron_ref.cli.{name}").register(sub)
     return parser

@@ -37,37 +37,81 @@ def rational_arg(text: str) -> str:
 
 def add_data_options(p: argparse.ArgumentParser) -> None:
     """The options shared by every command that runs an algorithm on a data file."""
-    p.add_argument("algorithm", metavar="ALGORITHM",
-                   help="algorithm ID: " + ", ".join(sorted(registry.ALGORITHMS)))
+    p.add_argument(
+        "algorithm",
+        metavar="ALGORITHM",
+        help="algorithm ID: " + ", ".join(sorted(registry.ALGORITHMS)),
+    )
     p.add_argument("file", metavar="FILE", help="data file (CSV: x1,...,xd,y per line)")
-    p.add_argument("--bias", action="store_true",
-                   help="prepend a constant 1 to every x (the bias is the first weight)")
-    p.add_argument("--eta", type=rational_arg, default="1", metavar="Q",
-                   help="positive rational step size (default 1, as in the notes)")
-    p.add_argument("--epochs", type=epochs_arg, default=1, metavar="N|converge",
-                   help="passes for online algorithms (default 1), or 'converge': "
-                        "until a pass makes no mistake")
-    p.add_argument("--max-epochs", type=positive_int, default=None, metavar="N",
-                   help="stop a run that cycles (batch, or --epochs converge) after N passes")
-    p.add_argument("--labels", choices=("pm1", "01"), default="pm1",
-                   help="label set in the file: -1/1 (pm1, default) or 0/1 (01)")
+    p.add_argument(
+        "--bias",
+        action="store_true",
+        help="prepend a constant 1 to every x (the bias is the first weight)",
+    )
+    p.add_argument(
+        "--eta",
+        type=rational_arg,
+        default="1",
+        metavar="Q",
+        help="positive rational step size (default 1, as in the notes)",
+    )
+    p.add_argument(
+        "--epochs",
+        type=epochs_arg,
+        default=1,
+        metavar="N|converge",
+        help="passes for online algorithms (default 1), or 'converge': "
+        "until a pass makes no mistake",
+    )
+    p.add_argument(
+        "--max-epochs",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="stop a run that cycles (batch, or --epochs converge) after N passes",
+    )
+    p.add_argument(
+        "--labels",
+        choices=("pm1", "01"),
+        default="pm1",
+        help="label set in the file: -1/1 (pm1, default) or 0/1 (01)",
+    )
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("run", help="run an algorithm on a data file and print its trace",
-                       description="Run ALGORITHM on the examples in FILE, in exact rational "
-                       "arithmetic, and print the trace (every step and the totals).")
+    p = sub.add_parser(
+        "run",
+        help="run an algorithm on a data file and print its trace",
+        description="Run ALGORITHM on the examples in FILE, in exact rational "
+        "arithmetic, and print the trace (every step and the totals).",
+    )
     add_data_options(p)
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text table (default) or one JSON object")
-    p.add_argument("--record", choices=("full", "mistakes", "summary"), default="full",
-                   help="keep every step (default), only mistakes, or only the totals")
+    p.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text table (default) or one JSON object",
+    )
+    p.add_argument(
+        "--record",
+        choices=("full", "mistakes", "summary"),
+        default="full",
+        help="keep every step (default), only mistakes, or only the totals",
+    )
     p.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
     data = read_csv(args.file, labels=args.labels)
-    trace = run(args.algorithm, data.X, data.y, bias=args.bias, eta=args.eta,
-                epochs=args.epochs, max_epochs=args.max_epochs, record=args.record)
+    trace = run(
+        args.algorithm,
+        data.X,
+        data.y,
+        bias=args.bias,
+        eta=args.eta,
+        epochs=args.epochs,
+        max_epochs=args.max_epochs,
+        record=args.record,
+    )
     print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
     return 0

@@ -8,8 +8,11 @@ Blum's own example, (0,1) −, (1,1) +, (1,0) +:
 >>> from perceptron_ref import run
 >>> from perceptron_ref.vectors import show
 >>> trace = run("perceptron/blum", [(0, 1), (1, 1), (1, 0)], [-1, 1, 1])
->>> [(s.score, s.prediction, s.mistake, show(s.weights)) for s in trace.steps]
-[(Fraction(0, 1), -1, False, '(0, 0)'), (Fraction(0, 1), -1, True, '(1, 1)'), (Fraction(1, 1), 1, False, '(1, 1)')]
+>>> for s in trace.steps:
+...     print(s.score, s.prediction, s.label, s.mistake, show(s.weights))
+0 -1 -1 False (0, 0)
+0 -1 1 True (1, 1)
+1 1 1 False (1, 1)
 """
 
 from __future__ import annotations

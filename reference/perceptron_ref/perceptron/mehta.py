@@ -41,7 +41,7 @@ def learn(examples: Iterable[Example], *, d: int, eta: Fraction) -> Iterator[Ste
         if mistake:  # [mehta.7]
             w = add(w, scale(eta * y, x))  # [mehta.8]
             m += 1  # [mehta.9]
-        yield Step(example.epoch, example.index, s, y_hat, y, mistake, w)
+        yield Step(example.epoch, example.i, s, y_hat, y, mistake, w)
 
 
 ALGORITHM = OnlineAlgorithm(

@@ -34,7 +34,7 @@ def learn(examples: Iterable[Example], *, d: int, eta: Fraction) -> Iterator[Ste
         p_t: Label = -y_t if s == 0 else (1 if s > 0 else -1)  # [ssbd.3]
         mistake = y_t * s <= 0
         v_t: Vector
-        if mistake:  # [ssbd.4]
+        if mistake:  # [ssbd.4]  # noqa: SIM108 (the book's if/else, line for line)
             v_t = scale(-y_t, x_t)  # [ssbd.5]
         else:
             v_t = zeros(d)  # [ssbd.6]
