@@ -1,5 +1,6 @@
 """The ``perceptron-ref`` command line.  Each subcommand is a module of this package with
-a ``register(subparsers)`` function; ``COMMANDS`` lists them in the order ``--help`` shows.
+a ``register(subparsers)`` function and an ``ORDER`` number (its place in ``--help``);
+adding a command is adding a module.
 
 Bad input of any kind ends in one line on stderr and exit status 2, never a traceback.
 """
@@ -8,15 +9,25 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 from typing import NoReturn
 
 from perceptron_ref import __version__
 from perceptron_ref.errors import InputError
 
-COMMANDS = ("run", "demo")
-"""Subcommand modules of :mod:`perceptron_ref.cli`, imported on demand."""
+
+def commands() -> list[ModuleType]:
+    """The subcommand modules of this package, in ``ORDER``."""
+    found = [
+        importlib.import_module(f"{__name__}.{info.name}")
+        for info in pkgutil.iter_modules(__path__)
+        if not info.name.startswith("_")
+    ]
+    return sorted(found, key=lambda m: (getattr(m, "ORDER", 100), m.__name__))
+
 
 PROG = "perceptron-ref"
 
@@ -38,8 +49,8 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=Parser
     )
-    for name in COMMANDS:
-        importlib.import_module(f"perceptron_ref.cli.{name}").register(sub)
+    for module in commands():
+        module.register(sub)
     return parser
 
 

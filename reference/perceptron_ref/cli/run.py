@@ -11,6 +11,8 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.runner import Epochs, run
 
+ORDER = 10
+
 
 def epochs_arg(text: str) -> Epochs:
     """``--epochs``: a positive integer or ``converge``."""
