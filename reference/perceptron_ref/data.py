@@ -51,7 +51,7 @@ def parse_csv(lines: Iterable[str], *, source: str, labels: LabelSet = "pm1") ->
     y: list[Label] = []
     where: list[int] = []
     for number, raw in enumerate(lines, 1):
-        text = raw.strip()
+        text = (raw.removeprefix("\ufeff") if number == 1 else raw).strip()
         if not text or text.startswith("#"):
             continue
         fields = text.split(",")
