@@ -66,7 +66,7 @@ def freund_schapire_bound(R: Num, D: Num, gamma: Num) -> Num:
     return ((R + D) / gamma) ** 2
 
 
-def cover_size_bound(d: Any, epsilon: Num) -> Num:
+def cover_size_bound(d: Any, epsilon: Any) -> Any:
     """Mehta §1: the unit sphere of Rᵈ has a proper ε-cover of at most (4/ε + 1)ᵈ points.
 
     >>> cover_size_bound(2, Fraction(1, 2))
