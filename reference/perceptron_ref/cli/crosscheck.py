@@ -1,0 +1,103 @@
+"""``perceptron-ref crosscheck ALGORITHM --candidate TARGET``: differential testing.
+
+Exit status: 0 the candidate agrees; 1 it disagrees (a wrong result, a crash, a hang, too
+much memory, unparsable output: the report says which); 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from perceptron_ref import registry
+from perceptron_ref.cli.run import epochs_arg, positive_int
+
+ORDER = 50
+
+
+def timeout_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds in (0, 3600]")
+    return value
+
+
+def seed_arg(text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r} is not a non-negative integer")
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "crosscheck",
+        help="test another implementation against the reference",
+        description="Run the candidate TARGET (in a sandboxed process) on data drawn by "
+        "Hypothesis, compare it exactly with ALGORITHM, shrink a disagreement to a minimal "
+        "counterexample and name the variants it agrees with. Exit 0 agree, 1 disagree "
+        "(wrong result, crash, hang, memory, unparsable output), 2 usage error.",
+    )
+    p.add_argument(
+        "algorithm",
+        metavar="ALGORITHM",
+        help="algorithm ID: " + ", ".join(sorted(registry.ALGORITHMS)),
+    )
+    p.add_argument(
+        "--candidate",
+        required=True,
+        metavar="TARGET",
+        help="FILE.py:FUNCTION, MODULE:FUNCTION (called as FUNCTION(X, y)), "
+        "'cmd:COMMAND ...' (JSON on stdin/stdout, see spec/protocol/), sklearn or river",
+    )
+    p.add_argument("--bias", action="store_true", help="prepend a constant 1 (the bias is first)")
+    p.add_argument(
+        "--epochs",
+        type=epochs_arg,
+        default=1,
+        metavar="N|converge",
+        help="passes the candidate makes (online algorithms; default 1)",
+    )
+    p.add_argument(
+        "--input",
+        choices=("numpy", "fractions", "lists"),
+        default="numpy",
+        help="what the candidate takes: float64 numpy arrays (default), lists of Fractions, "
+        "or lists of ints/floats; with numpy and lists it gets only float-exact data",
+    )
+    p.add_argument("--examples", type=positive_int, default=50, metavar="N", help="data sets (50)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help="Hypothesis seed (0)")
+    p.add_argument(
+        "--timeout",
+        type=timeout_arg,
+        default=10.0,
+        metavar="SECONDS",
+        help="wall-clock limit per data set's answer (default 10)",
+    )
+    p.add_argument("--format", choices=("text", "json", "gradescope"), default="text")
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    from perceptron_ref.crosscheck import crosscheck, reporting
+
+    report = crosscheck(
+        args.algorithm,
+        args.candidate,
+        bias=args.bias,
+        epochs=args.epochs,
+        input=args.input,
+        examples=args.examples,
+        seed=args.seed,
+        timeout=args.timeout,
+    )
+    if args.format == "json":
+        print(reporting.dumps(report))
+    elif args.format == "gradescope":
+        print(json.dumps(reporting.gradescope(report), ensure_ascii=False))
+    else:
+        print(reporting.format_text(report))
+    return 0 if report.verdict == "agree" else 1

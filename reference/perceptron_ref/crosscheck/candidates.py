@@ -1,0 +1,120 @@
+"""Candidates: what ``--candidate TARGET`` names, and how each is called in its sandbox.
+
+``path/to/file.py:function`` and ``module:function``
+    called as ``function(X, y)`` by :mod:`~perceptron_ref.crosscheck.worker` in a sandboxed
+    Python process, all data sets of a batch in one process;
+``cmd:COMMAND …``
+    any program: one process per data set, one JSON object in and one out
+    (``spec/protocol/candidate-{input,output}.schema.json``);
+``sklearn``, ``river``
+    the libraries' perceptrons, set up by :mod:`~perceptron_ref.crosscheck.adapters`.
+
+Every call returns one :class:`~perceptron_ref.crosscheck.outcomes.Outcome` per data set.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from perceptron_ref.crosscheck import sandbox
+from perceptron_ref.crosscheck.outcomes import Data, Outcome, from_command, from_worker
+from perceptron_ref.errors import InputError
+from perceptron_ref.runner import Epochs
+
+Input = Literal["numpy", "fractions", "lists"]
+Kind = Literal["file", "module", "cmd", "sklearn", "river"]
+WORKER = Path(__file__).with_name("worker.py")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A parsed ``--candidate`` TARGET and how it takes its numbers."""
+
+    text: str
+    kind: Kind
+    input: Input = "numpy"
+    path: str = ""
+    module: str = ""
+    function: str = ""
+    argv: tuple[str, ...] = ()
+
+    @property
+    def floats(self) -> bool:
+        """Does it compute in floats?  Then it gets only data exact in float64."""
+        return self.kind in ("sklearn", "river") or self.input != "fractions"
+
+    @property
+    def two_classes(self) -> bool:
+        """scikit-learn refuses data with one class: give it both (see adapters)."""
+        return self.kind == "sklearn"
+
+
+def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> Candidate:
+    """Parse TARGET; a missing file or a malformed target is a usage error (InputError)."""
+    if target in ("sklearn", "river"):
+        return Candidate(target, target, input)
+    if target.startswith("cmd:"):
+        argv = tuple(shlex.split(target[4:]))
+        if not argv:
+            raise InputError("cmd: needs a command, e.g. 'cmd:node perceptron.js'")
+        return Candidate(target, "cmd", input, argv=argv)
+    where, colon, function = target.rpartition(":")
+    if not colon:
+        where, function = target, entry or ""
+    if not where or not function.isidentifier():
+        raise InputError(
+            f"candidate {target!r}: expected FILE.py:FUNCTION, MODULE:FUNCTION, "
+            "cmd:COMMAND, sklearn or river"
+        )
+    if where.endswith(".py") or "/" in where:
+        if not Path(where).is_file():
+            raise InputError(f"candidate file {where!r} does not exist")
+        return Candidate(target, "file", input, path=str(Path(where).resolve()), function=function)
+    return Candidate(target, "module", input, module=where, function=function)
+
+
+def _dataset_json(data: Data) -> dict[str, Any]:
+    X, y = data
+    return {"X": [[str(v) for v in x] for x in X], "y": list(y)}
+
+
+def call(
+    candidate: Candidate, datasets: Sequence[Data], *, bias: bool, epochs: Epochs, timeout: float
+) -> list[Outcome]:
+    """Run the candidate on every data set; one outcome each, in order."""
+    if not datasets:
+        return []
+    if candidate.kind == "cmd":
+        return [_call_command(candidate, data, bias, epochs, timeout) for data in datasets]
+    target: dict[str, Any] = {"kind": candidate.kind, "function": candidate.function}
+    target |= {"path": candidate.path, "module": candidate.module}
+    request = {
+        "target": target,
+        "input": candidate.input,
+        "bias": bias,
+        "epochs": epochs,
+        "datasets": [_dataset_json(d) for d in datasets],
+    }
+    ran = sandbox.execute(
+        [sys.executable, "-I", str(WORKER)],
+        json.dumps(request).encode(),
+        timeout=timeout,
+        cpu_seconds=int(timeout * (len(datasets) + 2)) + 5,
+    )
+    return from_worker(ran, datasets, bias)
+
+
+def _call_command(
+    candidate: Candidate, data: Data, bias: bool, epochs: Epochs, timeout: float
+) -> Outcome:
+    request = _dataset_json(data) | {"bias": bias, "epochs": epochs}
+    ran = sandbox.execute(
+        candidate.argv, json.dumps(request).encode(), timeout=timeout, cpu_seconds=int(timeout) + 1
+    )
+    return from_command(ran, data, bias)

@@ -1,0 +1,146 @@
+"""What a candidate's output means: the weights it returned, or the way it failed.
+
+The parent reads the sandboxed process's output here and trusts none of it: every number
+must parse as an exact rational (``"p/q"``, an integer or a decimal), every vector must
+have the data's dimension (d, or d + 1 with ``bias``: the bias first, or a pair ``(w, b)``),
+and anything else is a :class:`Failure` of kind ``unparsable``.  A candidate may return
+one vector (the final w) or one per step (compared step by step).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from perceptron_ref.crosscheck.sandbox import Execution
+from perceptron_ref.errors import InputError
+from perceptron_ref.numbers import parse_rational
+from perceptron_ref.vectors import Label, Vector
+
+Data = tuple[tuple[Vector, ...], tuple[Label, ...]]
+"""One data set: the examples X (without the bias coordinate) and the labels y."""
+
+
+@dataclass(frozen=True)
+class Returned:
+    """The numbers a candidate returned for one data set: final w, or w after every step."""
+
+    weights: Vector
+    trace: tuple[Vector, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What went wrong: ``kind`` is crash, hang, memory, unparsable or load error."""
+
+    kind: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.detail}"
+
+
+Outcome = Returned | Failure
+
+
+def _brief(text: str, limit: int = 200) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _vector(value: Any, D: int, bias: bool) -> Vector:
+    """One weight vector of dimension D, from a list of numbers or a pair (w, b)."""
+    if bias and isinstance(value, list) and len(value) == 2 and isinstance(value[0], list):
+        value = [value[1], *value[0]]  # (w, b): the reference puts the bias first
+    if not isinstance(value, list) or any(isinstance(v, list) for v in value):
+        raise InputError(f"expected a vector of {D} numbers, got {_brief(repr(value), 60)}")
+    if len(value) != D:
+        raise InputError(f"returned {len(value)} numbers, expected {D} (d{' + 1' if bias else ''})")
+    numbers = []
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, str | int):
+            raise InputError(f"{_brief(repr(v), 40)} is not a number")
+        numbers.append(parse_rational(str(v)))
+    return tuple(numbers)
+
+
+def interpret(value: Any, data: Data, bias: bool, *, trace: bool | None = None) -> Outcome:
+    """Read a returned value: one vector, or one per step (a list of vectors, n > 1)."""
+    D = len(data[0][0]) + bias
+    try:
+        steps = trace if trace is not None else _looks_like_trace(value, bias)
+        if steps:
+            ws = tuple(_vector(v, D, bias) for v in value)
+            if not ws:
+                raise InputError("returned an empty trace")
+            return Returned(ws[-1], ws)
+        return Returned(_vector(value, D, bias))
+    except InputError as error:
+        return Failure("unparsable", f"output: {error}")
+
+
+def _looks_like_trace(value: Any, bias: bool) -> bool:
+    if not isinstance(value, list) or not value or not all(isinstance(v, list) for v in value):
+        return False
+    if bias and len(value) == 2 and not isinstance(value[1], list):
+        return False
+    return len(value) != 1
+
+
+def _died(ran: Execution, what: str) -> Failure:
+    death = ran.death()
+    if death is not None:
+        kind, _, detail = death.partition(": ")
+        if "memory" in ran.stderr or "MemoryError" in ran.stderr:
+            kind = "memory"
+        return Failure(kind, f"{detail} on {what}")
+    tail = _brief(ran.stderr.strip().splitlines()[-1]) if ran.stderr.strip() else "no message"
+    return Failure("crash", f"exited with status {ran.returncode} on {what}, no result ({tail})")
+
+
+def from_worker(ran: Execution, datasets: list[Data] | Any, bias: bool) -> list[Outcome]:
+    """The worker's lines, one per data set; after a death, every later data set fails too."""
+    outcomes: list[Outcome] = []
+    for i, data in enumerate(datasets):
+        if i >= len(ran.lines):
+            failure = _died(ran, f"data set {i + 1}")
+            return outcomes + [failure] * (len(datasets) - i)
+        try:
+            line = json.loads(ran.lines[i])
+            assert isinstance(line, dict)
+        except (ValueError, AssertionError):
+            bad = Failure("unparsable", f"protocol line {_brief(repr(ran.lines[i]), 80)}")
+            return outcomes + [bad] * (len(datasets) - i)
+        if "load_error" in line:
+            failure = Failure("load error", _brief(str(line["load_error"])))
+            return [failure] * len(datasets)
+        if "error" in line:
+            kind = "memory" if line.get("memory") else "crash"
+            outcomes.append(Failure(kind, f"raised {_brief(str(line['error']))}"))
+        else:
+            outcomes.append(interpret(line.get("result"), data, bias))
+    return outcomes
+
+
+def from_command(ran: Execution, data: Data, bias: bool) -> Outcome:
+    """A command's one JSON object: ``{"weights": [...]}`` or ``{"trace": [[...], ...]}``."""
+    if ran.death() is not None or ran.returncode != 0:
+        return _died(ran, "this data set")
+    text = b"\n".join((*ran.lines, ran.rest)).decode("utf-8", "replace").strip()
+    try:
+        # Numbers stay text: "0.1" is 1/10 exactly, never a binary float.
+        answer = json.loads(text, parse_float=str, parse_int=str, parse_constant=_no_constant)
+    except (ValueError, InputError):
+        return Failure("unparsable", f"not one JSON object: {_brief(repr(text), 80)}")
+    if not isinstance(answer, dict) or ("weights" in answer) == ("trace" in answer):
+        return Failure("unparsable", "expected an object with 'weights' or 'trace'")
+    if "weights" in answer:
+        return interpret(answer["weights"], data, bias, trace=False)
+    if not isinstance(answer["trace"], list):
+        return Failure("unparsable", "'trace' is not a list of vectors")
+    return interpret(answer["trace"], data, bias, trace=True)
+
+
+def _no_constant(name: str) -> Any:
+    raise InputError(f"{name} is not a rational number")
