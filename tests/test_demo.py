@@ -21,9 +21,11 @@ def test_demo_prints_worked_examples_and_the_campaign_tally(
     out = capsys.readouterr().out
     assert "perceptron/blum             tie-negative  1, (1, 0)" in out
     assert "perceptron/press            tie-positive  3, (3, 1)" in out
-    rows = re.findall(r"^  (perceptron/\S+) +(\d+) +(\d+) +([\d.]+)$", out, re.MULTILINE)
+    rows = re.findall(r"^  (perceptron/\S+) +(\d+) +(\d+) +([\d/]+)$", out, re.MULTILINE)
     assert [r[0] for r in rows] == list(CORE)
-    assert all(int(r[1]) >= 5 and int(r[2]) > 0 and float(r[3]) <= 1 for r in rows)
+    assert all(int(r[1]) >= 5 and int(r[2]) > 0 and F(r[3]) <= 1 for r in rows)
+    steps = sum(int(r[2]) for r in rows)
+    assert f"<w, w*> >= k*gamma         after each of {steps} steps" in out
 
 
 def test_the_campaign_checker_rejects_a_violated_invariant() -> None:
