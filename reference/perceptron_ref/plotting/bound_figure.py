@@ -1,0 +1,105 @@
+"""Draw a campaign: k against R²/γ² on log axes, the line k = R²/γ², Blum's adversary on it.
+
+One colour per variant (the campaign's runs as dots, the adversary's runs as stars); the
+legend gives, per variant, the largest ratio k/(R²/γ²) seen, as an exact fraction.  Runs
+with k = 0 have no place on a log axis: they are counted in the title, not hidden.
+Artists carry gids: ``runs:ID``, ``adversary:ID``, ``bound-line``.
+
+>>> from perceptron_ref.plotting.campaign import adversary_points, campaign
+>>> fig = bound_figure(campaign(2, 0, max_size=5), adversary_points(2), examples=2, seed=0)
+>>> sorted({c.get_gid() for c in fig.axes[0].collections})[:2]
+['adversary:perceptron/blum', 'adversary:perceptron/gormley-batch']
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from matplotlib.figure import Figure
+
+from perceptron_ref.plotting.campaign import VARIANTS, Point
+from perceptron_ref.plotting.style import style
+
+PALETTE = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown")
+COLOURS = dict(zip(VARIANTS, PALETTE, strict=True))
+
+
+def worst(points: tuple[Point, ...], variant: str) -> Fraction | None:
+    """The largest k/(R²/γ²) of a variant's runs, exact (None: no run)."""
+    ratios = [Fraction(p.k) / p.bound for p in points if p.variant == variant]
+    return max(ratios) if ratios else None
+
+
+def approx(q: Fraction | None) -> str:
+    """An exact ratio, with a 3-digit reading when the fraction is long: ``3/7 ≈ 0.429``."""
+    if q is None:
+        return "no run"
+    return str(q) if q.denominator == 1 else f"{q} ≈ {float(q):.3f}"
+
+
+def bound_figure(
+    points: tuple[Point, ...], adversary: tuple[Point, ...], *, examples: int, seed: int
+) -> Figure:
+    """The figure of a campaign (``points``) and of Blum's adversary (``adversary``)."""
+    with style():
+        fig = Figure(figsize=(10, 6.5), layout="constrained")
+        ax = fig.add_subplot()
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        shown = [p for p in (*points, *adversary) if p.k > 0]
+        bounds = [float(p.bound) for p in shown] or [1.0]
+        lo, hi = min([*bounds, 1.0]), max(bounds)
+        ax.plot(
+            [lo, hi],
+            [lo, hi],
+            color="black",
+            lw=1.2,
+            gid="bound-line",
+            label="k = R²/γ² (Block–Novikoff bound)",
+        )
+        for n, variant in enumerate(VARIANTS):
+            runs = [p for p in points if p.variant == variant and p.k > 0]
+            ratio = worst(points, variant)
+            ax.scatter(
+                [float(p.bound) for p in runs],
+                [p.k for p in runs],
+                s=18,
+                alpha=0.6,
+                color=COLOURS[variant],
+                gid=f"runs:{variant}",
+                label=f"{variant}: max k/(R²/γ²) = {approx(ratio)}",
+            )
+            adv = [p for p in adversary if p.variant == variant]
+            # Concentric stars: all six variants sit on the same points of the line.
+            ax.scatter(
+                [float(p.bound) for p in adv],
+                [p.k for p in adv],
+                marker="*",
+                s=420 - 60 * n,
+                color=COLOURS[variant],
+                edgecolors="black",
+                linewidths=0.5,
+                zorder=3,
+                gid=f"adversary:{variant}",
+            )
+        ms = sorted({p.k for p in adversary})
+        ax.scatter(
+            [],
+            [],
+            marker="*",
+            s=200,
+            color="white",
+            edgecolors="black",
+            label=f"Blum's adversary: m coordinate vectors, γ² = 1/m, k = m ({ms})",
+        )
+        zero = sum(p.k == 0 for p in points)
+        ax.set_xlabel("R²/γ²  (R² = max‖x‖², γ = exact max margin)")
+        ax.set_ylabel("k (mistakes until a clean pass)")
+        ax.set_title(
+            f"{examples} seeded data sets (seed {seed}) × {len(VARIANTS)} variants: "
+            f"{len(points)} runs, {zero} with k = 0 not drawn",
+            fontsize=10,
+        )
+        ax.legend(loc="upper left", fontsize=8)
+        ax.grid(True, which="major", color="0.9")
+        return fig
