@@ -1,0 +1,129 @@
+"""One pass of a perceptron over integer data: a compiled int64 loop and a big-integer loop.
+
+Both compute, for each example in order, the score s = W·X_i (with the bias weight W[0]
+times the bias value b when b > 0), decide a mistake by the zero-score rule, and on a
+mistake add y_i·X_i (and y_i·b) to W in place.  They are the same loop; the compiled one
+runs only on a pass that :func:`certified` proves cannot leave int64, the other on
+Python integers, which cannot overflow.  Rule codes: 0 tie-positive, 1 tie-negative,
+2 tie-mistake (see :mod:`perceptron_ref.algorithm`).
+
+>>> import numpy as np
+>>> X = np.array([[-1, 2], [1, 0], [1, 1], [-1, 0], [-1, -2], [1, -1]], dtype=np.int8)
+>>> y = np.array([-1, 1, 1, -1, -1, 1], dtype=np.int8)
+>>> W = np.zeros(2, dtype=np.int64)
+>>> int(compiled_pass(X, y, W, 0, 0, False, NO_SCORES, NO_FLAGS)), W.tolist()
+(3, [3, 1])
+>>> W2 = [0, 0]
+>>> python_pass(X.tolist(), y.tolist(), W2, 0, 0, None), W2
+(3, [3, 1])
+"""
+
+from __future__ import annotations
+
+from operator import mul
+from typing import Any
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE = 0, 1, 2
+INT64_MAX = 2**63 - 1
+NO_SCORES: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+NO_FLAGS: npt.NDArray[np.bool_] = np.zeros(0, dtype=np.bool_)
+
+
+def is_mistake(rule: int, s: int, y: int) -> bool:
+    """The three zero-score rules, as the notes state them."""
+    if rule == TIE_POSITIVE:  # predict +1 iff s ≥ 0
+        return (y == 1 and s < 0) or (y == -1 and s >= 0)
+    if rule == TIE_NEGATIVE:  # predict +1 iff s > 0
+        return (y == 1 and s <= 0) or (y == -1 and s > 0)
+    return y * s <= 0  # tie-mistake: update iff y·s ≤ 0
+
+
+_is_mistake = numba.njit(inline="always")(is_mistake)
+
+
+@numba.njit(cache=True, nogil=True)
+def _compiled_pass(
+    X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, scores: Any, flags: Any
+) -> int:
+    n, m = X.shape
+    off = 1 if b != 0 else 0
+    k = 0
+    for i in range(n):
+        x = X[i]
+        s: Any = W[0] * b if off else np.int64(0)
+        for j in range(m):
+            s += W[off + j] * x[j]
+        yi: Any = np.int64(y[i])
+        mistake = _is_mistake(rule, s, yi)
+        if mistake:
+            k += 1
+            if off:
+                W[0] += yi * b
+            for j in range(m):
+                W[off + j] += yi * x[j]
+        if keep:
+            scores[i] = s
+            flags[i] = mistake
+    return k
+
+
+def compiled_pass(
+    X: npt.NDArray[np.integer[Any]],
+    y: npt.NDArray[np.int8],
+    W: npt.NDArray[np.int64],
+    b: int,
+    rule: int,
+    keep: bool,
+    scores: npt.NDArray[np.int64],
+    flags: npt.NDArray[np.bool_],
+) -> int:
+    """One pass in int64, W updated in place; the caller has certified it (see below).
+
+    With ``keep`` each score and mistake flag is written to ``scores``/``flags``.
+    Returns the number of mistakes.
+    """
+    return int(_compiled_pass(X, y, W, b, rule, keep, scores, flags))
+
+
+def python_pass(
+    X: Any,
+    y: list[int],
+    W: list[int],
+    b: int,
+    rule: int,
+    kept: list[tuple[int, bool]] | None,
+) -> int:
+    """The same pass in Python integers (``X`` rows are sequences of ints), W in place."""
+    off = 1 if b != 0 else 0
+    m = len(W) - off
+    k = 0
+    for i, yi in enumerate(y):
+        x = X[i]
+        if not isinstance(x, list):
+            x = x.tolist()  # a row of a numpy array: Python ints
+        s = sum(map(mul, W[off:], x), W[0] * b if off else 0)
+        mistake = is_mistake(rule, s, yi)
+        if mistake:
+            k += 1
+            if off:
+                W[0] += yi * b
+            for j in range(m):
+                W[off + j] += yi * x[j]
+        if kept is not None:
+            kept.append((s, mistake))
+    return k
+
+
+def certified(w_max: int, column_max: int, row_max: int) -> bool:
+    """Whether a pass is sure to stay inside int64.
+
+    ``w_max`` bounds |W_j| before the pass; ``column_max`` bounds Σ_i |X_ij| (the most any
+    weight can move in one pass, whatever the mistakes); ``row_max`` bounds Σ_j |X_ij|.
+    During the pass every weight stays within w_max + column_max, so every partial sum of
+    a score stays within (w_max + column_max)·row_max, as does every update.
+    """
+    return (w_max + column_max) * max(row_max, 1) <= INT64_MAX

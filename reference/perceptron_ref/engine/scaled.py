@@ -1,0 +1,126 @@
+"""Rational data as integers: X = D·x for one positive common scale D.
+
+Every perceptron of the notes starts at w = 0 and adds η·y·x on a mistake, so w is
+always η/D times an integer vector W = Σ y·X (the sum over the mistakes so far), and a
+score is ⟨w, x⟩ = η/D² · ⟨W, X⟩.  η/D² > 0, so every prediction, every zero score and
+every mistake is decided by the integer score ⟨W, X⟩ alone; the rationals are rebuilt
+exactly at the end (``w = η·W/D``).  D is the least common multiple of the
+denominators, so integer data keep D = 1 and are not copied when already narrow.
+
+>>> from fractions import Fraction as F
+>>> s = from_rows([(F(1, 2), F(-1, 3)), (F(2), F(0))], (1, -1))
+>>> s.X.tolist(), s.X.dtype.name, s.scale
+([[3, -2], [12, 0]], 'int8', 6)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from perceptron_ref.errors import InputError
+from perceptron_ref.numbers import to_label
+
+BLOCK = 4096
+"""Rows per block when a whole-matrix temporary would cost memory."""
+
+NARROW: tuple[type[np.integer[Any]], ...] = (np.uint8, np.int8, np.int16, np.int32, np.int64)
+"""The integer types the data may be held in, narrowest first (uint8: pixels 0..255)."""
+
+
+@dataclass(frozen=True)
+class Scaled:
+    """n examples as integers: x_i = X[i]/scale, labels y ∈ {−1, +1} as int8.
+
+    ``X`` is a C-contiguous integer array of the narrowest type in :data:`NARROW` that
+    holds it, or an object array of Python ints when even int64 does not.
+    """
+
+    X: npt.NDArray[Any]
+    y: npt.NDArray[np.int8]
+    scale: int
+
+    @property
+    def fits(self) -> bool:
+        """Whether the data are held in a machine integer type (else Python ints)."""
+        return self.X.dtype != object
+
+
+def narrowest(lo: int, hi: int) -> type[np.integer[Any]] | None:
+    """The narrowest type of :data:`NARROW` holding lo..hi, or None (only Python ints do)."""
+    for t in NARROW:
+        info = np.iinfo(t)
+        if info.min <= lo and hi <= info.max:
+            return t
+    return None
+
+
+def _narrow(X: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    lo, hi = (int(X.min()), int(X.max())) if X.size else (0, 0)
+    t = narrowest(lo, hi)
+    if t is None:
+        return np.ascontiguousarray(X, dtype=object)
+    return np.ascontiguousarray(X, dtype=t)
+
+
+def labels_from(y: Any, n: int) -> npt.NDArray[np.int8]:
+    """Labels ±1 as int8, checked as the literal reference checks them."""
+    if isinstance(y, np.ndarray) and y.dtype.kind in "iu" and y.ndim == 1:
+        bad = (y != 1) & (y != -1)
+        if bad.any():
+            to_label(y[int(np.argmax(bad))])  # raises the reference's message
+        labels = y.astype(np.int8)
+    else:
+        labels = np.array([to_label(v) for v in y], dtype=np.int8)
+    if n != len(labels):
+        raise InputError(f"{n} examples but {len(labels)} labels")
+    return labels
+
+
+def from_integer_array(X: npt.NDArray[np.integer[Any]], y: Any) -> Scaled:
+    """A numpy integer matrix, kept as it is when it is already narrow (no copy)."""
+    if X.ndim != 2:
+        raise InputError(f"X must be a matrix (n × d), got an array of shape {X.shape}")
+    n, d = X.shape
+    if n == 0:
+        raise InputError("no examples")
+    if d == 0:
+        raise InputError("examples have no features (d = 0)")
+    labels = labels_from(y, n)
+    if X.dtype in (np.uint16, np.uint32, np.uint64) or not X.flags.c_contiguous:
+        X = _narrow(X) if X.dtype != np.uint64 else _narrow(X.astype(object))
+    return Scaled(X, labels, 1)
+
+
+def from_rows(rows: Sequence[Sequence[Fraction]], labels: Sequence[int]) -> Scaled:
+    """Exact rows (already checked: same length, d ≥ 1) scaled by the lcm of denominators."""
+    D = math.lcm(*{v.denominator for row in rows for v in row})
+    ints = [[v.numerator * (D // v.denominator) for v in row] for row in rows]
+    X = _narrow(np.array(ints, dtype=object))
+    return Scaled(X, np.array(labels, dtype=np.int8), D)
+
+
+def bounds(data: Scaled, b: int) -> tuple[int, int]:
+    """(column_max, row_max) for :func:`~perceptron_ref.engine.kernel.certified`, exact.
+
+    Σ_i |X_ij| over the widest column and Σ_j |X_ij| over the widest row, the bias value
+    b counted in both.
+    """
+    X = data.X
+    n = X.shape[0]
+    # int64 (whose |min| overflows) and wider: Python ints; narrower: int64 sums, exact
+    wide = not data.fits or X.dtype.itemsize == 8
+    kind: Any = object if wide else np.int64
+    columns: npt.NDArray[Any] = np.zeros(X.shape[1], dtype=kind)
+    row_max = 0
+    for start in range(0, n, BLOCK):  # in blocks: a widened copy of all X would double memory
+        A = np.abs(X[start : start + BLOCK].astype(kind))
+        columns = columns + A.sum(axis=0)
+        row_max = max(row_max, int(A.sum(axis=1).max()))
+    return int(columns.max()) + n * b, row_max + b
