@@ -70,6 +70,7 @@ def run(
     epochs: Epochs = 1,
     max_epochs: int | None = None,
     record: Record = "full",
+    engine: str = "literal",
 ) -> Trace:
     """Run ``algorithm`` on the examples ``X`` with labels ``y`` and return its trace.
 
@@ -78,6 +79,8 @@ def run(
     algorithms) is a number of passes or ``"converge"``: passes until one is clean.
     ``max_epochs`` caps any run that cycles (batch algorithms and ``"converge"``).
     ``record`` keeps every step (``"full"``), the mistakes only, or no step.
+    ``engine``: ``"literal"`` (these loops), ``"fast"`` (:mod:`perceptron_ref.engine`, the
+    perceptrons only, the same trace) or ``"auto"`` (fast on large data when it can).
 
     >>> t = run("perceptron/blum", [(1, 0), (0, 1)], [1, -1], bias=True)
     >>> t.dimension, t.mistakes, [str(v) for v in t.weights]
@@ -91,6 +94,14 @@ def run(
         raise InputError(f"{algorithm} is a batch algorithm: it takes no epochs")
     if not isinstance(algo, BatchAlgorithm) and passes != "converge" and max_epochs is not None:
         raise InputError("max_epochs caps 'converge' runs; with a number of epochs it is unused")
+    if engine != "literal":  # "fast" | "auto": perceptron_ref.engine, the same trace
+        from perceptron_ref import engine as fast  # imported here: numba loads only if asked
+
+        if fast.chosen(algorithm, X, engine):
+            return fast.run_checked(
+                algorithm, X, y, bias=bias, eta=step, epochs=passes, max_epochs=max_epochs,
+                record=record,
+            )  # fmt: skip
     rows, labels = examples_from(X, y)
     if bias:
         rows = tuple((ONE, *x) for x in rows)  # Gormley slide 16: the bias is the FIRST weight
