@@ -77,6 +77,13 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help="wall-clock limit per data set's answer (default 10)",
     )
+    p.add_argument(
+        "--memory",
+        type=positive_int,
+        default=1024,
+        metavar="MB",
+        help="the candidate's address-space limit in MiB (default 1024)",
+    )
     p.add_argument("--format", choices=("text", "json", "gradescope"), default="text")
     p.set_defaults(func=main)
 
@@ -93,6 +100,7 @@ def main(args: argparse.Namespace) -> int:
         examples=args.examples,
         seed=args.seed,
         timeout=args.timeout,
+        memory=args.memory * 1024**2,
     )
     if args.format == "json":
         print(reporting.dumps(report))

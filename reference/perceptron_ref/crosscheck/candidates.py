@@ -63,6 +63,8 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
         argv = tuple(shlex.split(target[4:]))
         if not argv:
             raise InputError("cmd: needs a command, e.g. 'cmd:node perceptron.js'")
+        # It runs in a scratch directory: name its files (here, relative) by absolute paths.
+        argv = tuple(str(Path(a).resolve()) if Path(a).is_file() else a for a in argv)
         return Candidate(target, "cmd", input, argv=argv)
     where, colon, function = target.rpartition(":")
     if not colon:
@@ -85,13 +87,19 @@ def _dataset_json(data: Data) -> dict[str, Any]:
 
 
 def call(
-    candidate: Candidate, datasets: Sequence[Data], *, bias: bool, epochs: Epochs, timeout: float
+    candidate: Candidate,
+    datasets: Sequence[Data],
+    *,
+    bias: bool,
+    epochs: Epochs,
+    timeout: float,
+    memory: int = sandbox.MEMORY,
 ) -> list[Outcome]:
     """Run the candidate on every data set; one outcome each, in order."""
     if not datasets:
         return []
     if candidate.kind == "cmd":
-        return [_call_command(candidate, data, bias, epochs, timeout) for data in datasets]
+        return [_call_command(candidate, d, bias, epochs, timeout, memory) for d in datasets]
     target: dict[str, Any] = {"kind": candidate.kind, "function": candidate.function}
     target |= {"path": candidate.path, "module": candidate.module}
     request = {
@@ -105,16 +113,18 @@ def call(
         [sys.executable, "-I", str(WORKER)],
         json.dumps(request).encode(),
         timeout=timeout,
+        memory=memory,
         cpu_seconds=int(timeout * (len(datasets) + 2)) + 5,
     )
     return from_worker(ran, datasets, bias)
 
 
 def _call_command(
-    candidate: Candidate, data: Data, bias: bool, epochs: Epochs, timeout: float
+    candidate: Candidate, data: Data, bias: bool, epochs: Epochs, timeout: float, memory: int
 ) -> Outcome:
     request = _dataset_json(data) | {"bias": bias, "epochs": epochs}
+    stdin = json.dumps(request).encode()
     ran = sandbox.execute(
-        candidate.argv, json.dumps(request).encode(), timeout=timeout, cpu_seconds=int(timeout) + 1
+        candidate.argv, stdin, timeout=timeout, memory=memory, cpu_seconds=int(timeout) + 1
     )
     return from_command(ran, data, bias)

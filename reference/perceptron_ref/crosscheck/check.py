@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
-from perceptron_ref.crosscheck import candidates, conventions, datasets
+from perceptron_ref.crosscheck import candidates, conventions, datasets, sandbox
 from perceptron_ref.crosscheck.compare import Divergence, first_divergence
 from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, Returned
 from perceptron_ref.crosscheck.shrink import shrink
@@ -47,6 +47,7 @@ class Options:
     bias: bool
     epochs: Epochs
     timeout: float
+    memory: int
 
     @property
     def converge(self) -> bool:
@@ -75,17 +76,23 @@ def crosscheck(
     examples: int = 50,
     seed: int = 0,
     timeout: float = 10.0,
+    memory: int = sandbox.MEMORY,
     entry: str | None = None,
 ) -> Report:
-    """Compare the candidate ``target`` with ``algorithm`` on ``examples`` data sets."""
+    """Compare the candidate ``target`` with ``algorithm`` on ``examples`` data sets.
+
+    ``timeout`` (seconds) bounds the wait for each answer; ``memory`` (bytes) the
+    candidate's address space; ``entry`` is the function of a TARGET without one."""
     algo = registry.get(algorithm)
     if algorithm not in conventions.VARIANTS:
         known = ", ".join(conventions.VARIANTS)
         raise InputError(f"crosscheck compares weight vectors of the perceptrons: {known}")
     if isinstance(algo, BatchAlgorithm) and epochs not in (1, "converge"):
         raise InputError(f"{algorithm} is a batch algorithm: it runs until convergence")
+    if isinstance(algo, BatchAlgorithm):
+        epochs = "converge"  # what the candidate is told: passes until a clean one
     candidate = candidates.parse(target, input=input, entry=entry)
-    options = Options(algorithm, bias, epochs, timeout)
+    options = Options(algorithm, bias, epochs, timeout, memory)
 
     def usable(data: Data) -> bool:
         trace = options.expected(data)
@@ -139,7 +146,9 @@ def crosscheck(
 
 
 def _call(candidate: candidates.Candidate, tries: Sequence[Data], o: Options) -> list[Outcome]:
-    return candidates.call(candidate, tries, bias=o.bias, epochs=o.epochs, timeout=o.timeout)
+    return candidates.call(
+        candidate, tries, bias=o.bias, epochs=o.epochs, timeout=o.timeout, memory=o.memory
+    )
 
 
 def _divergence(

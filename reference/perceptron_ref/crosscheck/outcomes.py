@@ -91,7 +91,7 @@ def _looks_like_trace(value: Any, bias: bool) -> bool:
 def _died(ran: Execution, what: str) -> Failure:
     death = ran.death()
     if death is not None:
-        kind, _, detail = death.partition(": ")
+        kind, detail = death
         if "memory" in ran.stderr or "MemoryError" in ran.stderr:
             kind = "memory"
         return Failure(kind, f"{detail} on {what}")

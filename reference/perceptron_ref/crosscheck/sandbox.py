@@ -24,8 +24,9 @@ from dataclasses import dataclass
 
 MAX_OUTPUT = 4 * 1024 * 1024
 STDERR_TAIL = 2000
-MEMORY = 2 * 1024**3
-"""Default address-space limit (2 GiB: numpy, scikit-learn and node start well inside it)."""
+MEMORY = 1024**3
+"""Default address-space limit, 1 GiB: numpy, scikit-learn, river and node start inside it
+(node needs more than 512 MiB of address space, Python with numpy less)."""
 
 
 @dataclass(frozen=True)
@@ -39,17 +40,18 @@ class Execution:
     timed_out: bool
     overflow: bool  # stdout exceeded MAX_OUTPUT
 
-    def death(self) -> str | None:
-        """How the process ended, if abnormally: killed by a signal, a limit, a timeout."""
+    def death(self) -> tuple[str, str] | None:
+        """How the process ended, if abnormally: (kind, detail) for a timeout, too much
+        output, or a signal (the CPU limit sends SIGXCPU; the kernel's OOM killer SIGKILL)."""
         if self.timed_out:
-            return "hang: no result within the time limit (killed)"
+            return "hang", "no result within the time limit (killed)"
         if self.overflow:
-            return f"too much output (more than {MAX_OUTPUT} bytes; killed)"
+            return "too much output", f"more than {MAX_OUTPUT} bytes (killed)"
         code = self.returncode
         if code is not None and code < 0:
             name = signal.Signals(-code).name
-            why = {"SIGXCPU": " (CPU time limit)", "SIGKILL": " (killed, e.g. out of memory)"}
-            return f"crash: killed by {name}{why.get(name, '')}"
+            why = {"SIGXCPU": " (CPU time limit)", "SIGKILL": " (e.g. out of memory)"}
+            return "crash", f"killed by {name}{why.get(name, '')}"
         return None
 
 
