@@ -9,13 +9,13 @@ an epoch boundary (``max_epochs``, a proven cycle) without the learner knowing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, Protocol
 
 from perceptron_ref.trace import Example, Step
-from perceptron_ref.vectors import Label, Vector
+from perceptron_ref.vectors import Label, Vector, zeros
 
 Kind = Literal["online", "batch"]
 
@@ -42,6 +42,8 @@ class OnlineAlgorithm:
     zero_score: ZeroRule
     learn: OnlineLearner
     kind: Kind = "online"
+    start: Callable[[int], Vector] = zeros
+    """w before the first example, given d: 0 for the perceptrons, (1, …, 1) for Winnow."""
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ after the step.  A :class:`Trace` holds the steps and the totals of the run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, Protocol
 
 from perceptron_ref.vectors import Label, Vector
 
@@ -20,6 +20,23 @@ which proves the run would cycle for ever; ``max_epochs``: stopped at the cap.""
 
 Record = Literal["full", "mistakes", "summary"]
 """What a trace keeps: every step, only the mistake steps, or only the totals."""
+
+
+class Model(Protocol):
+    """What an algorithm learns besides its current w: the vote of the voted perceptron,
+    the average of the averaged one, the dual form of the kernel one."""
+
+    def predict(self, x: Vector) -> Label:
+        """The model's label for a new x."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Extra keys of the JSON trace (every rational a ``str(Fraction)``)."""
+        ...
+
+    def to_text(self) -> str:
+        """Extra lines of the text trace."""
+        ...
 
 
 class Example(NamedTuple):
@@ -42,6 +59,8 @@ class Step:
     label: Label
     mistake: bool
     weights: Vector
+    model: Model | None = field(default=None, kw_only=True)
+    """The model after the step, for algorithms that learn more than w (else None)."""
 
 
 @dataclass(frozen=True)
@@ -64,3 +83,6 @@ class Trace:
     steps: tuple[Step, ...]
     record: Record = "full"
     cycle: tuple[int, int] | None = None
+    model: Model | None = field(default=None, kw_only=True)
+    """The final model of algorithms that learn more than w (the vote, the average, the
+    dual form); None for the plain perceptrons, whose model is ``weights``."""
