@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 from perceptron_ref.trace import Step, Trace
@@ -11,6 +12,11 @@ from perceptron_ref.vectors import Vector, show
 
 def _q(v: Vector) -> list[str]:
     return [str(a) for a in v]
+
+
+def step_extras(s: Step) -> dict[str, Any]:
+    """The fields a learner's Step subclass adds (halving/cover: ``version_space``)."""
+    return {f.name: getattr(s, f.name) for f in fields(s)[len(fields(Step)) :]}
 
 
 def step_to_json(s: Step) -> dict[str, Any]:
@@ -22,6 +28,7 @@ def step_to_json(s: Step) -> dict[str, Any]:
         "label": s.label,
         "mistake": s.mistake,
         "weights": _q(s.weights),
+        **step_extras(s),
     }
 
 
@@ -71,7 +78,7 @@ def format_text(t: Trace) -> str:
             f"{s.prediction:+d}".replace("+", ""),
             str(s.label),
             "*" if s.mistake else "",
-            show(s.weights),
+            show(s.weights) + "".join(f"  {k} = {v}" for k, v in step_extras(s).items()),
         )
         for s in t.steps
     ]

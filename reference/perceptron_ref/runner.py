@@ -70,6 +70,8 @@ def run(
     epochs: Epochs = 1,
     max_epochs: int | None = None,
     record: Record = "full",
+    k: int | None = None,
+    epsilon: object = None,
     engine: str = "literal",
 ) -> Trace:
     """Run ``algorithm`` on the examples ``X`` with labels ``y`` and return its trace.
@@ -81,12 +83,14 @@ def run(
     ``record`` keeps every step (``"full"``), the mistakes only, or no step.
     ``engine``: ``"literal"`` (these loops), ``"fast"`` (:mod:`perceptron_ref.engine`, the
     perceptrons only, the same trace) or ``"auto"`` (fast on large data when it can).
+    ``k`` and ``epsilon`` are the options of the algorithms that take them
+    (``winnow/k-of-r``: k; ``winnow/ltf``: ε; ``halving/cover``: the cover radius ε).
 
     >>> t = run("perceptron/blum", [(1, 0), (0, 1)], [1, -1], bias=True)
     >>> t.dimension, t.mistakes, [str(v) for v in t.weights]
     (3, 2, ['0', '1', '-1'])
     """
-    algo = registry.get(algorithm)
+    algo = registry.get(algorithm, k=k, epsilon=epsilon)
     step, passes = check_options(eta, epochs, max_epochs)
     if record not in ("full", "mistakes", "summary"):
         raise InputError(f"record must be 'full', 'mistakes' or 'summary', got {record!r}")
@@ -108,6 +112,7 @@ def run(
     d, n = len(rows[0]), len(rows)
 
     steps: Iterator[Step]
+    start = zeros(d)
     if isinstance(algo, BatchAlgorithm):
         steps = algo.learn(tuple(zip(rows, labels, strict=True)), eta=step)
         cycles = True
@@ -120,9 +125,11 @@ def run(
         )
         steps = algo.learn(stream, d=d, eta=step)
         cycles = passes == "converge"
+        start = algo.start(d)
     return _drive(
         algorithm,
         steps,
+        start,
         n=n,
         d=d,
         bias=bias,
@@ -136,6 +143,7 @@ def run(
 def _drive(
     algorithm: str,
     steps: Iterator[Step],
+    start: Vector,
     *,
     n: int,
     d: int,
@@ -147,7 +155,7 @@ def _drive(
 ) -> Trace:
     """Consume a learner's steps, stopping at an epoch boundary when the run is decided."""
     kept: list[Step] = []
-    w, k, epoch, clean = zeros(d), 0, 0, True
+    w, k, epoch, clean = start, 0, 0, True
     seen: dict[Vector, int] = {w: 0}  # w at the end of each epoch (epoch 0: the initial w)
     status: Status = "converged" if cycles else "online"
     cycle: tuple[int, int] | None = None
