@@ -66,6 +66,19 @@ def signature(outcome: Outcome, trace: Trace) -> str:
     return "agree" if conventions.agrees(outcome, trace) else "wrong"
 
 
+def validate(algorithm: str, epochs: Epochs) -> Epochs:
+    """Check ALGORITHM and ``epochs``; return the epochs the candidate is told."""
+    algo = registry.get(algorithm)
+    if algorithm not in conventions.VARIANTS:
+        known = ", ".join(conventions.VARIANTS)
+        raise InputError(f"crosscheck compares weight vectors of the perceptrons: {known}")
+    if isinstance(algo, BatchAlgorithm):
+        if epochs not in (1, "converge"):
+            raise InputError(f"{algorithm} is a batch algorithm: it runs until convergence")
+        return "converge"  # what the candidate is told: passes until a clean one
+    return epochs
+
+
 def crosscheck(
     algorithm: str,
     target: str,
@@ -83,14 +96,7 @@ def crosscheck(
 
     ``timeout`` (seconds) bounds the wait for each answer; ``memory`` (bytes) the
     candidate's address space; ``entry`` is the function of a TARGET without one."""
-    algo = registry.get(algorithm)
-    if algorithm not in conventions.VARIANTS:
-        known = ", ".join(conventions.VARIANTS)
-        raise InputError(f"crosscheck compares weight vectors of the perceptrons: {known}")
-    if isinstance(algo, BatchAlgorithm) and epochs not in (1, "converge"):
-        raise InputError(f"{algorithm} is a batch algorithm: it runs until convergence")
-    if isinstance(algo, BatchAlgorithm):
-        epochs = "converge"  # what the candidate is told: passes until a clean one
+    epochs = validate(algorithm, epochs)
     candidate = candidates.parse(target, input=input, entry=entry)
     options = Options(algorithm, bias, epochs, timeout, memory)
 
