@@ -15,9 +15,19 @@ consistent with every example so far, and ‖weights‖ = |C_{t+1}|.  (Because C
 shrinks, equal weights at two epoch ends mean equal version spaces, so the runner's
 repeat test stays a proof of a cycle.)
 
+Over the eight points of the 1/2-cover of the circle (each vote is ±1, so the score
+is an even number between −8 and 8):
+
 >>> from perceptron_ref import run
->>> trace = run("halving/cover", [(1, 2), (-2, 1), (1, -1)], [1, 1, -1], epsilon="1/2")
->>> [(s.score, s.prediction, s.label, s.mistake, s.version_space) for s in trace.steps]
+>>> trace = run("halving/cover", [(-1, 2), (2, 1), (1, -1)], [-1, 1, 1], epsilon="1/2")
+>>> for s in trace.steps:
+...     print(s.score, s.prediction, s.label, s.mistake, s.version_space)
+0 1 -1 True 4
+0 1 1 False 2
+2 1 1 False 2
+>>> from perceptron_ref.vectors import show
+>>> show(trace.weights)  # 2·(3871/4321, −1920/4321): two classifiers are left
+'(7742/4321, -3840/4321)'
 """
 
 from __future__ import annotations

@@ -18,11 +18,15 @@ g ≥ 0 at the 2^(d−1) vertices of B proves the whole cell, and at a vertex v 
 rational test ⟨v, c⟩ ≥ 0 and ⟨v, c⟩² ≥ κ²‖v‖².  Nothing is rounded in the proof; the
 approximations below only choose the points.
 
+On the circle with ε = 1/2, eight points 45° apart (the largest gap to a cover point is
+2·sin(11.25°) ≈ 0.39):
+
+>>> from perceptron_ref.vectors import show
 >>> A = sphere_cover(2, Fraction(1, 2))
 >>> len(A), all(norm2(c) == 1 for c in A)
-(16, True)
->>> sorted(A)[:3]
-[(Fraction(-1, 1), Fraction(0, 1)), (Fraction(-12, 13), Fraction(-5, 13)), (Fraction(-12, 13), Fraction(5, 13))]
+(8, True)
+>>> [show(c) for c in A[:2]]
+['(-3871/4321, -1920/4321)', '(-3871/4321, 1920/4321)']
 """
 
 from __future__ import annotations
