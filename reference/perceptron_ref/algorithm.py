@@ -44,6 +44,9 @@ class OnlineAlgorithm:
     kind: Kind = "online"
     start: Callable[[int], Vector] = zeros
     """w before the first example, given d: 0 for the perceptrons, (1, …, 1) for Winnow."""
+    dual: bool = False
+    """True when a step's ``weights`` are dual coefficients α (the kernel perceptron): they
+    never repeat, so a run to convergence cannot detect a cycle and needs max_epochs."""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,17 @@ from collections.abc import Callable
 from perceptron_ref.algorithm import Algorithm
 from perceptron_ref.errors import InputError
 from perceptron_ref.halving import cover
-from perceptron_ref.perceptron import blum, gormley_batch, gormley_online, mehta, press, ssbd
+from perceptron_ref.perceptron import (
+    averaged,
+    blum,
+    gormley_batch,
+    gormley_online,
+    kernel,
+    mehta,
+    press,
+    ssbd,
+    voted,
+)
 from perceptron_ref.winnow import disjunction, k_of_r, ltf
 
 ALGORITHMS: dict[str, Algorithm] = {
@@ -16,12 +26,14 @@ ALGORITHMS: dict[str, Algorithm] = {
     for module in (blum, mehta, gormley_online, gormley_batch, press, ssbd)
 }
 ALGORITHMS.update((m.ALGORITHM.id, m.ALGORITHM) for m in (disjunction, k_of_r, ltf, cover))
+ALGORITHMS.update((m.ALGORITHM.id, m.ALGORITHM) for m in (voted, averaged, kernel))
 
 CONFIGURE: dict[str, Callable[..., Algorithm]] = {
     m.ALGORITHM.id: m.configure for m in (k_of_r, ltf, cover)
 }
 """The algorithms that take options (``k``, ``epsilon``): ID → a function of the options
 returning the configured algorithm (it raises InputError for an option it does not take)."""
+CONFIGURE.update((m.ALGORITHM.id, m.configure) for m in (averaged, kernel))
 
 
 def get(algorithm: str, **options: object) -> Algorithm:

@@ -48,6 +48,7 @@ def trace_to_json(t: Trace) -> dict[str, Any]:
         "epochs": t.epochs,
         "status": t.status,
         "weights": _q(t.weights),
+        **({} if t.model is None else t.model.to_json()),  # the vote, the average, the dual form
         "steps": [step_to_json(s) for s in t.steps],
     }
 
@@ -102,4 +103,6 @@ def format_text(t: Trace) -> str:
         f"({status}); d = {t.dimension}{' with bias' if t.bias else ''}, eta = {t.eta}"
     )
     lines.append(f"w = {show(t.weights)}")
+    if t.model is not None:
+        lines.append(t.model.to_text())
     return "\n".join(lines)

@@ -21,7 +21,7 @@ from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import to_fraction, to_label
-from perceptron_ref.trace import Example, Record, Status, Step, Trace
+from perceptron_ref.trace import Example, Model, Record, Status, Step, Trace
 from perceptron_ref.vectors import Label, Vector, zeros
 
 Epochs = int | Literal["converge"]
@@ -72,6 +72,10 @@ def run(
     record: Record = "full",
     k: int | None = None,
     epsilon: object = None,
+    average: object = None,
+    kernel: object = None,
+    degree: object = None,
+    c: object = None,
     engine: str = "literal",
 ) -> Trace:
     """Run ``algorithm`` on the examples ``X`` with labels ``y`` and return its trace.
@@ -85,12 +89,16 @@ def run(
     perceptrons only, the same trace) or ``"auto"`` (fast on large data when it can).
     ``k`` and ``epsilon`` are the options of the algorithms that take them
     (``winnow/k-of-r``: k; ``winnow/ltf``: ε; ``halving/cover``: the cover radius ε).
+    ``average`` (``perceptron/averaged``: which vectors are averaged), ``kernel``,
+    ``degree`` and ``c`` (``perceptron/kernel``: linear, or polynomial (x·x' + c)^degree).
 
     >>> t = run("perceptron/blum", [(1, 0), (0, 1)], [1, -1], bias=True)
     >>> t.dimension, t.mistakes, [str(v) for v in t.weights]
     (3, 2, ['0', '1', '-1'])
     """
-    algo = registry.get(algorithm, k=k, epsilon=epsilon)
+    algo = registry.get(
+        algorithm, k=k, epsilon=epsilon, average=average, kernel=kernel, degree=degree, c=c
+    )
     step, passes = check_options(eta, epochs, max_epochs)
     if record not in ("full", "mistakes", "summary"):
         raise InputError(f"record must be 'full', 'mistakes' or 'summary', got {record!r}")
@@ -98,6 +106,9 @@ def run(
         raise InputError(f"{algorithm} is a batch algorithm: it takes no epochs")
     if not isinstance(algo, BatchAlgorithm) and passes != "converge" and max_epochs is not None:
         raise InputError("max_epochs caps 'converge' runs; with a number of epochs it is unused")
+    dual = not isinstance(algo, BatchAlgorithm) and algo.dual
+    if dual and passes == "converge" and max_epochs is None:  # α only grows: no cycle is seen
+        raise InputError(f"{algorithm} with epochs='converge' needs max_epochs")
     if engine != "literal":  # "fast" | "auto": perceptron_ref.engine, the same trace
         from perceptron_ref import engine as fast  # imported here: numba loads only if asked
 
@@ -159,8 +170,9 @@ def _drive(
     seen: dict[Vector, int] = {w: 0}  # w at the end of each epoch (epoch 0: the initial w)
     status: Status = "converged" if cycles else "online"
     cycle: tuple[int, int] | None = None
+    model: Model | None = None
     for s in steps:
-        w, k, epoch = s.weights, k + s.mistake, s.epoch
+        w, k, epoch, model = s.weights, k + s.mistake, s.epoch, s.model
         clean = clean and not s.mistake
         if record == "full" or (record == "mistakes" and s.mistake):
             kept.append(s)
@@ -181,4 +193,6 @@ def _drive(
     close = getattr(steps, "close", None)  # a generator left at an epoch boundary
     if close is not None:
         close()
-    return Trace(algorithm, d, bias, eta, k, epoch, status, w, tuple(kept), record, cycle)
+    return Trace(
+        algorithm, d, bias, eta, k, epoch, status, w, tuple(kept), record, cycle, model=model
+    )

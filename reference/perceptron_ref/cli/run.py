@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from perceptron_ref import registry, report
+from perceptron_ref import registry, report, winnow
 from perceptron_ref.data import read_csv
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
@@ -100,11 +100,52 @@ def register(sub: Any) -> None:
         default="full",
         help="keep every step (default), only mistakes, or only the totals",
     )
+    add_model_options(p)
+    add_winnow_halving_options(p)
     p.set_defaults(func=main)
+
+
+def add_winnow_halving_options(p: argparse.ArgumentParser) -> None:
+    """The options of winnow/k-of-r (k), winnow/ltf and halving/cover (epsilon)."""
+    p.add_argument(
+        "--k", type=positive_int, default=None, metavar="K", help="winnow/k-of-r: k (ε = 1/2k)"
+    )
+    p.add_argument(
+        "--epsilon",
+        type=rational_arg,
+        default=None,
+        metavar="Q",
+        help="winnow/ltf: the factor 1 + ε; halving/cover: the cover radius ε = γ/2R",
+    )
+
+
+def add_model_options(p: argparse.ArgumentParser) -> None:
+    """The options of perceptron/averaged and perceptron/kernel (None: not given)."""
+    p.add_argument(
+        "--average",
+        choices=("after", "before", "all"),
+        default=None,
+        help="perceptron/averaged: average w1..wN (after each example, default), "
+        "w0..w(N-1) (before) or w0..wN (all)",
+    )
+    p.add_argument(
+        "--kernel",
+        choices=("linear", "polynomial"),
+        default=None,
+        help="perceptron/kernel: K(x,x') = x.x' (default) or (x.x' + c)^degree",
+    )
+    p.add_argument(
+        "--degree", type=positive_int, default=None, metavar="P", help="polynomial degree (2)"
+    )
+    p.add_argument(
+        "--c", type=rational_arg, default=None, metavar="Q", help="polynomial offset c >= 0 (0)"
+    )
 
 
 def main(args: argparse.Namespace) -> int:
     data = read_csv(args.file, labels=args.labels)
+    if args.algorithm in winnow.IDS:
+        winnow.check_data(data)  # names the file's line; run() could only name the example
     trace = run(
         args.algorithm,
         data.X,
@@ -114,6 +155,12 @@ def main(args: argparse.Namespace) -> int:
         epochs=args.epochs,
         max_epochs=args.max_epochs,
         record=args.record,
+        k=args.k,
+        epsilon=args.epsilon,
+        average=args.average,
+        kernel=args.kernel,
+        degree=args.degree,
+        c=args.c,
     )
     print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
     return 0
