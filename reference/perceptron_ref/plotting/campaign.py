@@ -94,8 +94,9 @@ def separable(rng: random.Random, max_dimension: int = 8, max_size: int = 60) ->
 
 def mistakes(variant: str, X: tuple[Vector, ...], y: tuple[Label, ...]) -> Trace:
     """Run a variant to convergence (online variants: passes until one is clean)."""
-    epochs = 1 if variant in ("perceptron/gormley-batch", "perceptron/press") else "converge"
-    return run(variant, X, y, epochs=epochs, record="full")
+    if variant in ("perceptron/gormley-batch", "perceptron/press"):
+        return run(variant, X, y)  # a batch run loops until a clean pass by itself
+    return run(variant, X, y, epochs="converge")
 
 
 def campaign(

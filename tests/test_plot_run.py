@@ -1,0 +1,198 @@
+"""The picture of a run shows the trace: its separators, its exact values, its bound.
+
+The lines are read back from the matplotlib Figure (each artist has a gid) and checked
+against the trace: each drawn separator j satisfies w_j·a = 0 at both ends, its label is
+w_j exactly, the legend's k and R²/γ² are the trace's k and the data's exact bound.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from perceptron_ref import run
+from perceptron_ref.plotting.run_figure import picture, run_figure
+from perceptron_ref.plotting.style import save
+from perceptron_ref.testing import SeparableData, separable_data
+from perceptron_ref.vectors import Vector, show
+
+VARIANTS = (
+    "perceptron/blum",
+    "perceptron/mehta",
+    "perceptron/gormley-online",
+    "perceptron/gormley-batch",
+    "perceptron/press",
+    "perceptron/ssbd",
+)
+X15 = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
+Y15 = [-1, 1, 1, -1, -1, 1]
+SUB = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def lines(ax: Axes, prefix: str) -> dict[int, Line2D]:
+    return {
+        int(str(line.get_gid()).rsplit("-", 1)[1]): line
+        for line in ax.get_lines()
+        if str(line.get_gid()).startswith(prefix)
+    }
+
+
+def parse_w(label: str) -> tuple[int, Vector]:
+    """``w₃ = (3, 1)`` → (3, (3, 1)), reading the exact fractions back."""
+    m = re.fullmatch(r"w(\S+) = \((.*)\)", label)
+    assert m, label
+    return int(m[1].translate(SUB)), tuple(Fraction(a) for a in m[2].split(", "))
+
+
+def on_separator(w: Vector, bias: bool, xy: tuple[float, float], tol: float = 1e-9) -> bool:
+    """Is the drawn point on {w·a = 0}, a = p (no bias, or 1-D with bias), a = (1, p)?"""
+    a = (1.0, *xy) if bias and len(w) == 3 else xy
+    return abs(sum(float(c) * t for c, t in zip(w, a, strict=True))) <= tol
+
+
+def legend_texts(fig: Figure) -> list[str]:
+    found = [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().texts]
+    return found + [t.get_text() for legend in fig.legends for t in legend.texts]
+
+
+def check_separators(fig: Figure, trace_weights: list[Vector], bias: bool, r: float = 3) -> None:
+    """Separator j is drawn iff w_j's line crosses the view [−r, r]², and lies on w_j·a = 0."""
+    drawn = lines(fig.axes[0], "separator-")
+    for j, w in enumerate(trace_weights, 1):
+        c, u = (float(w[0]), w[1:]) if bias and len(w) == 3 else (0.0, w)
+        reach = r * sum(abs(float(a)) for a in u)  # max of |u·p| over the box
+        if j not in drawn:
+            assert abs(c) >= reach  # w = 0, or a line that misses the view
+            continue
+        line = drawn.pop(j)
+        assert parse_w(str(line.get_label())) == (j, w)
+        for point in line.get_xydata():  # type: ignore[union-attr]
+            assert on_separator(w, bias, (float(point[0]), float(point[1])))
+    assert not drawn  # no line that is not one of the trace's
+
+
+def test_gormley_slide_15_figure_shows_the_three_updates() -> None:
+    trace = run("perceptron/gormley-online", X15, Y15)
+    fig = run_figure(picture(trace, X15, Y15, "slide15.csv"))
+    updates = [s.weights for s in trace.steps if s.mistake]
+    assert [show(w) for w in updates] == ["(1, -2)", "(2, -1)", "(3, 1)"]  # the slide's values
+    check_separators(fig, updates, bias=False)
+    texts = legend_texts(fig)
+    assert "k = 3 ≤ R²/γ² = 5" in texts  # R² = |(−1, 2)|² = 5, γ = 1 by hand (w* = (1, 0))
+    assert "margin band |w*·x| ≤ γ, γ² = 1" in texts and "‖x‖ = R, R² = 5" in texts
+    # The final separator is drawn boldest, older ones fainter.
+    alphas = [lines(fig.axes[0], "separator-")[j].get_alpha() or 1.0 for j in (1, 2, 3)]
+    assert alphas[0] < alphas[1] < alphas[2] == 1.0
+    # w*'s separator x₁ = 0 and the band |x₁| ≤ 1.
+    (star,) = lines_by_gid(fig.axes[0], "w-star")
+    assert all(abs(p[0]) < 1e-12 for p in star.get_xydata())  # type: ignore[union-attr]
+    (patch,) = [p for p in fig.axes[0].patches if p.get_gid() == "margin-band"]
+    xs = [v[0] for v in patch.get_xy()]  # type: ignore[attr-defined]
+    assert min(xs) == -1.0 and max(xs) == 1.0
+
+
+def lines_by_gid(ax: Axes, gid: str) -> list[Line2D]:
+    return [line for line in ax.get_lines() if line.get_gid() == gid]
+
+
+def test_mistakes_are_ringed_at_the_examples_that_caused_updates() -> None:
+    trace = run("perceptron/mehta", X15, Y15)
+    fig = run_figure(picture(trace, X15, Y15))
+    (rings,) = [c for c in fig.axes[0].collections if c.get_gid() == "mistakes"]
+    ringed = {(float(x), float(y)) for x, y in rings.get_offsets()}  # type: ignore[misc]
+    assert ringed == {tuple(map(float, X15[s.index])) for s in trace.steps if s.mistake}
+
+
+@settings(max_examples=8)
+@given(separable_data(min_dimension=2, max_dimension=2, max_size=10))
+def test_drawn_lines_are_the_traces_separators_on_2d_data(data: SeparableData) -> None:
+    for variant in ("perceptron/blum", "perceptron/gormley-batch"):
+        epochs = 1 if variant.endswith("batch") else "converge"
+        trace = run(variant, data.X, data.y, epochs=epochs)
+        pic = picture(trace, data.X, data.y)
+        fig = run_figure(pic)
+        weights = [s.weights for s in trace.steps if s.mistake]
+        check_separators(fig, weights, bias=False, r=float(pic.box.r))
+        assert pic.bound is not None and trace.mistakes <= pic.bound <= data.bound
+        assert f"k = {trace.mistakes} ≤ R²/γ² = {pic.bound}" in legend_texts(fig)
+
+
+@settings(max_examples=8)
+@given(separable_data(min_dimension=2, max_dimension=2, max_size=10, bias=True))
+def test_with_bias_the_lines_are_w0_plus_w_dot_x_zero(data: SeparableData) -> None:
+    trace = run("perceptron/press", data.X, data.y, bias=True)
+    pic = picture(trace, data.X, data.y)
+    fig = run_figure(pic)
+    weights = [s.weights for s in trace.steps if s.mistake]
+    check_separators(fig, weights, bias=True, r=float(pic.box.r))
+    assert any(t.startswith("‖(1, x)‖ = R, R² = ") for t in legend_texts(fig))
+
+
+def test_one_dimensional_data_with_bias_is_drawn_in_the_plane_of_1_x() -> None:
+    X, y = [(1,), (-2,), (3,)], [1, -1, 1]
+    trace = run("perceptron/ssbd", X, y, bias=True, epochs="converge")
+    pic = picture(trace, X, y)
+    fig = run_figure(pic)
+    weights = [s.weights for s in trace.steps if s.mistake]
+    check_separators(fig, weights, bias=True, r=float(pic.box.r))
+    drawn = {
+        (float(a), float(b))
+        for c in fig.axes[0].collections
+        if str(c.get_gid()).startswith("points")
+        for a, b in c.get_offsets()  # type: ignore[misc]
+    }
+    assert drawn == {(1.0, 1.0), (1.0, -2.0), (1.0, 3.0)}
+
+
+def test_panels_show_one_update_each_with_the_previous_separator() -> None:
+    trace = run("perceptron/gormley-online", X15, Y15)
+    fig = run_figure(picture(trace, X15, Y15), panels=True)
+    updates = [s for s in trace.steps if s.mistake]
+    for j, (ax, s) in enumerate(zip(fig.axes, updates, strict=False), 1):
+        (now,) = lines(ax, "separator-").items()
+        assert parse_w(str(now[1].get_label())) == (j, s.weights)
+        assert list(lines(ax, "previous-")) == ([j - 1] if j > 1 else [])
+        assert f"s = {s.score}" in ax.get_title() and f"example {s.index}" in ax.get_title()
+    assert "k = 3 ≤ R²/γ² = 5" in legend_texts(fig)
+
+
+def test_not_separable_data_get_no_w_star_and_no_bound() -> None:
+    X, y = [(1, 0), (-1, 0), (0, 1)], [1, 1, -1]  # x and −x both positive: no w through 0
+    trace = run("perceptron/mehta", X, y, epochs="converge", max_epochs=5)
+    pic = picture(trace, X, y)
+    fig = run_figure(pic)
+    assert pic.bound is None and not lines_by_gid(fig.axes[0], "w-star")
+    assert any(t.startswith(f"k = {trace.mistakes}; no bound") for t in legend_texts(fig))
+
+
+def test_svg_is_byte_identical_across_runs_and_keeps_exact_text(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.svg", tmp_path / "b.svg"
+    for path in (a, b):
+        trace = run("perceptron/gormley-online", X15, Y15)
+        save(run_figure(picture(trace, X15, Y15)), path)
+    assert a.read_bytes() == b.read_bytes()
+    text = a.read_text(encoding="utf-8")
+    assert 'id="separator-3"' in text and "w₃ = (3, 1)" in text and "R²/γ² = 5" in text
+    assert "<dc:date>" not in text
+
+
+def test_png_is_byte_identical_across_runs(tmp_path: Path) -> None:
+    data = []
+    for name in ("a.png", "b.png"):
+        trace = run("perceptron/gormley-online", X15, Y15)
+        data.append(save(run_figure(picture(trace, X15, Y15)), tmp_path / name).read_bytes())
+    assert data[0] == data[1] and data[0].startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_of_the_notes_can_be_pictured(variant: str) -> None:
+    trace = run(variant, X15, Y15)
+    pic = picture(trace, X15, Y15)
+    assert len(pic.updates) == trace.mistakes and pic.bound == 5
