@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from perceptron_ref.data import DataSet
 from perceptron_ref.errors import InputError
 from perceptron_ref.vectors import Vector
 
 ONE = Fraction(1)
+
+IDS = ("winnow/disjunction", "winnow/k-of-r", "winnow/ltf")
+"""The algorithms whose data must be 0/1 features."""
 
 
 def ones(n: int) -> Vector:
@@ -36,3 +40,15 @@ def check_eta(eta: Fraction, algorithm: str) -> None:
     """Winnow's updates are multiplicative factors fixed by the note: there is no η to scale."""
     if eta != 1:
         raise InputError(f"{algorithm} takes no eta (its updates are multiplicative)")
+
+
+def check_data(data: DataSet) -> None:
+    """A data file for Winnow: every feature 0 or 1, else the file and line of the first one."""
+    for x, line in zip(data.X, data.lines, strict=True):
+        for j, x_j in enumerate(x):
+            if x_j not in (0, 1):
+                raise InputError(
+                    f"feature {j + 1} is {x_j}; Winnow takes 0/1 features",
+                    source=data.source,
+                    line=line,
+                )
