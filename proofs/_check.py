@@ -1,0 +1,460 @@
+"""The checker every proof module uses: a step is a claim over sympy symbols with stated
+hypotheses, checked by sympy (an identity) or by z3 (an inequality or an implication).
+
+Vectors are never given coordinates.  A vector is a `Vector` symbol or an application of a
+`VectorSequence` (``w(k)``); ``Inner(u, v)`` is an *uninterpreted symmetric bilinear form*:
+before a check, every ``Inner`` is expanded by bilinearity over the linear combinations in its
+arguments and ordered by symmetry, which leaves atoms ``Gram(a, b)`` (one unknown real per
+unordered pair of vector atoms).  An identity that holds for free Gram unknowns holds for every
+symmetric bilinear form in every dimension.  ``Norm(v)`` is an unknown n with the two facts
+that define it, n ≥ 0 and n² = ⟨v, v⟩.  A hypothesis ``Eq(v, expression)`` whose left side is
+a vector atom is a definition (the perceptron's update): it is substituted into ``Inner``.
+
+* sympy: the conclusion ``Eq(lhs, rhs)`` holds when lhs − rhs, after the expansion, reduces to
+  0 modulo a Gröbner basis of the scalar equations among the hypotheses (so it lies in the
+  ideal they generate); a denominator must be non-zero by the symbols' sympy assumptions.
+* z3: the conclusion holds when hypotheses ∧ ¬conclusion is unsatisfiable (nonlinear real
+  arithmetic, nlsat); a counterexample is a model.
+* Every step also shows its hypotheses satisfiable (z3), so no step is vacuously true, and
+  carries a broken twin that the checker must refute.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import sympy
+import z3
+from sympy.core.function import AppliedUndef
+
+Method = Literal["sympy", "z3"]
+Verdict = Literal["proved", "refuted", "unknown"]
+Expr = Any  # a sympy expression or relation (sympy ships no type information)
+
+TIMEOUT_MS = 20_000
+
+
+class Vector(sympy.Symbol):
+    """A vector symbol (w*, x, ...): it may only appear linearly inside Inner and Norm."""
+
+
+class VectorSequence(sympy.Function):
+    """Base of indexed vectors: ``w = vector_sequence("w")``; ``w(k)`` is a vector."""
+
+
+class Inner(sympy.Function):
+    """⟨u, v⟩: the uninterpreted symmetric bilinear form, unevaluated."""
+
+    nargs = 2
+
+
+class Norm(sympy.Function):
+    """‖v‖ of a vector atom v."""
+
+    nargs = 1
+
+
+class Gram(sympy.Function):
+    """⟨a, b⟩ for two vector atoms in canonical order: the unknowns after expansion."""
+
+    nargs = 2
+
+
+def vector_sequence(name: str) -> Any:
+    return type(name, (VectorSequence,), {})
+
+
+def is_vector_atom(e: Expr) -> bool:
+    return isinstance(e, Vector | VectorSequence)
+
+
+def is_vector_equation(h: Expr) -> bool:
+    return isinstance(h, sympy.Eq) and is_vector_atom(h.lhs)
+
+
+# --- the expansion of inner products -----------------------------------------------------
+
+
+def _linear_terms(v: Expr) -> list[tuple[Expr, Expr]]:
+    """v = Σ c·a as (c, a) pairs, a a vector atom, c a scalar."""
+    terms = []
+    for term in sympy.Add.make_args(sympy.expand(v)):
+        if term == 0:
+            continue
+        atoms = [f for f in sympy.Mul.make_args(term) if is_vector_atom(f)]
+        if len(atoms) != 1:
+            raise ValueError(f"{v} is not a linear combination of vectors")
+        terms.append((sympy.cancel(term / atoms[0]), atoms[0]))
+    return terms
+
+
+def _gram(a: Expr, b: Expr) -> Expr:
+    a, b = sorted((a, b), key=sympy.default_sort_key)  # symmetry
+    return Gram(a, b)
+
+
+def expand_inner(e: Expr, definitions: dict[Any, Any]) -> Expr:
+    """Replace every Inner by Σ c·d·Gram(a, b) after substituting the vector definitions."""
+
+    def define(v: Expr) -> Expr:
+        for _ in range(10):
+            new = v.xreplace(definitions)
+            if new == v:
+                return v
+            v = new
+        raise ValueError(f"circular vector definitions at {v}")
+
+    def bilinear(u: Expr, v: Expr) -> Expr:
+        return sympy.Add(
+            *(
+                c * d * _gram(a, b)
+                for c, a in _linear_terms(define(u))
+                for d, b in _linear_terms(define(v))
+            )
+        )
+
+    return e.replace(Inner, bilinear)
+
+
+def definitions_of(hypotheses: Iterable[Expr]) -> dict[Any, Any]:
+    return {h.lhs: h.rhs for h in hypotheses if is_vector_equation(h)}
+
+
+def prepare(hypotheses: Iterable[Expr], conclusion: Expr) -> tuple[list[Expr], Expr]:
+    """Scalar hypotheses and conclusion, inner products expanded."""
+    hyps = list(hypotheses)
+    definitions = definitions_of(hyps)
+    scalar = [expand_inner(h, definitions) for h in hyps if not is_vector_equation(h)]
+    return scalar, expand_inner(conclusion, definitions)
+
+
+# --- z3 ------------------------------------------------------------------------------------
+
+
+class _Z3:
+    """Translate sympy scalar formulas to z3, collecting the side facts of Norm and sqrt."""
+
+    def __init__(self) -> None:
+        self.env: dict[Any, Any] = {}
+        self.side: list[Any] = []
+
+    def symbol(self, s: Expr) -> Any:
+        if s not in self.env:
+            self.env[s] = z3.Int(s.name) if s.is_integer else z3.Real(s.name)
+        return self.env[s]
+
+    def function(self, name: str, args: tuple[Expr, ...]) -> Any:
+        zargs = [self(a) for a in args]
+        f = z3.Function(name, *[a.sort() for a in zargs], z3.RealSort())
+        return f(*zargs)
+
+    def vector_parts(self, v: Expr) -> tuple[str, tuple[Expr, ...]]:
+        return (v.name, ()) if isinstance(v, Vector) else (type(v).__name__, tuple(v.args))
+
+    def __call__(self, e: Expr) -> Any:
+        if e is sympy.true:
+            return z3.BoolVal(True)
+        if e is sympy.false:
+            return z3.BoolVal(False)
+        if isinstance(e, sympy.Integer):
+            return z3.IntVal(int(e))
+        if isinstance(e, sympy.Rational):
+            return z3.RealVal(f"{e.p}/{e.q}")
+        if isinstance(e, sympy.Symbol):
+            if any(getattr(e, f"is_{a}") is not None for a in ("positive", "negative", "zero")):
+                raise ValueError(f"{e}: state assumptions as hypotheses, not sympy assumptions")
+            return self.symbol(e)
+        if isinstance(e, Gram):
+            (na, ia), (nb, ib) = (self.vector_parts(a) for a in e.args)
+            key = self.function(f"<{na},{nb}>", ia + ib) if ia + ib else z3.Real(f"<{na},{nb}>")
+            return key
+        if isinstance(e, Norm):
+            name, index = self.vector_parts(e.args[0])
+            n = self.function(f"|{name}|", index) if index else z3.Real(f"|{name}|")
+            if e not in self.env:
+                self.env[e] = n
+                gram = self(_gram(e.args[0], e.args[0]))
+                self.side += [n >= 0, n * n == gram]
+            return n
+        if isinstance(e, AppliedUndef):
+            return self.function(type(e).__name__, tuple(e.args))
+        if isinstance(e, sympy.Add):
+            return z3.Sum([self(a) for a in e.args])
+        if isinstance(e, sympy.Mul):
+            return z3.Product([self(a) for a in e.args])
+        if isinstance(e, sympy.Pow):
+            base, exp = e.args
+            if exp == sympy.Rational(1, 2):
+                if e not in self.env:
+                    root = z3.Real(f"sqrt({base})")
+                    self.env[e] = root
+                    self.side += [root >= 0, root * root == self(base)]
+                return self.env[e]
+            if exp.is_Integer and exp > 0:
+                return z3.Product([self(base)] * int(exp))
+            if exp.is_Integer and exp < 0:
+                return z3.RealVal(1) / z3.Product([self(base)] * int(-exp))
+            return self.function("pow", (base, exp))  # an unknown: facts about it are hypotheses
+        if isinstance(e, sympy.Piecewise):
+            result = self(e.args[-1][0])
+            for value, condition in reversed(e.args[:-1]):
+                result = z3.If(self(condition), self(value), result)
+            return result
+        if isinstance(e, sympy.Max) and len(e.args) == 2:
+            a, b = (self(x) for x in e.args)
+            return z3.If(a >= b, a, b)
+        if isinstance(e, sympy.Abs):
+            a = self(e.args[0])
+            return z3.If(a >= 0, a, -a)
+        if isinstance(e, sympy.ceiling):
+            return -z3.ToInt(-z3.ToReal(self(e.args[0])))
+        if isinstance(e, sympy.log):
+            return self.function("log", tuple(e.args))
+        relations: dict[type, Callable[[Any, Any], Any]] = {
+            sympy.Eq: lambda a, b: a == b,
+            sympy.Ne: lambda a, b: a != b,
+            sympy.Lt: lambda a, b: a < b,
+            sympy.Le: lambda a, b: a <= b,
+            sympy.Gt: lambda a, b: a > b,
+            sympy.Ge: lambda a, b: a >= b,
+            sympy.Implies: z3.Implies,
+            sympy.Equivalent: lambda a, b: a == b,
+        }
+        for kind, make in relations.items():
+            if isinstance(e, kind):
+                return make(self(e.args[0]), self(e.args[1]))
+        if isinstance(e, sympy.And):
+            return z3.And([self(a) for a in e.args])
+        if isinstance(e, sympy.Or):
+            return z3.Or([self(a) for a in e.args])
+        if isinstance(e, sympy.Not):
+            return z3.Not(self(e.args[0]))
+        raise ValueError(f"no z3 translation for {e!r}")
+
+
+def _solve(formulas: list[Expr], negated: Expr | None = None) -> str:
+    """z3's answer (sat, unsat, unknown) for the formulas ∧ ¬negated."""
+    to_z3 = _Z3()
+    solver = z3.Solver()
+    solver.set("timeout", TIMEOUT_MS)
+    for f in formulas:
+        solver.add(to_z3(f))
+    if negated is not None:
+        solver.add(z3.Not(to_z3(negated)))
+    solver.add(*to_z3.side)
+    return str(solver.check())
+
+
+def z3_verdict(hypotheses: Iterable[Expr], conclusion: Expr) -> Verdict:
+    """proved iff hypotheses ∧ ¬conclusion is unsat; refuted iff z3 finds a counterexample."""
+    hyps, concl = prepare(hypotheses, conclusion)
+    answer = _solve(hyps, concl)
+    return "proved" if answer == "unsat" else "refuted" if answer == "sat" else "unknown"
+
+
+def satisfiable(hypotheses: Iterable[Expr]) -> bool:
+    """The hypotheses alone have a model (vector definitions are satisfiable by definition)."""
+    hyps, _ = prepare(hypotheses, sympy.true)
+    return _solve(hyps) == "sat"
+
+
+# --- sympy ---------------------------------------------------------------------------------
+
+
+def _atomize(exprs: list[Expr]) -> tuple[list[Expr], list[Expr]]:
+    """Replace Gram, Norm and sequence applications by plain symbols, for polynomial algebra."""
+    found: dict[Any, Any] = {}
+    for e in exprs:
+        for a in e.atoms(Gram, Norm, AppliedUndef):
+            found.setdefault(a, sympy.Dummy(str(a)))
+    return [e.xreplace(found) for e in exprs], list(found.values())
+
+
+def sympy_verdict(hypotheses: Iterable[Expr], conclusion: Expr) -> Verdict:
+    """proved iff lhs − rhs lies in the ideal of the scalar equations among the hypotheses."""
+    if not isinstance(conclusion, sympy.Eq):
+        raise ValueError(f"a sympy step concludes an equation, not {conclusion}")
+    hyps, _ = prepare(hypotheses, sympy.true)
+    equations = [h.lhs - h.rhs for h in hyps if isinstance(h, sympy.Eq)]
+    claim = expand_inner(conclusion.lhs - conclusion.rhs, definitions_of(hypotheses))
+    numerator, denominator = sympy.fraction(sympy.together(sympy.expand(claim)))
+    # Clearing a denominator is sound only where the hypotheses make it non-zero.
+    if not denominator.is_number and z3_verdict(hypotheses, sympy.Ne(denominator, 0)) != "proved":
+        return "unknown"
+    (numerator, *generators), dummies = _atomize([numerator, *equations])
+    numerator = sympy.expand(numerator)
+    if numerator == 0:
+        return "proved"
+    polys = [sympy.numer(sympy.together(g)) for g in generators]
+    symbols = sorted(
+        set().union(numerator.free_symbols, *(p.free_symbols for p in polys)) | set(dummies),
+        key=sympy.default_sort_key,
+    )
+    if not polys:
+        return "refuted"
+    basis = sympy.groebner(polys, *symbols, order="grevlex")
+    _, remainder = basis.reduce(numerator)
+    return "proved" if sympy.expand(remainder) == 0 else "refuted"
+
+
+# --- steps, theorems, results --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Induction:
+    """P(start), and P(j) ⇒ P(j+1) for start ≤ j < end, hence P(end).
+
+    The hypotheses that mention the index j are the per-mistake facts: they are read as
+    holding for every j with start ≤ j < end; the others must give P(start) and start ≤ end.
+    """
+
+    index: Expr
+    predicate: Callable[[Expr], Expr]
+    start: Expr
+    end: Expr
+    offset: int = 0
+    """The step case proves P(j + offset) ⇒ P(j + offset + 1) from the facts at j."""
+
+
+@dataclass(frozen=True)
+class Twin:
+    """A step's broken twin: the same check on a wrong claim; it must be refuted."""
+
+    change: str
+    hypotheses: tuple[Expr, ...]
+    conclusion: Expr
+    induction: Induction | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    claim: str
+    method: Method
+    hypotheses: tuple[Expr, ...]
+    conclusion: Expr
+    source: str
+    broken: Twin
+    induction: Induction | None = None
+
+    def twin(self) -> Step:
+        return Step(
+            f"{self.id}~",
+            self.broken.change,
+            self.method,
+            self.broken.hypotheses,
+            self.broken.conclusion,
+            self.source,
+            self.broken,
+            self.broken.induction or self.induction,
+        )
+
+
+def verdict(step: Step) -> Verdict:
+    """Check the step's conclusion from its hypotheses with its method."""
+    if step.method == "sympy":
+        return sympy_verdict(step.hypotheses, step.conclusion)
+    if step.induction is None:
+        return z3_verdict(step.hypotheses, step.conclusion)
+    ind = step.induction
+    j, n = ind.index, ind.index + ind.offset
+    outer = [h for h in step.hypotheses if j not in h.free_symbols]
+    checks = [
+        z3_verdict(outer, sympy.Le(ind.start, ind.end)),
+        z3_verdict(outer, ind.predicate(ind.start)),
+        z3_verdict(
+            [*step.hypotheses, sympy.Le(ind.start, n), sympy.Lt(n, ind.end), ind.predicate(n)],
+            ind.predicate(n + 1),
+        ),
+        # the step concludes exactly P(end)
+        "proved" if ind.predicate(ind.end) == step.conclusion else "refuted",
+    ]
+    if all(c == "proved" for c in checks):
+        return "proved"
+    return "refuted" if "refuted" in checks else "unknown"
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    id: str
+    text: str
+    formula: Expr
+
+
+@dataclass(frozen=True)
+class Theorem:
+    id: str
+    source: str
+    hypotheses: tuple[Hypothesis, ...]
+    statement: Expr
+    steps: tuple[Step, ...]
+    bound: Callable[..., Any]
+    bound_args: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class StepResult:
+    id: str
+    claim: str
+    method: Method
+    status: Literal["proved", "failed"]
+    seconds: float
+    verdict: Verdict
+    satisfiable: bool
+
+
+@dataclass(frozen=True)
+class TheoremResult:
+    id: str
+    source: str
+    steps: tuple[StepResult, ...]
+
+    @property
+    def proved(self) -> bool:
+        return all(s.status == "proved" for s in self.steps)
+
+
+def check_step(step: Step) -> StepResult:
+    start = time.perf_counter()
+    v = verdict(step)
+    sat = satisfiable(step.hypotheses)
+    seconds = time.perf_counter() - start
+    status: Literal["proved", "failed"] = "proved" if v == "proved" and sat else "failed"
+    return StepResult(step.id, step.claim, step.method, status, seconds, v, sat)
+
+
+def check_theorem(theorem: Theorem) -> TheoremResult:
+    return TheoremResult(theorem.id, theorem.source, tuple(check_step(s) for s in theorem.steps))
+
+
+def step(
+    id: str,
+    claim: str,
+    method: Method,
+    hypotheses: Iterable[Expr],
+    conclusion: Expr,
+    source: str,
+    *,
+    broken: str,
+    broken_hypotheses: Iterable[Expr] | None = None,
+    broken_conclusion: Expr | None = None,
+    induction: Induction | None = None,
+    broken_induction: Induction | None = None,
+) -> Step:
+    """A Step with its twin: the twin keeps whatever it does not change."""
+    hyps = tuple(hypotheses)
+    twin = Twin(
+        broken,
+        hyps if broken_hypotheses is None else tuple(broken_hypotheses),
+        conclusion if broken_conclusion is None else broken_conclusion,
+        broken_induction,
+    )
+    return Step(id, claim, method, hyps, conclusion, source, twin, induction)
+
+
+def without(hypotheses: Iterable[Expr], *dropped: Expr) -> tuple[Expr, ...]:
+    """The hypotheses less some: a twin with a hypothesis dropped."""
+    return tuple(h for h in hypotheses if all(h != d for d in dropped))
