@@ -70,7 +70,7 @@ def test_a_point_and_its_negation_are_not_separable(X: list[tuple[Fraction, Frac
     # z and −z both in the set: 0 is in the hull (Gordan), so no w has w·z > 0 for all z.
     Z = [*X, *(scale(-1, x) for x in X)]
     m = max_margin(Z)
-    assert m.v == (0, 0) and not m.separable
+    assert m.v == (Fraction(0), Fraction(0)) and not m.separable
 
 
 def test_xor_with_bias_is_not_separable() -> None:
@@ -84,4 +84,4 @@ def test_gormley_slide_15_margin() -> None:
     # By hand: every |x₁| = 1 and y = sign(x₁), so w* = (1, 0) gives γ = 1; R² = |(−1, 2)|² = 5.
     X, y = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)], [-1, 1, 1, -1, -1, 1]
     m = max_margin([tuple(Fraction(t * a) for a in x) for x, t in zip(X, y, strict=True)])
-    assert m.v == (1, 0) and m.gamma_squared == 1
+    assert m.v == (Fraction(1), Fraction(0)) and m.gamma_squared == 1

@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from matplotlib.axes import Axes
@@ -36,6 +37,11 @@ Y15 = [-1, 1, 1, -1, -1, 1]
 SUB = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 
+def pairs(data: object) -> list[tuple[float, float]]:
+    """Drawn coordinates (a Line2D's xy data, a scatter's offsets) as float pairs."""
+    return [(float(a), float(b)) for a, b in np.asarray(data, dtype=float).tolist()]
+
+
 def lines(ax: Axes, prefix: str) -> dict[int, Line2D]:
     return {
         int(str(line.get_gid()).rsplit("-", 1)[1]): line
@@ -58,8 +64,8 @@ def on_separator(w: Vector, bias: bool, xy: tuple[float, float], tol: float = 1e
 
 
 def legend_texts(fig: Figure) -> list[str]:
-    found = [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().texts]
-    return found + [t.get_text() for legend in fig.legends for t in legend.texts]
+    legends = [*(ax.get_legend() for ax in fig.axes), *fig.legends]
+    return [t.get_text() for legend in legends if legend is not None for t in legend.texts]
 
 
 def check_separators(fig: Figure, trace_weights: list[Vector], bias: bool, r: float = 3) -> None:
@@ -73,8 +79,8 @@ def check_separators(fig: Figure, trace_weights: list[Vector], bias: bool, r: fl
             continue
         line = drawn.pop(j)
         assert parse_w(str(line.get_label())) == (j, w)
-        for point in line.get_xydata():  # type: ignore[union-attr]
-            assert on_separator(w, bias, (float(point[0]), float(point[1])))
+        for point in pairs(line.get_xydata()):
+            assert on_separator(w, bias, point)
     assert not drawn  # no line that is not one of the trace's
 
 
@@ -92,9 +98,9 @@ def test_gormley_slide_15_figure_shows_the_three_updates() -> None:
     assert alphas[0] < alphas[1] < alphas[2] == 1.0
     # w*'s separator x₁ = 0 and the band |x₁| ≤ 1.
     (star,) = lines_by_gid(fig.axes[0], "w-star")
-    assert all(abs(p[0]) < 1e-12 for p in star.get_xydata())  # type: ignore[union-attr]
+    assert all(abs(p[0]) < 1e-12 for p in pairs(star.get_xydata()))
     (patch,) = [p for p in fig.axes[0].patches if p.get_gid() == "margin-band"]
-    xs = [v[0] for v in patch.get_xy()]  # type: ignore[attr-defined]
+    xs = [v[0] for v in pairs(patch.get_xy())]  # type: ignore[attr-defined]
     assert min(xs) == -1.0 and max(xs) == 1.0
 
 
@@ -106,16 +112,22 @@ def test_mistakes_are_ringed_at_the_examples_that_caused_updates() -> None:
     trace = run("perceptron/mehta", X15, Y15)
     fig = run_figure(picture(trace, X15, Y15))
     (rings,) = [c for c in fig.axes[0].collections if c.get_gid() == "mistakes"]
-    ringed = {(float(x), float(y)) for x, y in rings.get_offsets()}  # type: ignore[misc]
-    assert ringed == {tuple(map(float, X15[s.index])) for s in trace.steps if s.mistake}
+    ringed = set(pairs(rings.get_offsets()))
+    assert ringed == {
+        (float(X15[s.index][0]), float(X15[s.index][1])) for s in trace.steps if s.mistake
+    }
 
 
 @settings(max_examples=8)
 @given(separable_data(min_dimension=2, max_dimension=2, max_size=10))
 def test_drawn_lines_are_the_traces_separators_on_2d_data(data: SeparableData) -> None:
     for variant in ("perceptron/blum", "perceptron/gormley-batch"):
-        epochs = 1 if variant.endswith("batch") else "converge"
-        trace = run(variant, data.X, data.y, epochs=epochs)
+        batch = variant.endswith("batch")
+        trace = (
+            run(variant, data.X, data.y)
+            if batch
+            else run(variant, data.X, data.y, epochs="converge")
+        )
         pic = picture(trace, data.X, data.y)
         fig = run_figure(pic)
         weights = [s.weights for s in trace.steps if s.mistake]
@@ -143,10 +155,10 @@ def test_one_dimensional_data_with_bias_is_drawn_in_the_plane_of_1_x() -> None:
     weights = [s.weights for s in trace.steps if s.mistake]
     check_separators(fig, weights, bias=True, r=float(pic.box.r))
     drawn = {
-        (float(a), float(b))
+        p
         for c in fig.axes[0].collections
         if str(c.get_gid()).startswith("points")
-        for a, b in c.get_offsets()  # type: ignore[misc]
+        for p in pairs(c.get_offsets())
     }
     assert drawn == {(1.0, 1.0), (1.0, -2.0), (1.0, 3.0)}
 

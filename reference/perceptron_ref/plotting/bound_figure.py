@@ -7,8 +7,8 @@ Artists carry gids: ``runs:ID``, ``adversary:ID``, ``bound-line``.
 
 >>> from perceptron_ref.plotting.campaign import adversary_points, campaign
 >>> fig = bound_figure(campaign(2, 0, max_size=5), adversary_points(2), examples=2, seed=0)
->>> sorted({c.get_gid() for c in fig.axes[0].collections})[:2]
-['adversary:perceptron/blum', 'adversary:perceptron/gormley-batch']
+>>> [c.get_gid() for c in fig.axes[0].collections][:3]
+['runs:perceptron/blum', 'adversary:perceptron/blum', 'runs:perceptron/mehta']
 """
 
 from __future__ import annotations
@@ -90,6 +90,7 @@ def bound_figure(
             s=200,
             color="white",
             edgecolors="black",
+            gid="adversary-legend",
             label=f"Blum's adversary: m coordinate vectors, γ² = 1/m, k = m ({ms})",
         )
         zero = sum(p.k == 0 for p in points)
