@@ -37,27 +37,27 @@ Expr = Any  # a sympy expression or relation (sympy ships no type information)
 TIMEOUT_MS = 20_000
 
 
-class Vector(sympy.Symbol):
+class Vector(sympy.Symbol):  # type: ignore[misc]
     """A vector symbol (w*, x, ...): it may only appear linearly inside Inner and Norm."""
 
 
-class VectorSequence(sympy.Function):
+class VectorSequence(sympy.Function):  # type: ignore[misc]
     """Base of indexed vectors: ``w = vector_sequence("w")``; ``w(k)`` is a vector."""
 
 
-class Inner(sympy.Function):
+class Inner(sympy.Function):  # type: ignore[misc]
     """⟨u, v⟩: the uninterpreted symmetric bilinear form, unevaluated."""
 
     nargs = 2
 
 
-class Norm(sympy.Function):
+class Norm(sympy.Function):  # type: ignore[misc]
     """‖v‖ of a vector atom v."""
 
     nargs = 1
 
 
-class Gram(sympy.Function):
+class Gram(sympy.Function):  # type: ignore[misc]
     """⟨a, b⟩ for two vector atoms in canonical order: the unknowns after expansion."""
 
     nargs = 2
@@ -213,7 +213,7 @@ class _Z3:
             return -z3.ToInt(-z3.ToReal(self(e.args[0])))
         if isinstance(e, sympy.log):
             return self.function("log", tuple(e.args))
-        relations: dict[type, Callable[[Any, Any], Any]] = {
+        relations: dict[Any, Callable[[Any, Any], Any]] = {
             sympy.Eq: lambda a, b: a == b,
             sympy.Ne: lambda a, b: a != b,
             sympy.Lt: lambda a, b: a < b,

@@ -10,7 +10,8 @@ from __future__ import annotations
 import sympy
 
 from perceptron_ref.bounds import perceptron_mistake_bound
-from perceptron_ref_proofs._check import (
+
+from .._check import (
     Hypothesis,
     Induction,
     Inner,
@@ -117,7 +118,8 @@ s4 = step(
     "z3",
     [s3.conclusion, unit, psd],
     sympy.Ge(Norm(theta(K + 1)), K * gamma),
-    "Gormley slide 32, 'since ‖a‖×‖b‖ ≥ a·b and ‖θ*‖ = 1'; Cauchy–Schwarz derived from positivity at z (ours)",
+    "Gormley slide 32, 'since ‖a‖×‖b‖ ≥ a·b and ‖θ*‖ = 1'; "
+    "Cauchy–Schwarz derived from positivity at z (ours)",
     broken="positivity dropped",
     broken_hypotheses=[s3.conclusion, unit],
 )

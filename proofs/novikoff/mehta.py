@@ -10,7 +10,8 @@ from __future__ import annotations
 import sympy
 
 from perceptron_ref.bounds import perceptron_mistake_bound
-from perceptron_ref_proofs._check import (
+
+from .._check import (
     Hypothesis,
     Induction,
     Inner,
