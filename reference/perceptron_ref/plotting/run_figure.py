@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -46,6 +47,13 @@ __all__ = ["MAX_PANELS", "picture", "run_figure"]
 MAX_PANELS = 36
 """--panels draws one panel per update; beyond this many the figure is unreadable."""
 
+AXES = {"plane": ("x₁", "x₂"), "affine": ("x₁", "x₂"), "augmented": ("1 (bias coordinate)", "x₁")}
+BAND: dict[str, Any] = {"facecolor": "tab:green", "alpha": 0.12, "edgecolor": "none"}
+CIRCLE: dict[str, Any] = {"fill": False, "color": "0.5", "ls": ":", "lw": 1.2}
+RING: dict[str, Any] = {"s": 260, "facecolors": "none", "edgecolors": "black", "lw": 1.2}
+NUMBER: dict[str, Any] = {"fontsize": 9, "ha": "center", "va": "center"}
+NUMBER_BOX = {"boxstyle": "circle,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}
+
 
 def xy(points: tuple[Point, ...]) -> tuple[list[float], list[float]]:
     """The floats matplotlib draws (the only place a picture leaves exact arithmetic)."""
@@ -60,55 +68,28 @@ def base(ax: Axes, pic: Picture) -> None:
     ax.set_aspect("equal")
     ax.axhline(0, color="0.85", lw=0.8, zorder=0)
     ax.axvline(0, color="0.85", lw=0.8, zorder=0)
-    first, second = {"plane": ("x₁", "x₂"), "augmented": ("1 (bias)", "x₁")}.get(
-        pic.kind, ("x₁", "x₂")
-    )
-    ax.set_xlabel(first)
-    ax.set_ylabel(second)
+    ax.set_xlabel(AXES[pic.kind][0])
+    ax.set_ylabel(AXES[pic.kind][1])
     if pic.margin.separable:
         star, band_text, circle_text = margin_labels(pic)
         if pic.band:
             px, py = xy(pic.band)
-            ax.add_patch(
-                Polygon(
-                    list(zip(px, py, strict=True)),
-                    closed=True,
-                    facecolor="tab:green",
-                    alpha=0.12,
-                    edgecolor="none",
-                    gid="margin-band",
-                    label=band_text,
-                )
-            )
+            corners = list(zip(px, py, strict=True))
+            ax.add_patch(Polygon(corners, closed=True, gid="margin-band", label=band_text, **BAND))
         if pic.star is not None:
             sx, sy = xy(pic.star)
             ax.plot(sx, sy, color="tab:green", ls="--", lw=1.5, gid="w-star", label=star)
         radius2 = pic.R_squared - 1 if pic.kind == "affine" else pic.R_squared
-        ax.add_patch(
-            Circle(
-                (0, 0),
-                math.sqrt(radius2),
-                fill=False,
-                color="0.5",
-                ls=":",
-                lw=1.2,
-                gid="radius-R",
-                label=circle_text,
-            )
-        )
+        # R is irrational in general: only the drawing takes the square root.
+        circle = Circle((0, 0), math.sqrt(radius2), gid="radius-R", label=circle_text, **CIRCLE)
+        ax.add_patch(circle)
     for label, marker, color in ((1, "P", "tab:blue"), (-1, "o", "tab:red")):
         chosen = tuple(p for p, t in zip(pic.points, pic.y, strict=True) if t == label)
         if chosen:
             px, py = xy(chosen)
+            gid = f"points{'+' if label == 1 else '-'}"
             ax.scatter(
-                px,
-                py,
-                marker=marker,
-                s=60,
-                color=color,
-                zorder=3,
-                gid=f"points{'+' if label == 1 else '-'}",
-                label=f"y = {label:+d}",
+                px, py, marker=marker, s=60, color=color, zorder=3, gid=gid, label=f"y = {label:+d}"
             )
 
 
@@ -117,28 +98,15 @@ def draw_update(ax: Axes, u: Update, *, alpha: float, bold: bool, gid: str, ls: 
     if u.segment is None:
         return
     sx, sy = xy(u.segment)
-    ax.plot(
-        sx,
-        sy,
-        color="black" if bold else "tab:purple",
-        alpha=alpha,
-        ls=ls,
-        lw=2.5 if bold else 1.2,
-        gid=gid,
-        label=w_label(u.j, u.step.weights),
+    color, lw, label = (
+        ("black" if bold else "tab:purple"),
+        (2.5 if bold else 1.2),
+        w_label(u.j, u.step.weights),
     )
-    a, b = u.segment
+    ax.plot(sx, sy, color=color, alpha=alpha, ls=ls, lw=lw, gid=gid, label=label)
+    a, b = u.segment  # the number sits 9/10 of the way along the segment, inside the view
     tx, ty = xy(((a[0] + (b[0] - a[0]) * 9 / 10, a[1] + (b[1] - a[1]) * 9 / 10),))
-    ax.annotate(
-        str(u.j),
-        (tx[0], ty[0]),
-        color="black" if bold else "tab:purple",
-        alpha=alpha,
-        fontsize=9,
-        ha="center",
-        va="center",
-        bbox={"boxstyle": "circle,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8},
-    )
+    ax.annotate(str(u.j), (tx[0], ty[0]), color=color, alpha=alpha, bbox=NUMBER_BOX, **NUMBER)
 
 
 def ring(ax: Axes, pic: Picture, updates: tuple[Update, ...]) -> None:
@@ -149,25 +117,10 @@ def ring(ax: Axes, pic: Picture, updates: tuple[Update, ...]) -> None:
     if not numbers:
         return
     px, py = xy(tuple(pic.points[i] for i in sorted(numbers)))
-    ax.scatter(
-        px,
-        py,
-        s=260,
-        facecolors="none",
-        edgecolors="black",
-        lw=1.2,
-        zorder=4,
-        gid="mistakes",
-        label="mistake (update number)",
-    )
+    ax.scatter(px, py, zorder=4, gid="mistakes", label="mistake (update number)", **RING)
     for x, yv, i in zip(px, py, sorted(numbers), strict=True):
-        ax.annotate(
-            ",".join(map(str, numbers[i])),
-            (x, yv),
-            xytext=(9, 7),
-            textcoords="offset points",
-            fontsize=9,
-        )
+        text = ",".join(map(str, numbers[i]))
+        ax.annotate(text, (x, yv), xytext=(9, 7), textcoords="offset points", fontsize=9)
 
 
 def bound_handle(pic: Picture) -> Line2D:
