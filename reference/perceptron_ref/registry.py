@@ -17,6 +17,7 @@ from perceptron_ref.perceptron import (
     mehta,
     press,
     ssbd,
+    structured,
     voted,
 )
 from perceptron_ref.winnow import disjunction, k_of_r, ltf
@@ -26,7 +27,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     for module in (blum, mehta, gormley_online, gormley_batch, press, ssbd)
 }
 ALGORITHMS.update((m.ALGORITHM.id, m.ALGORITHM) for m in (disjunction, k_of_r, ltf, cover))
-ALGORITHMS.update((m.ALGORITHM.id, m.ALGORITHM) for m in (voted, averaged, kernel))
+ALGORITHMS.update((m.ALGORITHM.id, m.ALGORITHM) for m in (voted, averaged, kernel, structured))
 
 CONFIGURE: dict[str, Callable[..., Algorithm]] = {
     m.ALGORITHM.id: m.configure for m in (k_of_r, ltf, cover)

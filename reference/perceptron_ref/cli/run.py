@@ -143,6 +143,10 @@ def add_model_options(p: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.algorithm == "perceptron/structured":  # class labels, not ±1: its own reader
+        from perceptron_ref.perceptron import multiclass
+
+        return multiclass.main(args)
     data = read_csv(args.file, labels=args.labels)
     if args.algorithm in winnow.IDS:
         winnow.check_data(data)  # names the file's line; run() could only name the example
