@@ -1,5 +1,5 @@
 """``plot-bound``'s campaign and figure: the points are the runs, under the line k = R²/γ²,
-and Blum's coordinate-vector adversary lies exactly on it."""
+and Blum's coordinate-vector adversary (``perceptron_ref.adversaries``) lies exactly on it."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from matplotlib.axes import Axes
 from matplotlib.collections import PathCollection
 
 from perceptron_ref import run
+from perceptron_ref.adversaries.blum_lower_bound import blum_lower_bound
 from perceptron_ref.plotting.bound_figure import bound_figure
 from perceptron_ref.plotting.campaign import (
     VARIANTS,
     adversary_points,
     campaign,
-    coordinate_adversary,
     separable,
 )
 from perceptron_ref.vectors import dot, norm2
@@ -57,30 +57,32 @@ def test_every_run_of_the_campaign_is_within_the_bound() -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("m", [1, 2, 3, 5])
-def test_the_adversary_forces_a_mistake_on_every_coordinate_vector(variant: str, m: int) -> None:
-    X, y = coordinate_adversary(variant, m)
-    identity = tuple(tuple(Fraction(int(i == j)) for j in range(m)) for i in range(m))
-    assert identity == X
-    first_pass = [s for s in run(variant, X, y).steps if s.epoch == 1]
-    assert len(first_pass) == m and all(s.mistake for s in first_pass)
+@pytest.mark.parametrize("root", [1, 2, 3])
+def test_the_adversary_forces_a_mistake_on_every_coordinate_vector(variant: str, root: int) -> None:
+    data = blum_lower_bound(Fraction(1, root), variant)
+    N = root * root
+    identity = tuple(tuple(Fraction(int(i == j)) for j in range(N)) for i in range(N))
+    assert identity == data.X
+    first_pass = [s for s in run(variant, data.X, data.y).steps if s.epoch == 1]
+    assert len(first_pass) == N and all(s.mistake for s in first_pass)
 
 
-@pytest.mark.parametrize("m", [1, 3, 4])
-def test_adversary_points_lie_exactly_on_the_line(m: int) -> None:
-    # w* = Σ yᵢeᵢ/√m: margin 1/√m, so γ² = 1/m; R² = ‖eᵢ‖² = 1; the bound is m = k.
-    for p in adversary_points(m):
+@pytest.mark.parametrize("root", [1, 2, 3])
+def test_adversary_points_lie_exactly_on_the_line(root: int) -> None:
+    # w* = Σ yᵢeᵢ/root: margin 1/root, so γ² = 1/N; R² = ‖eᵢ‖² = 1; the bound is N = k.
+    N = root * root
+    for p in adversary_points(root):
         assert (p.k, p.R_squared, p.gamma_squared, p.bound) == (
-            m,
+            N,
             Fraction(1),
-            Fraction(1, m),
-            Fraction(m),
+            Fraction(1, N),
+            Fraction(N),
         )
 
 
 def test_figure_points_are_the_campaigns_runs() -> None:
     points = campaign(4, 2, max_size=15)
-    adversary = adversary_points(2) + adversary_points(4)
+    adversary = adversary_points(1) + adversary_points(2)
     fig = bound_figure(points, adversary, examples=4, seed=2)
     ax = fig.axes[0]
     assert ax.get_xscale() == "log" and ax.get_yscale() == "log"
@@ -93,7 +95,7 @@ def test_figure_points_are_the_campaigns_runs() -> None:
         assert drawn == [r for r in runs if r[1] > 0]
         assert all(k <= b for b, k in drawn)
         on_line = pairs(collection(ax, f"adversary:{variant}").get_offsets())
-        assert sorted(on_line) == [(2.0, 2.0), (4.0, 4.0)]  # exactly on k = R²/γ²
+        assert sorted(on_line) == [(1.0, 1.0), (4.0, 4.0)]  # exactly on k = R²/γ²
     # The legend's exact worst ratio, recomputed as k·γ²/R².
     labels = ax.get_legend_handles_labels()[1]
     for variant in VARIANTS:

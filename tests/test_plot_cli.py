@@ -93,7 +93,7 @@ def test_plot_bound_small_campaign(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(args) == 0
     printed = capsys.readouterr().out
     assert printed.startswith(f"wrote {out}: 12 runs on 2 data sets (seed 3)")
-    assert "k = m = R²/γ² for all" in printed
+    assert "N = 1, 4, 9, 16: k = N = R²/γ² for every variant" in printed
     text = out.read_text(encoding="utf-8")
     assert 'id="bound-line"' in text and 'id="adversary:perceptron/blum"' in text
 

@@ -9,8 +9,8 @@ from perceptron_ref.cli.run import positive_int
 
 ORDER = 71
 
-ADVERSARY = (1, 2, 4, 8, 16)
-"""Blum's adversary with m = 1, 2, 4, 8, 16 coordinate vectors (γ² = 1/m)."""
+ADVERSARY = (1, 2, 3, 4)
+"""Blum's adversary with γ = 1/1, …, 1/4: N = 1/γ² = 1, 4, 9, 16 coordinate vectors."""
 
 
 def seed_arg(text: str) -> int:
@@ -26,7 +26,8 @@ def register(sub: Any) -> None:
         description="Generate seeded separable data sets (as perceptron_ref.testing."
         "separable_data builds them), run the six perceptrons of the notes to convergence, "
         "and draw k against R²/γ² (γ: the exact max margin) on log axes with the line "
-        "k = R²/γ² and Blum's lower-bound adversary (m coordinate vectors) on it.",
+        "k = R²/γ² and Blum's lower-bound adversary (N = 1/γ² coordinate vectors, "
+        "perceptron_ref.adversaries.blum_lower_bound) on it.",
     )
     p.add_argument(
         "--examples",
@@ -69,11 +70,12 @@ def main(args: argparse.Namespace) -> int:
     points = campaign(
         args.examples, args.seed, max_dimension=args.max_dimension, max_size=args.max_size
     )
-    adversary = tuple(p for m in ADVERSARY for p in adversary_points(m))
+    adversary = tuple(p for root in ADVERSARY for p in adversary_points(root))
     assert all(p.k == p.bound for p in adversary), "Blum's adversary meets the bound"
     save(bound_figure(points, adversary, examples=args.examples, seed=args.seed), out)
     print(f"wrote {out}: {len(points)} runs on {args.examples} data sets (seed {args.seed})")
     for variant in VARIANTS:
         print(f"  {variant:<26} max k/(R²/γ²) = {approx(worst(points, variant))}")
-    print(f"  Blum's adversary, m = {', '.join(map(str, ADVERSARY))}: k = m = R²/γ² for all")
+    sizes = ", ".join(str(root * root) for root in ADVERSARY)
+    print(f"  Blum's adversary, N = {sizes}: k = N = R²/γ² for every variant")
     return 0

@@ -6,7 +6,7 @@ with k = 0 have no place on a log axis: they are counted in the title, not hidde
 Artists carry gids: ``runs:ID``, ``adversary:ID``, ``bound-line``.
 
 >>> from perceptron_ref.plotting.campaign import adversary_points, campaign
->>> fig = bound_figure(campaign(2, 0, max_size=5), adversary_points(2), examples=2, seed=0)
+>>> fig = bound_figure(campaign(2, 0, max_size=5), adversary_points(1), examples=2, seed=0)
 >>> [c.get_gid() for c in fig.axes[0].collections][:3]
 ['runs:perceptron/blum', 'adversary:perceptron/blum', 'runs:perceptron/mehta']
 """
@@ -91,7 +91,7 @@ def bound_figure(
             color="white",
             edgecolors="black",
             gid="adversary-legend",
-            label=f"Blum's adversary: m coordinate vectors, γ² = 1/m, k = m ({ms})",
+            label=f"Blum's adversary: N coordinate vectors, γ² = 1/N, k = N ({ms})",
         )
         zero = sum(p.k == 0 for p in points)
         ax.set_xlabel("R²/γ²  (R² = max‖x‖², γ = exact max margin)")

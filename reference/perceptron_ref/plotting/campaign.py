@@ -9,11 +9,12 @@ seed gives the same campaign, hence the same picture, every time.  The bound use
 best γ (the exact max margin of :mod:`.margin`), so each point shows how close a run
 came to the tightest form of the theorem.
 
-Blum's lower bound: on m coordinate vectors e₁, …, e_m labelled against the learner,
-every learner errs on each (its score is 0: w only has the earlier coordinates), and
-w* = Σ yᵢeᵢ/√m has γ² = 1/m, R² = 1: so k = m = R²/γ², on the line.
+Blum's lower bound (:mod:`perceptron_ref.adversaries.blum_lower_bound`): on N = 1/γ²
+coordinate vectors e₁, …, e_N labelled against the learner, every learner errs on each
+(its score is 0: w only has the earlier coordinates), and w* = γ·Σ yᵢeᵢ has margin γ,
+R² = 1: so k = N = R²/γ², on the line.
 
->>> [(p.variant, p.k, p.bound) for p in adversary_points(4)][:2]
+>>> [(p.variant, p.k, p.bound) for p in adversary_points(2)][:2]
 [('perceptron/blum', 4, Fraction(4, 1)), ('perceptron/mehta', 4, Fraction(4, 1))]
 """
 
@@ -23,6 +24,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from perceptron_ref.adversaries.blum_lower_bound import blum_lower_bound
 from perceptron_ref.plotting.margin import max_margin
 from perceptron_ref.runner import run
 from perceptron_ref.testing import SeparableData
@@ -117,27 +119,18 @@ def campaign(
     return tuple(points)
 
 
-def coordinate_adversary(variant: str, m: int) -> tuple[tuple[Vector, ...], tuple[Label, ...]]:
-    """e₁, …, e_m in Qᵐ, each labelled against ``variant``: the label it gets wrong.
+def adversary_points(root: int) -> tuple[Point, ...]:
+    """Each variant on Blum's adversary with γ = 1/root: N = root² coordinate vectors.
 
-    The label is found by asking the learner: try +1 on eᵢ after the earlier examples;
-    if that is no mistake, −1 is one (the score is 0, and the zero-score rule picked +1).
+    The data come from :func:`perceptron_ref.adversaries.blum_lower_bound`; R² and γ²
+    are recomputed here (max norm, exact max margin) and must agree with its certificate.
     """
-    X = tuple(tuple(Fraction(int(i == j)) for j in range(m)) for i in range(m))
-    y: list[Label] = []
-    for i in range(m):
-        first = run(variant, X[: i + 1], [*y, 1])  # one pass (batch: epoch 1 is a pass)
-        wrong = next(s for s in first.steps if s.epoch == 1 and s.index == i).mistake
-        y.append(1 if wrong else -1)
-    return X, tuple(y)
-
-
-def adversary_points(m: int) -> tuple[Point, ...]:
-    """Each variant on Blum's m coordinate vectors: k = m, R² = 1, γ² = 1/m (exactly)."""
+    gamma = Fraction(1, root)
     points = []
     for variant in VARIANTS:
-        X, y = coordinate_adversary(variant, m)
-        margin = max_margin([scale(t, x) for x, t in zip(X, y, strict=True)])
-        k = mistakes(variant, X, y).mistakes
-        points.append(Point(variant, k, max(map(norm2, X)), margin.gamma_squared))
+        data = blum_lower_bound(gamma, variant)
+        margin = max_margin([scale(t, x) for x, t in zip(data.X, data.y, strict=True)])
+        assert margin.gamma_squared == gamma**2, "the adversary's w* has the best margin"
+        k = mistakes(variant, data.X, data.y).mistakes
+        points.append(Point(variant, k, max(map(norm2, data.X)), margin.gamma_squared))
     return tuple(points)
