@@ -16,8 +16,13 @@ from perceptron_ref import InputError, run
 from perceptron_ref.bounds import winnow_disjunction_bound, winnow_k_of_r_bound
 from perceptron_ref.testing_targets import BooleanTarget, disjunctions, k_of_r, ltfs
 from perceptron_ref.trace import Trace
+from perceptron_ref.vectors import Vector
 
 WINNOWS = ("winnow/disjunction", "winnow/k-of-r", "winnow/ltf")
+
+
+def q(*v: int) -> Vector:
+    return tuple(Fraction(a) for a in v)
 
 
 @given(disjunctions(), st.integers(1, 3))
@@ -128,8 +133,8 @@ def test_a_cycle_is_found_from_winnows_initial_weights() -> None:
     trace = run("winnow/disjunction", X, y, epochs="converge")
     assert trace.status == "cycled" and trace.cycle == (1, 2)
     after = [run("winnow/disjunction", X, y, epochs=e).weights for e in (1, 2, 3)]
-    assert after[0] == after[1] == after[2] == (0, 0)
-    assert run("winnow/disjunction", X, y, epochs=1).steps[0].weights == (0, 0)
+    assert after[0] == after[1] == after[2] == q(0, 0)
+    assert run("winnow/disjunction", X, y, epochs=1).steps[0].weights == q(0, 0)
 
 
 def test_disjunction_doubles_and_zeroes_as_the_note_says() -> None:
@@ -137,7 +142,7 @@ def test_disjunction_doubles_and_zeroes_as_the_note_says() -> None:
     now scored 3 ≥ n, zeroes w₁ and w₂; w₃ only grows."""
     X = [(1, 0, 1), (1, 1, 0), (0, 0, 1), (1, 1, 1)]
     trace = run("winnow/disjunction", X, [1, -1, 1, 1])
-    assert [s.weights for s in trace.steps] == [(2, 1, 2), (0, 0, 2), (0, 0, 4), (0, 0, 4)]
+    assert [s.weights for s in trace.steps] == [q(2, 1, 2), q(0, 0, 2), q(0, 0, 4), q(0, 0, 4)]
     assert [s.score for s in trace.steps] == [-1, 0, -1, 1]
     assert [s.mistake for s in trace.steps] == [True, True, True, False]
 
