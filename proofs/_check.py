@@ -107,14 +107,24 @@ def expand_inner(e: Expr, definitions: dict[Any, Any]) -> Expr:
             v = new
         raise ValueError(f"circular vector definitions at {v}")
 
-    def bilinear(u: Expr, v: Expr) -> Expr:
+    def pair(a: Expr, b: Expr) -> Expr:
+        """⟨a, b⟩ for two terms; a term may be c·Σ_i v_i (bilinearity passes into the sum)."""
+        for first, second, swap in ((a, b, False), (b, a, True)):
+            sums = [f for f in sympy.Mul.make_args(first) if isinstance(f, sympy.Sum)]
+            if sums:
+                total, (index, lo, hi) = sums[0], sums[0].limits[0]
+                fresh = sympy.Dummy(index.name, integer=True)  # no capture by another sum
+                body = total.function.xreplace({index: fresh})
+                inner = pair(second, body) if swap else pair(body, second)
+                return sympy.cancel(first / total) * sympy.Sum(inner, (fresh, lo, hi))
         return sympy.Add(
-            *(
-                c * d * _gram(a, b)
-                for c, a in _linear_terms(define(u))
-                for d, b in _linear_terms(define(v))
-            )
+            *(c * d * _gram(x, y) for c, x in _linear_terms(a) for d, y in _linear_terms(b))
         )
+
+    def bilinear(u: Expr, v: Expr) -> Expr:
+        terms_u = sympy.Add.make_args(sympy.expand(define(u)))
+        terms_v = sympy.Add.make_args(sympy.expand(define(v)))
+        return sympy.Add(*(pair(a, b) for a in terms_u for b in terms_v if a != 0 and b != 0))
 
     return e.replace(Inner, bilinear)
 
@@ -206,6 +216,8 @@ class _Z3:
         if isinstance(e, sympy.Max) and len(e.args) == 2:
             a, b = (self(x) for x in e.args)
             return z3.If(a >= b, a, b)
+        if isinstance(e, sympy.KroneckerDelta):
+            return z3.If(self(e.args[0]) == self(e.args[1]), 1, 0)
         if isinstance(e, sympy.Abs):
             a = self(e.args[0])
             return z3.If(a >= 0, a, -a)
@@ -265,12 +277,56 @@ def satisfiable(hypotheses: Iterable[Expr]) -> bool:
 
 
 def _atomize(exprs: list[Expr]) -> tuple[list[Expr], list[Expr]]:
-    """Replace Gram, Norm and sequence applications by plain symbols, for polynomial algebra."""
+    """Replace every application (Gram, Norm, y(k), …) by a plain symbol, for polynomial algebra."""
     found: dict[Any, Any] = {}
     for e in exprs:
-        for a in e.atoms(Gram, Norm, AppliedUndef):
+        for a in e.atoms(sympy.Function, sympy.Sum):  # Gram, Norm, y(k), δ, Σ, …
             found.setdefault(a, sympy.Dummy(str(a)))
     return [e.xreplace(found) for e in exprs], list(found.values())
+
+
+def evaluate_sums(e: Expr, hypotheses: list[Expr]) -> Expr:
+    """Sums over a symbolic range, evaluated from the hypotheses.
+
+    * A Gram equation of a family, ⟨e(i), e(j)⟩ = f(i, j), is read for all i, j (it states
+      e.g. orthonormality ⟨e_i, e_j⟩ = δ_ij) and rewrites every Gram atom of that family.
+    * An equation with a free integer symbol (s(i)² = 1) is read for every value of it and
+      rewrites the sum's body at the sum's index.
+    * A Piecewise (v, c), (0, otherwise) is v where z3 proves c from the hypotheses and the
+      ranges of the enclosing sums.
+    """
+    equations = [h for h in hypotheses if isinstance(h, sympy.Eq)]
+    for h in equations:
+        if isinstance(h.lhs, Gram) and all(isinstance(a, VectorSequence) for a in h.lhs.args):
+            (fa, (ia,)), (fb, (ib,)) = ((type(a), a.args) for a in h.lhs.args)
+            if ia.is_Symbol and ib.is_Symbol and ia != ib:
+                A, B = sympy.Wild("A"), sympy.Wild("B")
+                rule = h.rhs.xreplace({ia: A, ib: B})
+                for x, y in ((fa, fb), (fb, fa)):
+                    e = e.replace(Gram(x(A), y(B)), rule)
+    e = e.doit()
+
+    def settle(e: Expr, ranges: list[Expr]) -> Expr:
+        if isinstance(e, sympy.Sum):
+            index, lo, hi = e.limits[0]
+            body = e.function
+            for h in equations:  # read for every value of its free integer symbols
+                for v in h.lhs.free_symbols:
+                    if v.is_integer:
+                        body = body.xreplace(
+                            {h.lhs.xreplace({v: index}): h.rhs.xreplace({v: index})}
+                        )
+            inside = [*ranges, sympy.Le(lo, index), sympy.Le(index, hi)]
+            return sympy.Sum(settle(body, inside), (index, lo, hi)).doit()
+        if isinstance(e, sympy.Piecewise) and len(e.args) == 2 and e.args[1][0] == 0:
+            (value, condition), _ = e.args
+            if z3_verdict([*hypotheses, *ranges], condition) == "proved":
+                return settle(value, ranges)
+        if e.args:
+            return e.func(*(settle(a, ranges) for a in e.args))
+        return e
+
+    return sympy.expand(settle(e, []))
 
 
 def sympy_verdict(hypotheses: Iterable[Expr], conclusion: Expr) -> Verdict:
@@ -280,6 +336,8 @@ def sympy_verdict(hypotheses: Iterable[Expr], conclusion: Expr) -> Verdict:
     hyps, _ = prepare(hypotheses, sympy.true)
     equations = [h.lhs - h.rhs for h in hyps if isinstance(h, sympy.Eq)]
     claim = expand_inner(conclusion.lhs - conclusion.rhs, definitions_of(hypotheses))
+    if claim.has(sympy.Sum, sympy.Piecewise):
+        claim = evaluate_sums(claim, hyps)
     numerator, denominator = sympy.fraction(sympy.together(sympy.expand(claim)))
     # Clearing a denominator is sound only where the hypotheses make it non-zero.
     if not denominator.is_number and z3_verdict(hypotheses, sympy.Ne(denominator, 0)) != "proved":
@@ -391,7 +449,7 @@ class Theorem:
     hypotheses: tuple[Hypothesis, ...]
     statement: Expr
     steps: tuple[Step, ...]
-    bound: Callable[..., Any]
+    bound: Callable[..., Any] | None
     bound_args: tuple[Any, ...]
 
 
