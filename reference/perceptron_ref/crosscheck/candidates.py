@@ -57,8 +57,10 @@ class Candidate:
 
 def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> Candidate:
     """Parse TARGET; a missing file or a malformed target is a usage error (InputError)."""
-    if target in ("sklearn", "river"):
-        return Candidate(target, target, input)
+    if target == "sklearn":
+        return Candidate(target, "sklearn", input)
+    if target == "river":
+        return Candidate(target, "river", input)
     if target.startswith("cmd:"):
         argv = tuple(shlex.split(target[4:]))
         if not argv:

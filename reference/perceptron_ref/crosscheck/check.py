@@ -131,7 +131,7 @@ def crosscheck(
         chunk = 8 if candidate.kind == "cmd" else 1000
         data = shrink(data, fails, usable, chunk=chunk)
     trace = options.expected(data)
-    got = _call(candidate, [data], options)[0]
+    got = outcomes[bad] if data == tried[bad] else _call(candidate, [data], options)[0]
     if isinstance(got, Failure):
         reason = f"{got.kind}: {got.detail}"
         counter = Counterexample(data, trace, got, None)

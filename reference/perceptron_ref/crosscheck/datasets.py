@@ -13,6 +13,7 @@ results compare with the reference exactly, with no tolerance.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from hypothesis import HealthCheck, Phase, assume, given, seed, settings
@@ -92,7 +93,7 @@ def draw(
     data: st.SearchStrategy[Data],
     count: int,
     seed_: int,
-    keep: object = None,
+    keep: Callable[[Data], bool] | None = None,
 ) -> list[Data]:
     """``count`` data sets from ``data`` (fewer if Hypothesis runs out), deterministic in
     ``seed_``; ``keep`` (a predicate) rejects data sets, e.g. those a batch run cannot finish."""
@@ -109,7 +110,7 @@ def draw(
     @seed(seed_)
     @given(data)
     def collect(example: Data) -> None:
-        assume(keep is None or bool(keep(example)))  # type: ignore[operator]
+        assume(keep is None or keep(example))
         if example not in found:
             found.append(example)
 

@@ -75,6 +75,8 @@ def interpret(value: Any, data: Data, bias: bool, *, trace: bool | None = None) 
             if not ws:
                 raise InputError("returned an empty trace")
             return Returned(ws[-1], ws)
+        if isinstance(value, list) and len(value) == 1 and isinstance(value[0], list):
+            value = value[0]  # shape (1, d): scikit-learn's coef_, or a trace of one step
         return Returned(_vector(value, D, bias))
     except InputError as error:
         return Failure("unparsable", f"output: {error}")

@@ -3,7 +3,7 @@
 Greedy, in the manner of Hypothesis's shrinker (which cannot be used directly here:
 the failing data set came from a batch, and each try is a sandboxed process): try the
 simplifications of the current data set in order, fewest examples first, then fewer
-features, then simpler numbers (0, then an integer, then ±1); keep the first that still
+features, then simpler numbers (0, an integer, ±1, half, one step toward 0); keep the first that still
 fails, and start again; stop when none does.  The tries of one round go to the
 candidate together, ``chunk`` at a time, so a Python candidate costs one process per
 round.  Deterministic: the same failure shrinks to the same data set.
@@ -47,8 +47,12 @@ def _simpler(v: Fraction) -> list[Fraction]:
     if v.denominator != 1 and int(v) != 0:
         out.append(Fraction(int(v)))
     if abs(v) > 1:
-        out.append(Fraction(1 if v > 0 else -1))
-    return out
+        sign = 1 if v > 0 else -1
+        out.append(Fraction(sign))
+        out.append(Fraction(int(v / 2)))  # halfway, toward zero
+        if v.denominator == 1 and abs(v) > 2:
+            out.append(v - sign)  # one step toward zero
+    return [u for u in dict.fromkeys(out) if u != v]
 
 
 def shrink(

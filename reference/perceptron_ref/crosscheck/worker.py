@@ -48,10 +48,10 @@ def load(target: dict[str, Any]) -> Function:
         spec.loader.exec_module(module)
     else:
         module = importlib.import_module(target["module"])
-    function = getattr(module, target["function"], None)
-    if not callable(function):
+    found: Function | None = getattr(module, target["function"], None)
+    if not callable(found):
         raise AttributeError(f"no function {target['function']!r} in the candidate")
-    return function
+    return found
 
 
 def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:

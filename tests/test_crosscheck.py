@@ -1,0 +1,235 @@
+"""crosscheck: correct candidates agree, known-wrong ones are caught with a minimal
+counterexample and the right spec line, conventions are named, the protocol holds."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from jsonschema import Draft202012Validator
+
+from perceptron_ref import run
+from perceptron_ref.crosscheck import adapters, crosscheck, reporting
+from perceptron_ref.crosscheck.candidates import _dataset_json
+from perceptron_ref.crosscheck.check import Report
+from perceptron_ref.crosscheck.datasets import float_exact, tie_heavy
+from perceptron_ref.crosscheck.outcomes import Data
+from perceptron_ref.crosscheck.shrink import shrink, simplifications
+
+ROOT = Path(__file__).resolve().parents[1]
+CANDIDATES = ROOT / "tests" / "candidates"
+PROTOCOL = ROOT / "spec" / "protocol"
+JS = PROTOCOL / "examples" / "perceptron.js"
+FAST = {"examples": 8, "timeout": 5.0}
+
+
+def candidate(name: str) -> str:
+    return f"{CANDIDATES / name}.py:train"
+
+
+def check_counterexample(report: Report) -> None:
+    """The counterexample is real: the reference's w on it is the expected one, not the got."""
+    c = reporting.counterexample_json(report)
+    assert c is not None
+    trace = run(report.algorithm, c["X"], c["y"])
+    assert [str(v) for v in trace.weights] == c["expected"] != c["got"]
+
+
+# -- correct candidates agree, and their conventions are named ---------------------------
+
+
+def test_a_correct_numpy_mehta_agrees_and_is_recognised_as_tie_positive() -> None:
+    report = crosscheck("perceptron/mehta", candidate("mehta_numpy"), **FAST)
+    assert report.verdict == "agree" and report.counterexample is None
+    assert report.agrees_with == ("perceptron/mehta",)  # the only online tie → positive rule
+    assert "differs from perceptron/blum (tie-negative) when w·x = 0 and y = -1" in report.reason
+
+
+def test_a_correct_tie_mistake_candidate_on_lists_agrees_with_gormley_online_and_ssbd() -> None:
+    report = crosscheck(
+        "perceptron/gormley-online", candidate("gormley_lists"), input="lists", **FAST
+    )
+    assert report.verdict == "agree"
+    assert report.agrees_with == ("perceptron/gormley-online", "perceptron/ssbd")
+
+
+def test_a_trace_returning_exact_candidate_is_compared_step_by_step() -> None:
+    report = crosscheck("perceptron/blum", candidate("blum_trace"), input="fractions", **FAST)
+    assert report.verdict == "agree" and report.agrees_with == ("perceptron/blum",)
+    # Against Mehta its own trace locates the first divergent step: a zero score, y = +1.
+    wrong = crosscheck("perceptron/mehta", candidate("blum_trace"), input="fractions", **FAST)
+    assert wrong.verdict == "disagree"
+    check_counterexample(wrong)
+    step = reporting.counterexample_json(wrong)["first_divergent_step"]  # type: ignore[index]
+    assert (step["score"], step["spec_line"]) == ("0", "mehta.7")
+
+
+# -- known-wrong candidates are caught -------------------------------------------------------
+
+
+def test_tie_positive_code_against_blum_shrinks_to_one_example_and_blames_blum_2() -> None:
+    report = crosscheck("perceptron/blum", candidate("mehta_numpy"), **FAST)
+    assert report.verdict == "disagree"
+    check_counterexample(report)
+    c = reporting.counterexample_json(report)
+    assert c is not None and len(c["y"]) == 1 and c["y"] == [-1]  # one negative example
+    step = c["first_divergent_step"]
+    assert (step["step"], step["score"], step["label"], step["spec_line"]) == (0, "0", -1, "blum.2")
+    assert report.agrees_with == ("perceptron/mehta",)
+
+
+def test_a_wrong_update_sign_is_blamed_on_blums_negative_update_line() -> None:
+    report = crosscheck("perceptron/blum", candidate("wrong_sign"), **FAST)
+    assert report.verdict == "disagree"
+    check_counterexample(report)
+    c = reporting.counterexample_json(report)
+    assert c is not None and c["first_divergent_step"]["spec_line"] == "blum.4"
+    # A negative example can only be a mistake after a positive one: two examples are minimal.
+    assert len(c["y"]) == 2
+
+
+def test_never_updating_at_a_zero_score_is_caught_for_gormley_online() -> None:
+    report = crosscheck("perceptron/gormley-online", candidate("wrong_margin"), **FAST)
+    assert report.verdict == "disagree" and report.agrees_with == ()
+    check_counterexample(report)
+    step = reporting.counterexample_json(report)["first_divergent_step"]  # type: ignore[index]
+    assert step["spec_line"] == "gormley-online.3" and step["score"] == "0"
+
+
+# -- the shrinker and the data ------------------------------------------------------------
+
+
+def test_shrinking_ends_at_a_local_minimum_that_still_fails() -> None:
+    X = tuple(tuple(Fraction(v) for v in row) for row in [(3, -2), (1, 5), (-4, 1), (2, 2)])
+    data: Data = (X, (1, -1, 1, -1))
+
+    def bad(d: Data) -> bool:  # fails iff some negative example has a coordinate ≥ 2
+        return any(t == -1 and max(x) >= 2 for x, t in zip(*d, strict=True))
+
+    small = shrink(data, lambda tries: [bad(t) for t in tries], lambda d: True)
+    assert bad(small)
+    assert not any(bad(t) for t in simplifications(small))
+    assert small == (((Fraction(2),),), (-1,))
+
+
+@given(tie_heavy(bias=False, dyadic=True, separable=True))
+def test_separable_tie_heavy_data_make_the_batch_perceptron_converge(data: Data) -> None:
+    assert run("perceptron/gormley-batch", *data, max_epochs=2000).status == "converged"
+
+
+@given(tie_heavy(bias=True, dyadic=True, separable=False))
+def test_float64_numpy_reproduces_the_reference_exactly_on_float_exact_data(data: Data) -> None:
+    trace = run("perceptron/gormley-online", *data, bias=True, epochs=2)
+    if not float_exact(data, trace):
+        return
+    X = np.array([[1.0, *map(float, x)] for x in data[0]])
+    w = np.zeros(X.shape[1])
+    for _ in range(2):
+        for x, t in zip(X, data[1], strict=True):
+            if t * (w @ x) <= 0:
+                w = w + t * x
+    assert tuple(Fraction(v) for v in w) == trace.weights  # exact, no tolerance
+
+
+# -- the JSON protocol and its example candidate ------------------------------------------
+
+
+def test_the_js_example_candidate_agrees_and_speaks_the_schemas() -> None:
+    report = crosscheck(
+        "perceptron/gormley-online", f"cmd:node {JS}", input="fractions", epochs="converge", **FAST
+    )
+    assert report.verdict == "agree"
+    assert report.agrees_with == ("perceptron/gormley-online", "perceptron/ssbd")
+    schemas = {
+        n: json.loads((PROTOCOL / f"candidate-{n}.schema.json").read_text())
+        for n in ("input", "output")
+    }
+    X = ((Fraction(1, 3), Fraction(-2)), (Fraction(0), Fraction(5, 2)))
+    request = _dataset_json((X, (1, -1))) | {"bias": True, "epochs": "converge"}
+    Draft202012Validator(schemas["input"]).validate(request)
+    out = subprocess.run(
+        ["node", str(JS)], input=json.dumps(request), capture_output=True, text=True, check=True
+    )
+    answer = json.loads(out.stdout)
+    Draft202012Validator(schemas["output"]).validate(answer)
+    assert answer["weights"] == [
+        str(v)
+        for v in run("perceptron/gormley-online", X, (1, -1), bias=True, epochs="converge").weights
+    ]
+    assert not Draft202012Validator(schemas["output"]).is_valid({"weights": [1], "trace": [[1]]})
+
+
+def test_the_js_candidate_is_tie_mistake_so_press_blames_press_5() -> None:
+    report = crosscheck("perceptron/press", f"cmd:node {JS}", input="fractions", bias=True, **FAST)
+    assert report.verdict == "disagree"
+    step = reporting.counterexample_json(report)["first_divergent_step"]  # type: ignore[index]
+    assert step["spec_line"] == "press.5" and "w·x = 0 and y = +1" in step["rule"]
+
+
+# -- library adapters ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("library", "bias", "epochs"),
+    [("sklearn", True, "converge"), ("sklearn", False, 2), ("river", True, 1), ("river", False, 2)],
+)
+def test_library_perceptrons_configured_per_peers_agree_with_gormley_online(
+    library: str, bias: bool, epochs: int | str
+) -> None:
+    report = crosscheck("perceptron/gormley-online", library, bias=bias, epochs=epochs, examples=6)  # type: ignore[arg-type]
+    assert report.verdict == "agree", report.reason
+    assert "perceptron/gormley-online" in report.agrees_with
+
+
+def test_scikit_learn_is_tie_mistake_so_it_cannot_follow_mehtas_zero_score_rule() -> None:
+    # Two ties: Mehta predicts + at w·x = 0 (no update for y = +1, an update for y = -1);
+    # scikit-learn updates at both.  Called in-process: the adapter is trusted code.
+    X, y = [(1,), (2,)], [1, -1]
+    w = adapters.sklearn(np.array(X, dtype=float), np.array(y), bias=False, epochs=1)
+    got = tuple(Fraction(v) for v in w)
+    assert got == run("perceptron/gormley-online", X, y).weights == (Fraction(-1),)
+    assert run("perceptron/mehta", X, y).weights == (Fraction(-2),)
+
+
+@pytest.mark.slow
+def test_crosscheck_finds_that_scikit_learn_is_not_mehta() -> None:
+    report = crosscheck("perceptron/mehta", "sklearn", examples=6)
+    assert report.verdict == "disagree" and "w·x = 0" in report.reason
+
+
+# -- the command line ----------------------------------------------------------------------
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "perceptron_ref", "crosscheck", *args]
+    return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+
+
+def test_cli_exit_status_json_keys_and_deterministic_output() -> None:
+    agree = cli("perceptron/mehta", "--candidate", candidate("mehta_numpy"), "--examples", "3")
+    assert agree.returncode == 0 and "AGREE" in agree.stdout
+    args = ("perceptron/blum", "--candidate", candidate("mehta_numpy"), "--examples", "3")
+    disagree = cli(*args, "--format", "json")
+    assert disagree.returncode == 1
+    report = json.loads(disagree.stdout)
+    keys = ["algorithm", "candidate", "verdict", "reason", "examples", "agrees_with"]
+    assert list(report) == [*keys, "counterexample"]
+    assert list(report["counterexample"]) == ["X", "y", "expected", "got", "first_divergent_step"]
+    assert cli(*args, "--format", "json").stdout == disagree.stdout  # byte-identical
+    gradescope = json.loads(cli(*args, "--format", "gradescope").stdout)
+    assert gradescope["score"] == 0 and gradescope["tests"][0]["status"] == "failed"
+    for bad in (
+        ["perceptron/nope", "--candidate", "sklearn"],
+        ["perceptron/blum", "--candidate", "missing.py:train"],
+        ["perceptron/blum", "--candidate", "x.py:"],
+        ["perceptron/press", "--candidate", "sklearn", "--epochs", "3"],
+    ):
+        usage = cli(*bad)
+        assert usage.returncode == 2 and usage.stderr.count("\n") == 1, usage.stderr
+        assert "Traceback" not in usage.stderr
