@@ -6,7 +6,8 @@ import argparse
 from typing import Any
 
 from perceptron_ref import registry, report, winnow
-from perceptron_ref.data import read_csv
+from perceptron_ref.coq import read_coq
+from perceptron_ref.data import DataSet, read_csv
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.runner import Epochs, run
@@ -78,6 +79,24 @@ def add_data_options(p: argparse.ArgumentParser) -> None:
         default="pm1",
         help="label set in the file: -1/1 (pm1, default) or 0/1 (01)",
     )
+    p.add_argument(
+        "--input-format",
+        choices=("csv", "coq"),
+        default="csv",
+        help="csv (default) or coq: the Coq-verified perceptron's benchmark format "
+        "(one number a line; implies --bias and 0/1 labels)",
+    )
+
+
+def read_data(args: argparse.Namespace) -> tuple[DataSet, bool]:
+    """FILE read in ``--input-format``, and whether to add the bias coordinate.
+
+    The coq format implies ``--bias --labels 01``: its labels are 0/1, and the verified
+    implementation prepends a constant 1 to every vector.
+    """
+    if args.input_format == "coq":
+        return read_coq(args.file), True
+    return read_csv(args.file, labels=args.labels), args.bias
 
 
 def register(sub: Any) -> None:
@@ -147,14 +166,14 @@ def main(args: argparse.Namespace) -> int:
         from perceptron_ref.perceptron import multiclass
 
         return multiclass.main(args)
-    data = read_csv(args.file, labels=args.labels)
+    data, bias = read_data(args)
     if args.algorithm in winnow.IDS:
         winnow.check_data(data)  # names the file's line; run() could only name the example
     trace = run(
         args.algorithm,
         data.X,
         data.y,
-        bias=args.bias,
+        bias=bias,
         eta=args.eta,
         epochs=args.epochs,
         max_epochs=args.max_epochs,
