@@ -1,0 +1,150 @@
+"""Non-separable data: for ANY data, ANY unit u and ANY γ > 0, every perceptron's mistakes obey
+Blum's hinge-loss bound (for ‖x‖ = 1) and the Freund–Schapire bound (Gormley slide 35).
+
+The bounds are the functions of :mod:`perceptron_ref.bounds`, never retyped here.  R and D
+are square roots, so the Freund–Schapire bound is evaluated by sympy on exact surds and
+compared with k exactly (:func:`at_most`), with no floating point anywhere.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perceptron_ref import Trace, run
+from perceptron_ref.bounds import (
+    blum_hinge_bound,
+    freund_schapire_bound,
+    hinge_loss,
+    perceptron_mistake_bound,
+)
+from perceptron_ref.testing import rationals, unit_vectors
+from perceptron_ref.vectors import Label, Vector, dot, norm2
+from tests.helpers import BATCH, ONLINE
+
+EXTENDED = ("perceptron/voted", "perceptron/averaged", "perceptron/kernel", "perceptron/structured")
+PERCEPTRONS = (*ONLINE, *BATCH, *EXTENDED)
+
+
+def q(x: Fraction) -> sympy.Rational:
+    return sympy.Rational(x.numerator, x.denominator)
+
+
+def at_most(k: int, bound: sympy.Expr) -> bool:
+    """Whether k ≤ bound, exactly, for a bound of the form p + c·√m (p, c, m rational).
+
+    bound − k = p' + c√m ≥ 0 is decided by signs and, when they differ, by squaring.
+    """
+    e = sympy.expand(bound - k)
+    terms = e.as_coefficients_dict()
+    p = sympy.Rational(terms.pop(sympy.S.One, 0))
+    assert len(terms) <= 1, f"not of the form p + c·√m: {e}"
+    if not terms:
+        return bool(p >= 0)
+    ((surd, c),) = terms.items()
+    m = surd**2
+    assert surd.is_positive and m.is_Rational and c.is_Rational, f"not a surd term: {surd}"
+    if p >= 0 and c >= 0:
+        return True
+    if p <= 0 and c <= 0:
+        return bool(p == 0 and c == 0)
+    return bool(p * p >= c * c * m) if p > 0 else bool(c * c * m >= p * p)
+
+
+def test_at_most_decides_surd_inequalities_exactly() -> None:
+    r2, r3 = sympy.sqrt(2), sympy.sqrt(3)
+    assert at_most(2, 1 + r2)  # 2 ≤ 2.414…
+    assert not at_most(3, 1 + r2)
+    assert at_most(2, 4 - r3)  # 2 ≤ 2.267…
+    assert not at_most(3, 4 - r3)
+    assert at_most(4, (1 + r2) ** 2 - 2 * r2 + 1)  # exactly 4
+    assert not at_most(1, r2 - 1)
+    assert at_most(0, r2 * r3 - sympy.sqrt(6))  # exactly 0
+
+
+def run_for(algorithm: str, X: list[Vector], y: list[Label], epochs: int) -> Trace:
+    """``epochs`` passes (online), or a batch run capped at ``epochs`` (it may also cycle)."""
+    if algorithm in BATCH:
+        return run(algorithm, X, y, max_epochs=epochs)
+    return run(algorithm, X, y, epochs=epochs)
+
+
+@st.composite
+def unit_data(draw: st.DrawFn) -> tuple[list[Vector], list[Label], Vector, Fraction]:
+    """Unit vectors x with arbitrary labels, a unit u and a γ > 0: no separability assumed."""
+    d = draw(st.integers(1, 4))
+    X = draw(st.lists(unit_vectors(d), min_size=1, max_size=12))
+    y: list[Label] = draw(st.lists(st.sampled_from([-1, 1]), min_size=len(X), max_size=len(X)))
+    u = draw(unit_vectors(d))
+    gamma = draw(st.builds(Fraction, st.integers(1, 6), st.integers(1, 6)))
+    return X, y, u, gamma
+
+
+@pytest.mark.parametrize("algorithm", PERCEPTRONS)
+@given(data=unit_data(), epochs=st.integers(1, 3))
+def test_mistakes_obey_blums_hinge_loss_bound_for_any_unit_u_and_gamma(
+    algorithm: str, data: tuple[list[Vector], list[Label], Vector, Fraction], epochs: int
+) -> None:
+    X, y, u, gamma = data
+    assert all(norm2(x) == 1 for x in X) and norm2(u) == 1
+    t = run_for(algorithm, X, y, epochs)
+    margins = [y[s.index] * dot(X[s.index], u) for s in t.steps]
+    assert t.mistakes <= blum_hinge_bound(gamma, hinge_loss(margins, gamma))
+
+
+@st.composite
+def any_data(draw: st.DrawFn) -> tuple[list[Vector], list[Label], Vector, Fraction]:
+    """Any rational x with any labels, a unit u and a γ > 0."""
+    d = draw(st.integers(1, 4))
+    row = st.lists(rationals(6, 3), min_size=d, max_size=d).map(tuple)
+    X: list[Vector] = draw(st.lists(row, min_size=1, max_size=12))
+    y: list[Label] = draw(st.lists(st.sampled_from([-1, 1]), min_size=len(X), max_size=len(X)))
+    u = draw(unit_vectors(d))
+    gamma = draw(st.builds(Fraction, st.integers(1, 12), st.integers(1, 4)))
+    return X, y, u, gamma
+
+
+@pytest.mark.parametrize("algorithm", PERCEPTRONS)
+@given(data=any_data(), epochs=st.integers(1, 3))
+def test_mistakes_obey_the_freund_schapire_bound_for_any_unit_u_and_gamma(
+    algorithm: str, data: tuple[list[Vector], list[Label], Vector, Fraction], epochs: int
+) -> None:
+    X, y, u, gamma = data
+    t = run_for(algorithm, X, y, epochs)
+    seen = [(X[s.index], y[s.index]) for s in t.steps]
+    R2 = max(norm2(x) for x, _ in seen)
+    D2 = sum((max(Fraction(0), gamma - label * dot(u, x)) ** 2 for x, label in seen), Fraction(0))
+    bound = freund_schapire_bound(sympy.sqrt(q(R2)), sympy.sqrt(q(D2)), q(gamma))
+    assert at_most(t.mistakes, bound)
+
+
+@given(data=any_data())
+def test_with_no_deviation_freund_schapire_is_block_novikoff(
+    data: tuple[list[Vector], list[Label], Vector, Fraction],
+) -> None:
+    """D = 0 (every example has margin ≥ γ) turns ((R + D)/γ)² into R²/γ²."""
+    X, _, _, gamma = data
+    R2 = max(norm2(x) for x in X)
+    fs = freund_schapire_bound(sympy.sqrt(q(R2)), sympy.Integer(0), q(gamma))
+    assert sympy.simplify(fs - perceptron_mistake_bound(q(R2), q(gamma))) == 0
+
+
+def test_press_xor_cycles_and_its_mistakes_obey_the_freund_schapire_bound() -> None:
+    """XOR (with the constant 1 first) is not separable: Press's run cycles for ever, yet its
+    mistakes until the proven cycle obey the bound for u = (0, 0, 1), γ = 1 (D² = 6 a pass)."""
+    X = [(Fraction(1), Fraction(a), Fraction(b)) for a, b in [(0, 0), (0, 1), (1, 0), (1, 1)]]
+    y: list[Label] = [-1, 1, 1, -1]
+    t = run("perceptron/press", X, y)
+    assert t.status == "cycled"
+    u, gamma = (Fraction(0), Fraction(0), Fraction(1)), Fraction(1)
+    seen = [(X[s.index], y[s.index]) for s in t.steps]
+    R2 = max(norm2(x) for x, _ in seen)
+    D2 = sum((max(Fraction(0), gamma - label * dot(u, x)) ** 2 for x, label in seen), Fraction(0))
+    assert D2 > 0  # no u separates XOR: some deviation is positive
+    assert at_most(
+        t.mistakes, freund_schapire_bound(sympy.sqrt(q(R2)), sympy.sqrt(q(D2)), q(gamma))
+    )
