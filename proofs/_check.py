@@ -158,6 +158,8 @@ class _Z3:
 
     def function(self, name: str, args: tuple[Expr, ...]) -> Any:
         zargs = [self(a) for a in args]
+        if name in ("log", "pow"):  # functions of reals: log 2 and log(x) are one function
+            zargs = [z3.ToReal(a) if a.is_int() else a for a in zargs]
         f = z3.Function(name, *[a.sort() for a in zargs], z3.RealSort())
         return f(*zargs)
 
@@ -222,9 +224,14 @@ class _Z3:
             a = self(e.args[0])
             return z3.If(a >= 0, a, -a)
         if isinstance(e, sympy.ceiling):
-            return -z3.ToInt(-z3.ToReal(self(e.args[0])))
+            a = self(e.args[0])
+            return a if a.is_int() else -z3.ToInt(-a)  # ⌈a⌉ = −⌊−a⌋
         if isinstance(e, sympy.log):
-            return self.function("log", tuple(e.args))
+            value = self.function("log", tuple(e.args))
+            if e.args[0].is_number:  # the sign of log c is arithmetic, not a hypothesis
+                c = e.args[0]
+                self.side.append(value > 0 if c > 1 else value < 0 if c < 1 else value == 0)
+            return value
         relations: dict[Any, Callable[[Any, Any], Any]] = {
             sympy.Eq: lambda a, b: a == b,
             sympy.Ne: lambda a, b: a != b,
