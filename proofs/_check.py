@@ -153,7 +153,9 @@ class _Z3:
 
     def symbol(self, s: Expr) -> Any:
         if s not in self.env:
-            self.env[s] = z3.Int(s.name) if s.is_integer else z3.Real(s.name)
+            # a sum's bound index is a Dummy: never the free symbol of the same name
+            name = f"{s.name}#{s.dummy_index}" if isinstance(s, sympy.Dummy) else s.name
+            self.env[s] = z3.Int(name) if s.is_integer else z3.Real(name)
         return self.env[s]
 
     def function(self, name: str, args: tuple[Expr, ...]) -> Any:
@@ -218,6 +220,10 @@ class _Z3:
         if isinstance(e, sympy.Max) and len(e.args) == 2:
             a, b = (self(x) for x in e.args)
             return z3.If(a >= b, a, b)
+        if isinstance(e, sympy.Sum):  # an unknown real: its value is a sympy matter
+            if e not in self.env:
+                self.env[e] = z3.Real(f"sum{len(self.env)}")
+            return self.env[e]
         if isinstance(e, sympy.KroneckerDelta):
             return z3.If(self(e.args[0]) == self(e.args[1]), 1, 0)
         if isinstance(e, sympy.Abs):
@@ -283,9 +289,21 @@ def satisfiable(hypotheses: Iterable[Expr]) -> bool:
 # --- sympy ---------------------------------------------------------------------------------
 
 
+def _alpha(e: Expr, depth: int = 0) -> Expr:
+    """Sums with their bound index renamed canonically, so that Σ_i f(i) and Σ_j f(j) agree."""
+    if isinstance(e, sympy.Sum):
+        (index, lo, hi), body = e.limits[0], e.function
+        bound = sympy.Symbol(f"_sum{depth}", integer=True)
+        return sympy.Sum(_alpha(body.xreplace({index: bound}), depth + 1), (bound, lo, hi))
+    if e.args:
+        return e.func(*(_alpha(a, depth) for a in e.args))
+    return e
+
+
 def _atomize(exprs: list[Expr]) -> tuple[list[Expr], list[Expr]]:
     """Replace every application (Gram, Norm, y(k), …) by a plain symbol, for polynomial algebra."""
     found: dict[Any, Any] = {}
+    exprs = [_alpha(e) for e in exprs]
     for e in exprs:
         for a in e.atoms(sympy.Function, sympy.Sum):  # Gram, Norm, y(k), δ, Σ, …
             found.setdefault(a, sympy.Dummy(str(a)))
@@ -293,10 +311,10 @@ def _atomize(exprs: list[Expr]) -> tuple[list[Expr], list[Expr]]:
 
 
 def evaluate_sums(e: Expr, hypotheses: list[Expr]) -> Expr:
-    """Sums over a symbolic range, evaluated from the hypotheses.
+    """Orthogonality facts applied, and sums over a symbolic range evaluated.
 
-    * A Gram equation of a family, ⟨e(i), e(j)⟩ = f(i, j), is read for all i, j (it states
-      e.g. orthonormality ⟨e_i, e_j⟩ = δ_ij) and rewrites every Gram atom of that family.
+    * An orthogonality fact of a family, ⟨e(i), e(j)⟩ = δ_ij or ⟨u, e(i)⟩ = 0, is read for
+      all values of its index symbols and rewrites every Gram atom of that family.
     * An equation with a free integer symbol (s(i)² = 1) is read for every value of it and
       rewrites the sum's body at the sum's index.
     * A Piecewise (v, c), (0, otherwise) is v where z3 proves c from the hypotheses and the
@@ -304,13 +322,15 @@ def evaluate_sums(e: Expr, hypotheses: list[Expr]) -> Expr:
     """
     equations = [h for h in hypotheses if isinstance(h, sympy.Eq)]
     for h in equations:
-        if isinstance(h.lhs, Gram) and all(isinstance(a, VectorSequence) for a in h.lhs.args):
-            (fa, (ia,)), (fb, (ib,)) = ((type(a), a.args) for a in h.lhs.args)
-            if ia.is_Symbol and ib.is_Symbol and ia != ib:
-                A, B = sympy.Wild("A"), sympy.Wild("B")
-                rule = h.rhs.xreplace({ia: A, ib: B})
-                for x, y in ((fa, fb), (fb, fa)):
-                    e = e.replace(Gram(x(A), y(B)), rule)
+        if isinstance(h.lhs, Gram) and (h.rhs == 0 or isinstance(h.rhs, sympy.KroneckerDelta)):
+            wild: dict[Any, Any] = {}
+            for a in h.lhs.args:
+                if isinstance(a, VectorSequence) and a.args[0].is_Symbol:
+                    wild.setdefault(a.args[0], sympy.Wild(f"W{len(wild)}"))
+            if wild:
+                a, b = (v.xreplace(wild) for v in h.lhs.args)
+                for pattern in (Gram(a, b), Gram(b, a)):
+                    e = e.replace(pattern, h.rhs.xreplace(wild))
     e = e.doit()
 
     def settle(e: Expr, ranges: list[Expr]) -> Expr:
@@ -327,7 +347,8 @@ def evaluate_sums(e: Expr, hypotheses: list[Expr]) -> Expr:
             return sympy.Sum(settle(body, inside), (index, lo, hi)).doit()
         if isinstance(e, sympy.Piecewise) and len(e.args) == 2 and e.args[1][0] == 0:
             (value, condition), _ = e.args
-            if z3_verdict([*hypotheses, *ranges], condition) == "proved":
+            facts = [h for h in hypotheses if not h.has(sympy.Sum)]
+            if z3_verdict([*facts, *ranges], condition) == "proved":
                 return settle(value, ranges)
         if e.args:
             return e.func(*(settle(a, ranges) for a in e.args))
@@ -343,8 +364,7 @@ def sympy_verdict(hypotheses: Iterable[Expr], conclusion: Expr) -> Verdict:
     hyps, _ = prepare(hypotheses, sympy.true)
     equations = [h.lhs - h.rhs for h in hyps if isinstance(h, sympy.Eq)]
     claim = expand_inner(conclusion.lhs - conclusion.rhs, definitions_of(hypotheses))
-    if claim.has(sympy.Sum, sympy.Piecewise):
-        claim = evaluate_sums(claim, hyps)
+    claim = evaluate_sums(claim, hyps)
     numerator, denominator = sympy.fraction(sympy.together(sympy.expand(claim)))
     # Clearing a denominator is sound only where the hypotheses make it non-zero.
     if not denominator.is_number and z3_verdict(hypotheses, sympy.Ne(denominator, 0)) != "proved":
