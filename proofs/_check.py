@@ -158,11 +158,12 @@ class _Z3:
             self.env[s] = z3.Int(name) if s.is_integer else z3.Real(name)
         return self.env[s]
 
-    def function(self, name: str, args: tuple[Expr, ...]) -> Any:
+    def function(self, name: str, args: tuple[Expr, ...], integer: bool = False) -> Any:
         zargs = [self(a) for a in args]
         if name in ("log", "pow"):  # functions of reals: log 2 and log(x) are one function
             zargs = [z3.ToReal(a) if a.is_int() else a for a in zargs]
-        f = z3.Function(name, *[a.sort() for a in zargs], z3.RealSort())
+        sort = z3.IntSort() if integer else z3.RealSort()
+        f = z3.Function(name, *[a.sort() for a in zargs], sort)
         return f(*zargs)
 
     def vector_parts(self, v: Expr) -> tuple[str, tuple[Expr, ...]]:
@@ -194,7 +195,8 @@ class _Z3:
                 self.side += [n >= 0, n * n == gram]
             return n
         if isinstance(e, AppliedUndef):
-            return self.function(type(e).__name__, tuple(e.args))
+            integer = e.is_integer is True  # sympy.Function("a", integer=True)
+            return self.function(type(e).__name__, tuple(e.args), integer)
         if isinstance(e, sympy.Add):
             return z3.Sum([self(a) for a in e.args])
         if isinstance(e, sympy.Mul):
