@@ -325,21 +325,34 @@ def vectors(algorithm: str) -> dict[str, Any]:
 WIDTH = 100
 
 
-def to_text(value: Any, indent: int = 0, lead: int = 0) -> str:
-    """JSON with 2-space indents, a container kept on one line when it fits in WIDTH columns
-    (``lead``: the characters before it on its line, past the indent).
+def _has_dict(value: Any) -> bool:
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return any(isinstance(v, dict) or _has_dict(v) for v in items)
 
-    >>> print(to_text({"a": [1, 2], "b": ["x" * 45, "y" * 45]}))
+
+def to_text(value: Any, indent: int = 0, lead: int = 0) -> str:
+    """JSON with 2-space indents: an object holding no object (a step, a result) on one line,
+    a list on one line when it fits in WIDTH columns (``lead``: the characters before it on
+    its line, past the indent), else one item a line.
+
+    >>> print(to_text({"a": [1, 2], "b": ["x" * 45, "y" * 45], "c": {"d": [1], "e": None}}))
     {
       "a": [1, 2],
       "b": [
         "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
         "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
-      ]
+      ],
+      "c": {"d": [1], "e": null}
     }
     """
     flat = json.dumps(value, ensure_ascii=False)
-    if not isinstance(value, dict | list) or not value or indent + lead + len(flat) <= WIDTH:
+    if (
+        not isinstance(value, dict | list)
+        or not value
+        or (
+            not _has_dict(value) and (isinstance(value, dict) or indent + lead + len(flat) <= WIDTH)
+        )
+    ):
         return flat
     pad = " " * (indent + 2)
     if isinstance(value, dict):
