@@ -1,0 +1,37 @@
+"""pyproject lists the packages (``find`` cannot also install proofs/ as perceptron_ref_proofs):
+every package directory must be listed, and every listed package must exist."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ROOTS = {
+    "perceptron_ref": ROOT / "reference" / "perceptron_ref",
+    "perceptron_ref_proofs": ROOT / "proofs",
+}
+
+
+def package_directories() -> set[str]:
+    found = set()
+    for name, directory in ROOTS.items():
+        for init in directory.rglob("__init__.py"):
+            parts = init.parent.relative_to(directory).parts
+            found.add(".".join((name, *parts)))
+    return found
+
+
+def listed() -> set[str]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return set(config["tool"]["setuptools"]["packages"])
+
+
+def test_every_package_directory_is_listed_in_pyproject() -> None:
+    missing = package_directories() - listed()
+    assert not missing, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(missing)}"
+
+
+def test_every_listed_package_exists() -> None:
+    stale = listed() - package_directories()
+    assert not stale, f"listed in pyproject.toml but no such package: {sorted(stale)}"
