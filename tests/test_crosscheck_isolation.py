@@ -35,8 +35,8 @@ def test_a_hostile_candidate_gets_a_clear_disagree_verdict(name: str, verdict: s
         "perceptron/gormley-online",
         f"{CANDIDATES / name}.py:train",
         examples=4,
-        timeout=1.5,
-        memory=512 * 1024**2,
+        timeout=1.5 if name == "hostile_loop" else 20,
+        memory=400 * 1024**2,  # numpy fits; the hog's second 256 MiB block cannot
     )
     assert report.verdict == "disagree"
     assert report.reason.startswith(verdict), report.reason

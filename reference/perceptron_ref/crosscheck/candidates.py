@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from perceptron_ref.crosscheck import sandbox
 from perceptron_ref.crosscheck.outcomes import Data, Outcome, from_command, from_worker
+from perceptron_ref.crosscheck.session import Session
 from perceptron_ref.errors import InputError
 from perceptron_ref.runner import Epochs
 
@@ -88,37 +89,42 @@ def _dataset_json(data: Data) -> dict[str, Any]:
     return {"X": [[str(v) for v in x] for x in X], "y": list(y)}
 
 
-def call(
-    candidate: Candidate,
-    datasets: Sequence[Data],
-    *,
-    bias: bool,
-    epochs: Epochs,
-    timeout: float,
-    memory: int = sandbox.MEMORY,
-) -> list[Outcome]:
-    """Run the candidate on every data set; one outcome each, in order."""
-    if not datasets:
-        return []
-    if candidate.kind == "cmd":
-        return [_call_command(candidate, d, bias, epochs, timeout, memory) for d in datasets]
-    target: dict[str, Any] = {"kind": candidate.kind, "function": candidate.function}
-    target |= {"path": candidate.path, "module": candidate.module}
-    request = {
-        "target": target,
-        "input": candidate.input,
-        "bias": bias,
-        "epochs": epochs,
-        "datasets": [_dataset_json(d) for d in datasets],
-    }
-    ran = sandbox.execute(
-        [sys.executable, "-I", str(WORKER)],
-        json.dumps(request).encode(),
-        timeout=timeout,
-        memory=memory,
-        cpu_seconds=int(timeout * (len(datasets) + 2)) + 5,
-    )
-    return from_worker(ran, datasets, bias)
+class Runner:
+    """Calls one candidate with fixed options; a Python candidate keeps one worker process
+    (a :class:`~perceptron_ref.crosscheck.session.Session`) for all calls.  Use it in a
+    ``with`` block, so that the process ends with it."""
+
+    def __init__(
+        self, candidate: Candidate, *, bias: bool, epochs: Epochs, timeout: float, memory: int
+    ) -> None:
+        self.candidate, self.bias, self.epochs = candidate, bias, epochs
+        self.timeout, self.memory = timeout, memory
+        self.session = Session([sys.executable, "-I", str(WORKER)], memory=memory)
+
+    def __call__(self, datasets: Sequence[Data]) -> list[Outcome]:
+        """Run the candidate on every data set; one outcome each, in order."""
+        c = self.candidate
+        if not datasets:
+            return []
+        if c.kind == "cmd":
+            options = (self.bias, self.epochs, self.timeout, self.memory)
+            return [_call_command(c, d, *options) for d in datasets]
+        target = {"kind": c.kind, "function": c.function, "path": c.path, "module": c.module}
+        request = {
+            "target": target,
+            "input": c.input,
+            "bias": self.bias,
+            "epochs": self.epochs,
+            "datasets": [_dataset_json(d) for d in datasets],
+        }
+        ran = self.session.exchange(json.dumps(request).encode(), len(datasets), self.timeout)
+        return from_worker(ran, datasets, self.bias)
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.session.close()
 
 
 def _call_command(

@@ -6,7 +6,7 @@ after the candidate's process has answered (see :mod:`~perceptron_ref.crosscheck
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from perceptron_ref import registry
@@ -110,8 +110,23 @@ def crosscheck(
 
     strategy = datasets.strategy(bias=bias, floats=candidate.floats, separable=options.converge)
     tried = datasets.draw(strategy, examples, seed, usable)
+    call = candidates.Runner(candidate, bias=bias, epochs=epochs, timeout=timeout, memory=memory)
+    with call:
+        return _judge(target, candidate, options, tried, call, usable)
+
+
+def _judge(
+    target: str,
+    candidate: candidates.Candidate,
+    options: Options,
+    tried: list[Data],
+    call: candidates.Runner,
+    usable: Callable[[Data], bool],
+) -> Report:
+    """Run the candidate on the data, and shrink and explain its first disagreement."""
+    algorithm, bias, epochs = options.algorithm, options.bias, options.epochs
     expected = [options.expected(d) for d in tried]
-    outcomes = _call(candidate, tried, options)
+    outcomes = call(tried)
     bad = next((i for i, o in enumerate(outcomes) if signature(o, expected[i]) != "agree"), None)
     if bad is None:
         found = conventions.detect(algorithm, tried, outcomes, bias=bias, epochs=epochs)
@@ -123,7 +138,7 @@ def crosscheck(
     if kind not in ("hang", "load error"):  # a hang costs a timeout per try: keep it as found
 
         def fails(tries: list[Data]) -> list[bool]:
-            got = _call(candidate, tries, options)
+            got = call(tries)
             return [
                 signature(o, options.expected(t)) == kind for o, t in zip(got, tries, strict=True)
             ]
@@ -131,7 +146,7 @@ def crosscheck(
         chunk = 8 if candidate.kind == "cmd" else 1000
         data = shrink(data, fails, usable, chunk=chunk)
     trace = options.expected(data)
-    got = outcomes[bad] if data == tried[bad] else _call(candidate, [data], options)[0]
+    got = outcomes[bad] if data == tried[bad] else call([data])[0]
     if isinstance(got, Failure):
         reason = f"{got.kind}: {got.detail}"
         counter = Counterexample(data, trace, got, None)
@@ -140,7 +155,7 @@ def crosscheck(
     found = conventions.detect(
         algorithm, [*tried, data], [*outcomes, got], bias=bias, epochs=epochs
     )
-    divergence = _divergence(candidate, options, data, trace, got, found.agrees_with)
+    divergence = _divergence(call, options, data, trace, got, found.agrees_with)
     n = len(data[0])
     reason = f"wrong weights on a data set of {n} example{'s' if n != 1 else ''}"
     if divergence is not None:
@@ -151,14 +166,8 @@ def crosscheck(
     return Report(algorithm, target, "disagree", reason, len(tried), found.agrees_with, counter)
 
 
-def _call(candidate: candidates.Candidate, tries: Sequence[Data], o: Options) -> list[Outcome]:
-    return candidates.call(
-        candidate, tries, bias=o.bias, epochs=o.epochs, timeout=o.timeout, memory=o.memory
-    )
-
-
 def _divergence(
-    candidate: candidates.Candidate,
+    call: candidates.Runner,
     options: Options,
     data: Data,
     trace: Trace,
@@ -172,9 +181,9 @@ def _divergence(
         return first_divergence(trace, got.trace)
     if not options.converge and options.epochs == 1:
         prefixes = [(data[0][:t], data[1][:t]) for t in range(1, len(data[0]) + 1)]
-        answers = _call(candidate, prefixes, options)
-        if all(isinstance(a, Returned) for a in answers):
-            return first_divergence(trace, tuple(a.weights for a in answers))  # type: ignore[union-attr]
+        answers = [a for a in call(prefixes) if isinstance(a, Returned)]
+        if len(answers) == len(prefixes):
+            return first_divergence(trace, tuple(a.weights for a in answers))
     if agreeing:
         variant = conventions.reference(
             agreeing[0], data, bias=options.bias, epochs=options.epochs, converge=options.converge

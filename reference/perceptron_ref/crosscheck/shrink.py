@@ -3,10 +3,10 @@
 Greedy, in the manner of Hypothesis's shrinker (which cannot be used directly here:
 the failing data set came from a batch, and each try is a sandboxed process): try the
 simplifications of the current data set in order, fewest examples first, then fewer
-features, then simpler numbers (0, an integer, ±1, half, one step toward 0); keep the first that still
-fails, and start again; stop when none does.  The tries of one round go to the
-candidate together, ``chunk`` at a time, so a Python candidate costs one process per
-round.  Deterministic: the same failure shrinks to the same data set.
+features, then simpler numbers (0, an integer, ±1, half, one step toward 0); keep the
+first that still fails, and start again; stop when none does.  The tries of one round go
+to the candidate together, ``chunk`` at a time: one request to a Python candidate.
+Deterministic: the same failure shrinks to the same data set.
 
 >>> X = ((Fraction(3), Fraction(1, 2)), (Fraction(1), Fraction(1)))
 >>> fails = lambda tries: [any(x[0] == 3 for x in d[0]) for d in tries]

@@ -1,10 +1,11 @@
 """The child side of a Python candidate: load it, call it on each data set, print results.
 
 This file runs as a script (``python -I worker.py``) in the candidate's sandboxed process
-(see :mod:`perceptron_ref.crosscheck.sandbox`); it imports nothing from ``perceptron_ref``,
-so a candidate that patches the reference patches only its own process.  It reads one JSON
-request on stdin: ``{"target": {...}, "input": "numpy"|"fractions"|"lists", "bias": bool,
-"epochs": N|"converge", "datasets": [{"X": [["p/q", ...], ...], "y": [1, -1, ...]}, ...]}``
+(see :mod:`perceptron_ref.crosscheck.session`); it imports nothing from ``perceptron_ref``,
+so a candidate that patches the reference patches only its own process.  It reads JSON
+requests on stdin, one per line: ``{"target": {...}, "input": "numpy"|"fractions"|"lists",
+"bias": bool, "epochs": N|"converge", "datasets": [{"X": [["p/q", ...], ...], "y": [1, -1,
+...]}, ...]}``
 and writes one JSON line per data set on its private copy of stdout: ``{"result": R}``
 (R the returned numbers, nested as returned, each exactly as ``"p/q"``) or ``{"error": E,
 "memory": bool}``.  Before the candidate is loaded, fd 1 is pointed at stderr, so whatever
@@ -90,28 +91,35 @@ def main() -> None:
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # the candidate's prints go to stderr
     sys.stdout = sys.stderr
-    request = json.loads(sys.stdin.read())
-    target = request["target"]
-    try:
-        function = load(target)
-    except BaseException as error:  # whatever loading raises is the verdict
-        channel.write(json.dumps({"load_error": f"{type(error).__name__}: {error}"}) + "\n")
-        channel.flush()
-        return
-    for data in request["datasets"]:
-        X, y = arguments(data, request["input"])
+    loaded: dict[str, Function] = {}
+    for raw in iter(sys.stdin.readline, ""):  # one request per line, until the parent closes
+        request = json.loads(raw)
+        target = request["target"]
+        key = json.dumps(target, sort_keys=True)
         try:
-            if target["kind"] in ("sklearn", "river"):
-                returned = function(X, y, bias=request["bias"], epochs=request["epochs"])
-            else:
-                returned = function(X, y)
-            line: dict[str, Any] = {"result": exact(returned)}
-        except MemoryError:
-            line = {"error": "MemoryError", "memory": True}
-        except BaseException as error:  # a candidate's exception is a verdict
-            line = {"error": f"{type(error).__name__}: {error}"[:500], "memory": False}
-        channel.write(json.dumps(line) + "\n")
-        channel.flush()
+            function = loaded[key] if key in loaded else loaded.setdefault(key, load(target))
+        except BaseException as error:  # whatever loading raises is the verdict
+            channel.write(json.dumps({"load_error": f"{type(error).__name__}: {error}"}) + "\n")
+            channel.flush()
+            return
+        for data in request["datasets"]:
+            channel.write(json.dumps(answer(function, data, request)) + "\n")
+            channel.flush()
+
+
+def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+    """Call the candidate on one data set: its result as exact numbers, or its error."""
+    X, y = arguments(data, request["input"])
+    try:
+        if request["target"]["kind"] in ("sklearn", "river"):
+            returned = function(X, y, bias=request["bias"], epochs=request["epochs"])
+        else:
+            returned = function(X, y)
+        return {"result": exact(returned)}
+    except MemoryError:
+        return {"error": "MemoryError", "memory": True}
+    except BaseException as error:  # a candidate's exception is a verdict
+        return {"error": f"{type(error).__name__}: {error}"[:500], "memory": False}
 
 
 if __name__ == "__main__":

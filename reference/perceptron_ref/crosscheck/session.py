@@ -1,0 +1,130 @@
+"""A sandboxed process that answers many requests: one Python candidate, loaded once.
+
+Starting Python, numpy and a library for every try of the shrinker would cost most of a
+crosscheck's time.  A :class:`Session` keeps one worker process (same limits, scratch
+directory and environment as :func:`~perceptron_ref.crosscheck.sandbox.execute`) and sends
+it one JSON request per line; it reads the expected number of result lines, each within
+``timeout`` seconds.  When the process dies, hangs or floods its output, that exchange
+reports it as :func:`execute` would, the process is killed, and the next exchange starts
+a fresh one.  (The candidate's own state may persist between requests of a session, as it
+does between the data sets of one request.)
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from types import TracebackType
+
+from perceptron_ref.crosscheck.sandbox import (
+    MAX_OUTPUT,
+    STDERR_TAIL,
+    Execution,
+    _kill,
+    _limits,
+    environment,
+)
+
+
+class Session:
+    def __init__(self, argv: Sequence[str], *, memory: int, cpu_seconds: int = 600) -> None:
+        self.argv, self.memory, self.cpu_seconds = list(argv), memory, cpu_seconds
+        self.process: subprocess.Popen[bytes] | None = None
+        self.scratch = ""
+        self.out, self.err = bytearray(), bytearray()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        self.scratch = tempfile.mkdtemp(prefix="crosscheck-")
+        self.out, self.err = bytearray(), bytearray()
+        self.process = subprocess.Popen(
+            self.argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=self.scratch,
+            env=environment(self.scratch),
+            preexec_fn=_limits(self.memory, self.cpu_seconds),
+            start_new_session=True,
+        )
+        return self.process
+
+    def exchange(self, request: bytes, expect: int, timeout: float) -> Execution:
+        """Send one request line; wait for ``expect`` result lines, ``timeout`` each."""
+        process = self.process or self._start()
+        assert process.stdin and process.stdout and process.stderr
+        try:
+            process.stdin.write(request + b"\n")
+            process.stdin.flush()
+        except BrokenPipeError:
+            return self._end(timed_out=False, overflow=False)
+        deadline = time.monotonic() + timeout
+        with selectors.DefaultSelector() as selector:
+            selector.register(process.stdout, selectors.EVENT_READ, self.out)
+            selector.register(process.stderr, selectors.EVENT_READ, self.err)
+            while self.out.count(b"\n") < expect:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return self._end(timed_out=True, overflow=False)
+                for key, _ in selector.select(left):
+                    chunk = os.read(key.fd, 65536)
+                    if not chunk:
+                        if key.data is self.out:
+                            return self._end(timed_out=False, overflow=False)
+                        selector.unregister(key.fileobj)
+                        continue
+                    if key.data is self.out and b"\n" in chunk:
+                        deadline = time.monotonic() + timeout
+                    key.data.extend(chunk)
+                    del self.err[:-STDERR_TAIL]
+                if len(self.out) > MAX_OUTPUT:
+                    return self._end(timed_out=False, overflow=True)
+        *lines, rest = bytes(self.out).split(b"\n")
+        self.out = bytearray(rest)  # anything beyond the answer waits for the next request
+        stderr = self.err.decode("utf-8", "replace")
+        return Execution(tuple(lines[:expect]), b"", stderr, 0, False, False)
+
+    def _end(self, *, timed_out: bool, overflow: bool) -> Execution:
+        """The process died, hung or flooded: kill it, report, start afresh next time."""
+        process = self.process
+        assert process is not None
+        if timed_out or overflow:
+            _kill(process)
+        try:  # let a dying process finish writing, then read what it left
+            rest, tail = process.communicate(timeout=1)
+        except (subprocess.TimeoutExpired, ValueError):
+            rest, tail = b"", b""
+        self.out += (rest or b"")[: MAX_OUTPUT + 1]
+        self.err = (self.err + (tail or b""))[-STDERR_TAIL:]
+        returncode = process.wait()
+        self.close()
+        *lines, rest = bytes(self.out[: MAX_OUTPUT + 1]).split(b"\n")
+        code = None if timed_out or overflow else returncode
+        stderr = self.err.decode("utf-8", "replace")
+        return Execution(tuple(lines), rest, stderr, code, timed_out, overflow)
+
+    def close(self) -> None:
+        if self.process is not None:
+            _kill(self.process)
+            if self.process.stdin:
+                self.process.stdin.close()
+            self.process.wait()
+            self.process = None
+        if self.scratch:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            self.scratch = ""
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
