@@ -9,6 +9,7 @@ import json
 import subprocess
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -28,7 +29,11 @@ ROOT = Path(__file__).resolve().parents[1]
 CANDIDATES = ROOT / "tests" / "candidates"
 PROTOCOL = ROOT / "spec" / "protocol"
 JS = PROTOCOL / "examples" / "perceptron.js"
-FAST = {"examples": 8, "timeout": 5.0}
+
+
+def fast(algorithm: str, target: str, **options: Any) -> Report:
+    """A crosscheck small enough for CI: 8 data sets, 5 s per answer."""
+    return crosscheck(algorithm, target, examples=8, timeout=5.0, **options)
 
 
 def candidate(name: str) -> str:
@@ -47,25 +52,23 @@ def check_counterexample(report: Report) -> None:
 
 
 def test_a_correct_numpy_mehta_agrees_and_is_recognised_as_tie_positive() -> None:
-    report = crosscheck("perceptron/mehta", candidate("mehta_numpy"), **FAST)
+    report = fast("perceptron/mehta", candidate("mehta_numpy"))
     assert report.verdict == "agree" and report.counterexample is None
     assert report.agrees_with == ("perceptron/mehta",)  # the only online tie → positive rule
     assert "differs from perceptron/blum (tie-negative) when w·x = 0 and y = -1" in report.reason
 
 
 def test_a_correct_tie_mistake_candidate_on_lists_agrees_with_gormley_online_and_ssbd() -> None:
-    report = crosscheck(
-        "perceptron/gormley-online", candidate("gormley_lists"), input="lists", **FAST
-    )
+    report = fast("perceptron/gormley-online", candidate("gormley_lists"), input="lists")
     assert report.verdict == "agree"
     assert report.agrees_with == ("perceptron/gormley-online", "perceptron/ssbd")
 
 
 def test_a_trace_returning_exact_candidate_is_compared_step_by_step() -> None:
-    report = crosscheck("perceptron/blum", candidate("blum_trace"), input="fractions", **FAST)
+    report = fast("perceptron/blum", candidate("blum_trace"), input="fractions")
     assert report.verdict == "agree" and report.agrees_with == ("perceptron/blum",)
     # Against Mehta its own trace locates the first divergent step: a zero score, y = +1.
-    wrong = crosscheck("perceptron/mehta", candidate("blum_trace"), input="fractions", **FAST)
+    wrong = fast("perceptron/mehta", candidate("blum_trace"), input="fractions")
     assert wrong.verdict == "disagree"
     check_counterexample(wrong)
     step = reporting.counterexample_json(wrong)["first_divergent_step"]  # type: ignore[index]
@@ -76,7 +79,7 @@ def test_a_trace_returning_exact_candidate_is_compared_step_by_step() -> None:
 
 
 def test_tie_positive_code_against_blum_shrinks_to_one_example_and_blames_blum_2() -> None:
-    report = crosscheck("perceptron/blum", candidate("mehta_numpy"), **FAST)
+    report = fast("perceptron/blum", candidate("mehta_numpy"))
     assert report.verdict == "disagree"
     check_counterexample(report)
     c = reporting.counterexample_json(report)
@@ -87,7 +90,7 @@ def test_tie_positive_code_against_blum_shrinks_to_one_example_and_blames_blum_2
 
 
 def test_a_wrong_update_sign_is_blamed_on_blums_negative_update_line() -> None:
-    report = crosscheck("perceptron/blum", candidate("wrong_sign"), **FAST)
+    report = fast("perceptron/blum", candidate("wrong_sign"))
     assert report.verdict == "disagree"
     check_counterexample(report)
     c = reporting.counterexample_json(report)
@@ -97,7 +100,7 @@ def test_a_wrong_update_sign_is_blamed_on_blums_negative_update_line() -> None:
 
 
 def test_never_updating_at_a_zero_score_is_caught_for_gormley_online() -> None:
-    report = crosscheck("perceptron/gormley-online", candidate("wrong_margin"), **FAST)
+    report = fast("perceptron/gormley-online", candidate("wrong_margin"))
     assert report.verdict == "disagree" and report.agrees_with == ()
     check_counterexample(report)
     step = reporting.counterexample_json(report)["first_divergent_step"]  # type: ignore[index]
@@ -143,8 +146,8 @@ def test_float64_numpy_reproduces_the_reference_exactly_on_float_exact_data(data
 
 
 def test_the_js_example_candidate_agrees_and_speaks_the_schemas() -> None:
-    report = crosscheck(
-        "perceptron/gormley-online", f"cmd:node {JS}", input="fractions", epochs="converge", **FAST
+    report = fast(
+        "perceptron/gormley-online", f"cmd:node {JS}", input="fractions", epochs="converge"
     )
     assert report.verdict == "agree"
     assert report.agrees_with == ("perceptron/gormley-online", "perceptron/ssbd")
