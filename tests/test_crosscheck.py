@@ -247,3 +247,19 @@ def test_cli_exit_status_json_keys_and_deterministic_output() -> None:
     ):
         status, _, stderr = cli(*bad)
         assert status == 2 and stderr.count("\n") == 1 and "Traceback" not in stderr, stderr
+
+
+IRIS = ROOT.parent / "shared" / "benchmarks" / "coq-perceptron" / "iris_data_set"
+
+
+@pytest.mark.skipif(not IRIS.is_file(), reason="../shared/benchmarks/coq-perceptron is absent")
+def test_coq_benchmark_data_are_tried_first_and_must_be_usable_by_the_candidate() -> None:
+    js = ("--candidate", f"cmd:node {JS}", "--input", "fractions", "--epochs", "converge")
+    coq = ("--data", str(IRIS), "--input-format", "coq", "--examples", "2", "--format", "json")
+    status, stdout, _ = cli("perceptron/gormley-online", *js, *coq)
+    assert status == 0 and json.loads(stdout)["examples"] == 3  # the file, then Hypothesis's
+    # Iris's decimals (5.1 ...) are not exact in float64: a numpy candidate cannot take them.
+    status, _, stderr = cli(
+        "perceptron/gormley-online", "--candidate", candidate("gormley_lists"), *coq
+    )
+    assert status == 2 and "iris_data_set: not exact in float64" in stderr

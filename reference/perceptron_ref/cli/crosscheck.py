@@ -84,17 +84,41 @@ def register(sub: Any) -> None:
         metavar="MB",
         help="the candidate's address-space limit in MiB (default 1024)",
     )
+    p.add_argument(
+        "--data",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="also try the candidate on the examples of FILE (repeatable), first",
+    )
+    p.add_argument(
+        "--input-format",
+        choices=("csv", "coq"),
+        default="csv",
+        help="format of --data: csv (default) or coq, the Coq-verified perceptron's "
+        "benchmark format (implies --bias and 0/1 labels)",
+    )
+    p.add_argument(
+        "--labels", choices=("pm1", "01"), default="pm1", help="label set of CSV --data files"
+    )
     p.add_argument("--format", choices=("text", "json", "gradescope"), default="text")
     p.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
+    from perceptron_ref.coq import read_coq
     from perceptron_ref.crosscheck import crosscheck, reporting
+    from perceptron_ref.data import read_csv
 
+    files = [
+        read_coq(f) if args.input_format == "coq" else read_csv(f, labels=args.labels)
+        for f in args.data
+    ]
     report = crosscheck(
         args.algorithm,
         args.candidate,
-        bias=args.bias,
+        data=[(f.source, (f.X, f.y)) for f in files],
+        bias=args.bias or args.input_format == "coq",
         epochs=args.epochs,
         input=args.input,
         examples=args.examples,

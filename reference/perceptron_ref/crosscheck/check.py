@@ -6,7 +6,7 @@ after the candidate's process has answered (see :mod:`~perceptron_ref.crosscheck
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from perceptron_ref import registry
@@ -91,11 +91,13 @@ def crosscheck(
     timeout: float = 10.0,
     memory: int = sandbox.MEMORY,
     entry: str | None = None,
+    data: Sequence[tuple[str, Data]] = (),
 ) -> Report:
     """Compare the candidate ``target`` with ``algorithm`` on ``examples`` data sets.
 
     ``timeout`` (seconds) bounds the wait for each answer; ``memory`` (bytes) the
-    candidate's address space; ``entry`` is the function of a TARGET without one."""
+    candidate's address space; ``entry`` is the function of a TARGET without one; ``data``
+    are (name, data set) pairs, e.g. from files, tried first."""
     epochs = validate(algorithm, epochs)
     candidate = candidates.parse(target, input=input, entry=entry)
     options = Options(algorithm, bias, epochs, timeout, memory)
@@ -109,10 +111,23 @@ def crosscheck(
         return not candidate.floats or datasets.float_exact(data, trace)
 
     strategy = datasets.strategy(bias=bias, floats=candidate.floats, separable=options.converge)
-    tried = datasets.draw(strategy, examples, seed, usable)
+    for name, given in data:
+        if not usable(given):
+            raise InputError(f"{name}: {_unusable(given, candidate, options)}")
+    tried = [d for _, d in data] + datasets.draw(strategy, examples, seed, usable)
     call = candidates.Runner(candidate, bias=bias, epochs=epochs, timeout=timeout, memory=memory)
     with call:
         return _judge(target, candidate, options, tried, call, usable)
+
+
+def _unusable(data: Data, candidate: candidates.Candidate, options: Options) -> str:
+    """Why a given data set cannot be used (see ``usable``)."""
+    if options.converge and options.expected(data).status != "converged":
+        limit = conventions.MAX_EPOCHS
+        return f"{options.algorithm} does not converge on these data within {limit} epochs"
+    if candidate.two_classes and len(set(data[1])) < 2:
+        return "scikit-learn needs both classes"
+    return "not exact in float64 (small dyadic rationals only): use --input fractions"
 
 
 def _judge(
