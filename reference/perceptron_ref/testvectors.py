@@ -20,7 +20,7 @@ file.  No randomness: the files are a function of the code, byte for byte.
 >>> doc = json.loads(files["perceptron/gormley-online.json"])
 >>> test = doc["testGroups"][0]["tests"][0]
 >>> test["comment"], test["result"]["weights"], test["result"]["mistakes"]
-('Gormley slide 15: the worked example, one pass', ['3', '1'], 3)
+('Gormley slide 15: the worked example', ['3', '1'], 3)
 """
 
 from __future__ import annotations
@@ -77,9 +77,9 @@ XOR01: Data = [(0, 0), (1, 1), (0, 1), (1, 0)], [-1, -1, 1, 1]
 LINE: Data = [(3,), (1,), ("5/2",), ("-3/2",), (0,)], [1, -1, 1, -1, -1]  # with a bias: x > 2
 BIG = 2**64
 CASES: tuple[Case, ...] = (
-    case("Gormley slide 15: the worked example, one pass", *GORMLEY, flags=["WorkedExample"]),
+    case("Gormley slide 15: the worked example", *GORMLEY, flags=["WorkedExample"]),
     case(
-        "Gormley slide 15, passes until a clean pass",
+        "Gormley slide 15 again, until a clean pass",
         *GORMLEY,
         epochs="converge",
         flags=["WorkedExample"],

@@ -1,0 +1,271 @@
+"""The committed test vectors (spec/vectors/): reproducible byte for byte, valid against their
+JSON Schema, and right by facts that do not come from the reference's loops: z3 decides
+separability exactly, the Novikoff bound holds for z3's separator, a converged w satisfies the
+zero-score rule on every example, a cycle is a repeated w, the notes' worked examples end where
+the notes (and peers.md) say, and an independent JavaScript implementation agrees."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import Iterator
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import z3
+
+from perceptron_ref import registry
+from perceptron_ref.cli import main
+from perceptron_ref.vectors import Vector, add, dot, norm2, scale, zeros
+
+ROOT = Path(__file__).resolve().parent.parent
+VECTORS = ROOT / "spec" / "vectors"
+SCHEMA = VECTORS / "schema.json"
+CHECKER = VECTORS / "check.mjs"
+# The six perceptrons of the notes (issue 2): w starts at 0 and a mistake adds eta·y·x.
+ADDITIVE = (
+    "perceptron/blum",
+    "perceptron/mehta",
+    "perceptron/gormley-online",
+    "perceptron/gormley-batch",
+    "perceptron/press",
+    "perceptron/ssbd",
+)
+
+
+def committed() -> dict[str, bytes]:
+    return {
+        p.relative_to(VECTORS).as_posix(): p.read_bytes()
+        for p in sorted(VECTORS.rglob("*.json"))
+        if p != SCHEMA
+    }
+
+
+def documents() -> Iterator[dict[str, Any]]:
+    for text in committed().values():
+        yield json.loads(text)
+
+
+def cases_of(algorithm: str) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """(group, test) pairs of one algorithm's committed file."""
+    doc = json.loads((VECTORS / f"{algorithm}.json").read_text(encoding="utf-8"))
+    for group in doc["testGroups"]:
+        for test in group["tests"]:
+            yield group, test
+
+
+def rows(group: dict[str, Any], test: dict[str, Any]) -> tuple[Vector, ...]:
+    """The examples as the algorithm sees them (with the bias coordinate first)."""
+    lead = (Fraction(1),) if group["bias"] else ()
+    return tuple((*lead, *(Fraction(v) for v in x)) for x in test["X"])
+
+
+def vector(values: list[str]) -> Vector:
+    return tuple(Fraction(v) for v in values)
+
+
+@cache
+def separator(data: tuple[tuple[Vector, ...], tuple[int, ...]]) -> Vector | None:
+    """An exact w with y·⟨w, x⟩ ≥ 1 on every example, from z3, or None when none exists."""
+    X, y = data
+    w = [z3.Real(f"w{j}") for j in range(len(X[0]))]
+    solver = z3.Solver()
+    for x, t in zip(X, y, strict=True):
+        score = z3.Sum([wj * z3.Q(v.numerator, v.denominator) for wj, v in zip(w, x, strict=True)])
+        solver.add(t * score >= 1)
+    verdict = solver.check()
+    assert verdict in (z3.sat, z3.unsat)
+    if verdict == z3.unsat:
+        return None
+    model = solver.model()
+    return tuple(Fraction(str(model.eval(wj, model_completion=True).as_fraction())) for wj in w)
+
+
+def test_every_algorithm_has_a_file_and_the_files_regenerate_byte_for_byte(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["vectors", str(tmp_path)]) == 0
+    written = capsys.readouterr().out.split()
+    fresh = {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*.json")}
+    assert sorted(written) == sorted(str(tmp_path / name) for name in fresh)
+    assert sorted(fresh) == sorted(f"{a}.json" for a in registry.ALGORITHMS)
+    stale = sorted(set(committed()) ^ set(fresh))
+    assert not stale, f"run `perceptron-ref vectors spec/vectors` (stale or missing: {stale})"
+    changed = [name for name, text in fresh.items() if committed()[name] != text]
+    assert not changed, f"run `perceptron-ref vectors spec/vectors` (out of date: {changed})"
+
+
+def test_every_file_is_valid_against_the_schema() -> None:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for doc in documents():
+        validator.validate(doc)
+        tests = [t for g in doc["testGroups"] for t in g["tests"]]
+        assert doc["numberOfTests"] == len(tests) > 0, doc["algorithm"]
+        assert [t["tcId"] for t in tests] == list(range(1, len(tests) + 1))
+        used = {f for t in tests for f in t["flags"]}
+        assert used == set(doc["notes"]), doc["algorithm"]  # every flag explained, no other
+
+
+@pytest.mark.parametrize(
+    ("key", "where", "bad"),
+    [
+        ("X", (0, 0), "0.5"),  # a decimal, not p/q
+        ("X", (0, 0), "3/1"),  # str(Fraction) prints 3
+        ("X", (0, 0), "-0"),
+        ("X", (0, 0), "1/-2"),
+        ("y", (0,), 0),  # labels are -1 and 1
+        ("result", ("status",), "done"),
+        ("result", ("weights", 0), 3),  # a number, not a string
+        ("steps", (0, "mistake"), "yes"),
+    ],
+)
+def test_schema_rejects_what_it_should(key: str, where: tuple[Any, ...], bad: object) -> None:
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
+    doc = json.loads((VECTORS / "perceptron/blum.json").read_text(encoding="utf-8"))
+    assert validator.is_valid(doc)
+    target = doc["testGroups"][0]["tests"][0][key]
+    for step in where[:-1]:
+        target = target[step]
+    target[where[-1]] = bad
+    assert not validator.is_valid(doc)
+
+
+def test_nonseparable_flag_is_exactly_what_z3_decides() -> None:
+    for doc in documents():
+        for group in doc["testGroups"]:
+            for test in group["tests"]:
+                none = separator((rows(group, test), tuple(test["y"]))) is None
+                assert none == ("NonSeparable" in test["flags"]), (doc["algorithm"], test["tcId"])
+
+
+def classified(rule: str, w: Vector, x: Vector, y: int) -> bool:
+    """The zero-score rules of peers.md: is (x, y) no mistake for w?"""
+    s = dot(w, x)
+    if rule == "tie-positive":
+        return s >= 0 if y == 1 else s < 0
+    if rule == "tie-negative":
+        return s > 0 if y == 1 else s <= 0
+    assert rule == "tie-mistake"
+    return y * s > 0
+
+
+@pytest.mark.parametrize("algorithm", ADDITIVE)
+def test_additive_perceptron_vectors_obey_the_theorems(algorithm: str) -> None:
+    rule = registry.get(algorithm).zero_score
+    for group, test in cases_of(algorithm):
+        X, y, r, steps = rows(group, test), test["y"], test["result"], test["steps"]
+        n, eta, w = len(X), Fraction(group["eta"]), vector(r["weights"])
+        where = (algorithm, test["tcId"])
+        # The steps are the passes, in order, and the totals count them.
+        assert [(s["epoch"], s["index"]) for s in steps] == [
+            (e, i) for e in range(1, r["epochs"] + 1) for i in range(n)
+        ], where
+        mistakes = [s for s in steps if s["mistake"]]
+        assert r["mistakes"] == len(mistakes) and vector(steps[-1]["weights"]) == w, where
+        # w starts at 0 (the first score is 0) and is eta times the sum of y·x over the mistakes.
+        assert steps[0]["score"] == "0", where
+        total = zeros(len(X[0]))
+        for s in mistakes:
+            total = add(total, scale(s["label"], X[s["index"]]))
+        assert scale(eta, total) == w, where
+        ends = {s["epoch"]: vector(s["weights"]) for s in steps if s["index"] == n - 1}
+        ends[0] = zeros(len(X[0]))
+        if r["status"] == "converged":
+            assert not any(s["mistake"] for s in steps if s["epoch"] == r["epochs"]), where
+            assert all(classified(rule, w, x, t) for x, t in zip(X, y, strict=True)), where
+        elif r["status"] == "cycled":
+            e1, e2 = r["cycle"]
+            assert e2 == r["epochs"] and ends[e1] == ends[e2] == w, where
+            assert len({ends[e] for e in range(e2)}) == e2, where  # the first repeat
+        elif r["status"] == "max_epochs":
+            assert r["epochs"] == group["maxEpochs"], where
+        else:
+            assert r["status"] == "online" and r["epochs"] == group["epochs"], where
+        w_star = separator((X, tuple(y)))
+        if w_star is not None:
+            # Novikoff: k ≤ R²/γ², with γ = min y⟨w*, x⟩/‖w*‖ ≥ 1/‖w*‖: k·1 ≤ R²·‖w*‖².
+            R2 = max(norm2(x) for x in X)
+            assert r["mistakes"] <= R2 * norm2(w_star), where
+            if group["epochs"] in ("converge", None):
+                assert r["status"] in ("converged", "max_epochs"), where
+        elif rule == "tie-mistake" and group["epochs"] in ("converge", None):
+            assert r["status"] != "converged", where
+
+
+def worked(algorithm: str, comment: str) -> dict[str, Any]:
+    return next(t for _, t in cases_of(algorithm) if t["comment"] == comment)
+
+
+@pytest.mark.parametrize(
+    "algorithm", [a for a in ADDITIVE if "batch" not in a and a != "perceptron/press"]
+)
+def test_gormley_worked_example_ends_where_peers_md_says(algorithm: str) -> None:
+    # peers.md: tie-positive and tie-mistake end at (3, 1) after 3 mistakes, tie-negative at
+    # (1, 0) after 1 mistake.
+    r = worked(algorithm, "Gormley slide 15: the worked example")["result"]
+    rule = registry.get(algorithm).zero_score
+    expected = (["1", "0"], 1) if rule == "tie-negative" else (["3", "1"], 3)
+    assert (r["weights"], r["mistakes"]) == expected
+
+
+@pytest.mark.parametrize("algorithm", ADDITIVE)
+def test_zero_score_vectors_differ_exactly_as_the_rules_say(algorithm: str) -> None:
+    rule = registry.get(algorithm).zero_score
+    positive = worked(algorithm, "A zero score on a positive example: the rules part")
+    negative = worked(algorithm, "A zero score on a negative example: the rules part")
+    assert positive["steps"][0]["mistake"] == (rule != "tie-positive")
+    assert negative["steps"][0]["mistake"] == (rule != "tie-negative")
+    xor = worked(algorithm, "Press §4: XOR is not linearly separable, so w repeats")
+    assert xor["result"]["status"] == "cycled"  # Press §4, remark 2
+
+
+def test_flags_say_what_the_inputs_and_steps_show() -> None:
+    for doc in documents():
+        for group in doc["testGroups"]:
+            for test in group["tests"]:
+                flags, r = set(test["flags"]), test["result"]
+                numbers = [Fraction(v) for x in test["X"] for v in x]
+                assert ("ZeroScore" in flags) == any(s["score"] == "0" for s in test["steps"])
+                assert ("Bias" in flags) == group["bias"]
+                assert ("StepSize" in flags) == (group["eta"] != "1")
+                assert ("Cycle" in flags) == (r["status"] == "cycled") == (r["cycle"] is not None)
+                big = any(max(abs(v.numerator), v.denominator) >= 2**64 for v in numbers)
+                assert ("LargeNumbers" in flags) == big
+
+
+def node() -> str:
+    found = shutil.which("node")
+    if found is None:
+        pytest.skip("node is not installed")
+    return found
+
+
+def run_checker(*files: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [node(), str(CHECKER), *map(str, files)], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_javascript_checker_agrees_with_every_additive_perceptron_vector() -> None:
+    files = [VECTORS / f"{a}.json" for a in ADDITIVE]
+    done = run_checker(*files)
+    expected = sum(1 for a in ADDITIVE for _ in cases_of(a))
+    assert (done.returncode, done.stdout) == (0, f"{expected} passed, 0 failed\n")
+
+
+def test_javascript_checker_catches_a_wrong_expected_value(tmp_path: Path) -> None:
+    doc = json.loads((VECTORS / "perceptron/mehta.json").read_text(encoding="utf-8"))
+    test = doc["testGroups"][0]["tests"][0]
+    test["steps"][0]["mistake"] = not test["steps"][0]["mistake"]
+    tampered = tmp_path / "mehta.json"
+    tampered.write_text(json.dumps(doc), encoding="utf-8")
+    done = run_checker(tampered)
+    assert done.returncode == 1
+    assert f"FAIL perceptron/mehta tcId {test['tcId']}: {test['comment']}" in done.stdout
