@@ -18,9 +18,11 @@ from jsonschema import Draft202012Validator
 
 from perceptron_ref import run
 from perceptron_ref.cli import main
+from perceptron_ref.cli.crosscheck import PERCEPTRONS
 from perceptron_ref.crosscheck import adapters, crosscheck, reporting
 from perceptron_ref.crosscheck.candidates import _dataset_json
 from perceptron_ref.crosscheck.check import Report
+from perceptron_ref.crosscheck.conventions import VARIANTS
 from perceptron_ref.crosscheck.datasets import float_exact, tie_heavy
 from perceptron_ref.crosscheck.outcomes import Data
 from perceptron_ref.crosscheck.shrink import shrink, simplifications
@@ -222,6 +224,10 @@ def cli(*args: str) -> tuple[int, str, str]:
         except SystemExit as exit:  # argparse's usage errors
             status = int(exit.code or 0)
     return status, out.getvalue(), err.getvalue()
+
+
+def test_the_cli_names_the_algorithms_crosscheck_compares() -> None:
+    assert sorted(PERCEPTRONS) == sorted(VARIANTS)
 
 
 def test_cli_exit_status_json_keys_and_deterministic_output() -> None:

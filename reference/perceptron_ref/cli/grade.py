@@ -13,8 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref import registry
-from perceptron_ref.cli.crosscheck import seed_arg, timeout_arg
+from perceptron_ref.cli.crosscheck import PERCEPTRONS, seed_arg, timeout_arg
 from perceptron_ref.cli.run import epochs_arg, positive_int
 
 ORDER = 55
@@ -27,11 +26,7 @@ def register(sub: Any) -> None:
         description="Crosscheck every submission in SUBMISSIONS_DIR (a .py file, or a folder "
         "holding one) against ALGORITHM, in parallel, and write one CSV row each.",
     )
-    p.add_argument(
-        "algorithm",
-        metavar="ALGORITHM",
-        help="algorithm ID: " + ", ".join(sorted(registry.ALGORITHMS)),
-    )
+    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
     p.add_argument("submissions", metavar="SUBMISSIONS_DIR")
     p.add_argument("--entry", default="train", help="the function to call (default train)")
     p.add_argument("--out", metavar="CSV", help="write the CSV here (default: stdout)")

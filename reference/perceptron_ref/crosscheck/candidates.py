@@ -14,6 +14,7 @@ Every call returns one :class:`~perceptron_ref.crosscheck.outcomes.Outcome` per 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shlex
 import sys
@@ -58,6 +59,13 @@ class Candidate:
 
 def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> Candidate:
     """Parse TARGET; a missing file or a malformed target is a usage error (InputError)."""
+    if target in ("sklearn", "river"):
+        module = "sklearn" if target == "sklearn" else "river"
+        if importlib.util.find_spec(module) is None:
+            hint = "pip install 'perceptron-ref[crosscheck]'"
+            raise InputError(
+                f"the {target} adapter needs {module}, which is not installed ({hint})"
+            )
     if target == "sklearn":
         return Candidate(target, "sklearn", input)
     if target == "river":

@@ -65,7 +65,8 @@ def format_text(report: Report) -> str:
     ]
     c = counterexample_json(report)
     if c is not None:
-        lines.append(f"counterexample ({len(c['y'])} examples, d = {len(c['X'][0])}):")
+        n = len(c["y"])
+        lines.append(f"counterexample ({n} example{'s' if n != 1 else ''}, d = {len(c['X'][0])}):")
         lines += [f"  x = {_vector(x)}, y = {t:+d}" for x, t in zip(c["X"], c["y"], strict=True)]
         lines.append(f"expected w = {_vector(c['expected'])}")
         lines.append(f"got      w = {_vector(c['got'])}")
