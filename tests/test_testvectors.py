@@ -231,7 +231,7 @@ def test_flags_say_what_the_inputs_and_steps_show() -> None:
         for group in doc["testGroups"]:
             for test in group["tests"]:
                 flags, r = set(test["flags"]), test["result"]
-                numbers = [Fraction(v) for x in test["X"] for v in x]
+                numbers = [Fraction(v) for x in [*test["X"], [group["eta"]]] for v in x]
                 assert ("ZeroScore" in flags) == any(s["score"] == "0" for s in test["steps"])
                 assert ("Bias" in flags) == group["bias"]
                 assert ("StepSize" in flags) == (group["eta"] != "1")

@@ -214,7 +214,8 @@ HEADER = [
     "(prepend a constant 1), eta (step), epochs (passes of an online algorithm, or "
     "'converge': until a pass makes no mistake; null for a batch algorithm, which runs its "
     "own loop until a clean pass), maxEpochs (a cap on converging runs, or null).",
-    "Converging runs stop when w repeats at the end of a pass (status 'cycled').",
+    "A converging run ends with status 'converged' (a clean pass), 'cycled' (w repeats at "
+    "the end of a pass: result.cycle = [e1, e2]) or 'max_epochs' (maxEpochs passes made).",
     "'result' holds the totals of `perceptron-ref run --format json` plus cycle; 'steps' "
     "holds its steps, one per example seen: epoch (1-based), index (0-based), score w·x "
     "before the step, prediction, label, mistake, weights after the step.",
