@@ -145,17 +145,23 @@ def prepare(hypotheses: Iterable[Expr], conclusion: Expr) -> tuple[list[Expr], E
 
 
 class _Z3:
-    """Translate sympy scalar formulas to z3, collecting the side facts of Norm and sqrt."""
+    """Translate sympy scalar formulas to z3, collecting the side facts of Norm and sqrt.
 
-    def __init__(self) -> None:
+    ``reals``: integers are relaxed to reals and ⌈·⌉ to an unknown function.  Sound for a
+    proof (what holds for all reals holds for all integers) and it keeps z3 in nonlinear real
+    arithmetic, where it is complete, instead of nonlinear integer arithmetic, where it is not.
+    """
+
+    def __init__(self, reals: bool = False) -> None:
         self.env: dict[Any, Any] = {}
         self.side: list[Any] = []
+        self.reals = reals
 
     def symbol(self, s: Expr) -> Any:
         if s not in self.env:
             # a sum's bound index is a Dummy: never the free symbol of the same name
             name = f"{s.name}#{s.dummy_index}" if isinstance(s, sympy.Dummy) else s.name
-            self.env[s] = z3.Int(name) if s.is_integer else z3.Real(name)
+            self.env[s] = z3.Int(name) if s.is_integer and not self.reals else z3.Real(name)
         return self.env[s]
 
     def function(self, name: str, args: tuple[Expr, ...], integer: bool = False) -> Any:
@@ -195,7 +201,7 @@ class _Z3:
                 self.side += [n >= 0, n * n == gram]
             return n
         if isinstance(e, AppliedUndef):
-            integer = e.is_integer is True  # sympy.Function("a", integer=True)
+            integer = e.is_integer is True and not self.reals  # sympy.Function("a", integer=True)
             return self.function(type(e).__name__, tuple(e.args), integer)
         if isinstance(e, sympy.Add):
             return z3.Sum([self(a) for a in e.args])
@@ -231,6 +237,8 @@ class _Z3:
         if isinstance(e, sympy.Abs):
             a = self(e.args[0])
             return z3.If(a >= 0, a, -a)
+        if isinstance(e, sympy.ceiling) and self.reals:
+            return self.function("ceiling", tuple(e.args))
         if isinstance(e, sympy.ceiling):
             a = self(e.args[0])
             return a if a.is_int() else -z3.ToInt(-a)  # ⌈a⌉ = −⌊−a⌋
@@ -262,9 +270,9 @@ class _Z3:
         raise ValueError(f"no z3 translation for {e!r}")
 
 
-def _solve(formulas: list[Expr], negated: Expr | None = None) -> str:
+def _solve(formulas: list[Expr], negated: Expr | None = None, reals: bool = False) -> str:
     """z3's answer (sat, unsat, unknown) for the formulas ∧ ¬negated."""
-    to_z3 = _Z3()
+    to_z3 = _Z3(reals)
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
     for f in formulas:
@@ -275,10 +283,10 @@ def _solve(formulas: list[Expr], negated: Expr | None = None) -> str:
     return str(solver.check())
 
 
-def z3_verdict(hypotheses: Iterable[Expr], conclusion: Expr) -> Verdict:
+def z3_verdict(hypotheses: Iterable[Expr], conclusion: Expr, reals: bool = False) -> Verdict:
     """proved iff hypotheses ∧ ¬conclusion is unsat; refuted iff z3 finds a counterexample."""
     hyps, concl = prepare(hypotheses, conclusion)
-    answer = _solve(hyps, concl)
+    answer = _solve(hyps, concl, reals)
     return "proved" if answer == "unsat" else "refuted" if answer == "sat" else "unknown"
 
 
@@ -426,6 +434,8 @@ class Step:
     source: str
     broken: Twin
     induction: Induction | None = None
+    over_reals: bool = False
+    """Checked with integers relaxed to reals (see _Z3): for nonlinear arithmetic steps."""
 
     def twin(self) -> Step:
         return Step(
@@ -437,6 +447,7 @@ class Step:
             self.source,
             self.broken,
             self.broken.induction or self.induction,
+            self.over_reals,
         )
 
 
@@ -445,7 +456,7 @@ def verdict(step: Step) -> Verdict:
     if step.method == "sympy":
         return sympy_verdict(step.hypotheses, step.conclusion)
     if step.induction is None:
-        return z3_verdict(step.hypotheses, step.conclusion)
+        return z3_verdict(step.hypotheses, step.conclusion, step.over_reals)
     ind = step.induction
     j, n = ind.index, ind.index + ind.offset
     outer = [h for h in step.hypotheses if j not in h.free_symbols]
@@ -530,6 +541,7 @@ def step(
     broken_conclusion: Expr | None = None,
     induction: Induction | None = None,
     broken_induction: Induction | None = None,
+    over_reals: bool = False,
 ) -> Step:
     """A Step with its twin: the twin keeps whatever it does not change."""
     hyps = tuple(hypotheses)
@@ -539,7 +551,7 @@ def step(
         conclusion if broken_conclusion is None else broken_conclusion,
         broken_induction,
     )
-    return Step(id, claim, method, hyps, conclusion, source, twin, induction)
+    return Step(id, claim, method, hyps, conclusion, source, twin, induction, over_reals)
 
 
 def without(hypotheses: Iterable[Expr], *dropped: Expr) -> tuple[Expr, ...]:

@@ -21,7 +21,7 @@ ID = "halving/mehta-cover"
 
 gamma, R, eps, y, C = sympy.symbols("gamma R epsilon y C")
 d, M = sympy.symbols("d M", integer=True)
-x, w_star, w_tilde, delta = (Vector(n) for n in ("x", "w*", "w~", "delta"))
+x, w_star, w_tilde, delta = (Vector(n) for n in ("x", "w_star", "w_tilde", "delta"))
 log = sympy.log
 cover = cover_size_bound(d, eps)
 ratio = 8 * R / gamma

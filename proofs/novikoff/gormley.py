@@ -30,7 +30,7 @@ k = sympy.Symbol("k", integer=True)
 theta = vector_sequence("theta")
 x = vector_sequence("x")
 y = sympy.Function("y")
-theta_star = Vector("theta*")
+theta_star = Vector("theta_star")
 z = theta(K + 1) - Inner(theta_star, theta(K + 1)) * theta_star
 
 H = (

@@ -34,7 +34,7 @@ i = sympy.Symbol("i", integer=True)
 w = vector_sequence("w")
 x = vector_sequence("x")
 y = sympy.Function("y")
-w_star = Vector("w*")
+w_star = Vector("w_star")
 
 z = w(m) - Inner(w_star, w(m)) * w_star  # the vector at which positivity gives Cauchy–Schwarz
 

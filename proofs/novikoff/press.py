@@ -31,7 +31,7 @@ k = sympy.Symbol("k", integer=True)
 w = vector_sequence("w")
 x = vector_sequence("x")
 y = sympy.Function("y")
-w_star = Vector("w*")
+w_star = Vector("w_star")
 z = w(K) - Inner(w_star, w(K)) * w_star
 score = Inner(w(k - 1), x(k))
 

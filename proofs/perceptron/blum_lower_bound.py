@@ -25,7 +25,7 @@ e = vector_sequence("e")
 s = sympy.Function("s")
 y_hat = sympy.Function("yhat")
 mistakes = sympy.Function("mistakes")
-w_star = Vector("w*")
+w_star = Vector("w_star")
 
 H = (
     Hypothesis("H1", "N = 1/γ² coordinate vectors: Nγ² = 1", sympy.Eq(N * gamma**2, 1)),

@@ -31,7 +31,7 @@ t = sympy.Symbol("t", integer=True)
 w = vector_sequence("w")
 x = vector_sequence("x")
 label = sympy.Function("l")
-w_star = Vector("w*")
+w_star = Vector("w_star")
 z = w(M) - Inner(w_star, w(M)) * w_star
 score = Inner(w(t), x(t))
 

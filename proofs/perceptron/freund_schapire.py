@@ -82,6 +82,7 @@ H = (
             sympy.Le(M, perceptron_mistake_bound(R**2 + Delta**2, gamma / Z)),
         ),
     ),
+    Hypothesis("H24", "the label of x_j is ±1: y_j² = 1", sympy.Eq(y(j) ** 2, 1)),
 )
 (radius, unit, gamma_pos, deviation, labels, D_def, D_pos, R_pos, j_lo, j_hi) = (
     h.formula for h in H[:10]
@@ -89,7 +90,7 @@ H = (
 (orthonormal, u_orth, x_orth, w_orth, v_def, Delta_pos, Delta_choice, Z_pos, Z_def) = (
     h.formula for h in H[10:19]
 )
-x2_def, u2_def, p_def, novikoff = (h.formula for h in H[19:])
+x2_def, u2_def, p_def, novikoff, label_j = (h.formula for h in H[19:])
 
 s1 = step(
     f"{ID}.1",
@@ -145,11 +146,11 @@ s6 = step(
     f"{ID}.6",
     "y_j⟨u', x'_j⟩ = (y_j u·x_j + d_j)/Z ≥ γ/Z: u' separates the x'_j with margin γ/Z",
     "z3",
-    [s5.conclusion, deviation, labels.subs(i, j), Z_pos, gamma_pos],
+    [s5.conclusion, deviation, label_j, Z_pos, gamma_pos],
     sympy.Ge(y(j) * Inner(u2, x2(j)), gamma / Z),
     "Freund & Schapire 1999, proof of Thm 2",
     broken="the deviation's definition dropped",
-    broken_hypotheses=[s5.conclusion, labels.subs(i, j), Z_pos, gamma_pos],
+    broken_hypotheses=[s5.conclusion, label_j, Z_pos, gamma_pos],
 )
 s7 = step(
     f"{ID}.7",

@@ -232,6 +232,7 @@ s9 = step(
     "Littlestone 1988 (standard); constants ours",
     broken="W(M) > 0 dropped",
     broken_hypotheses=[s8.conclusion, F["H1"], F["H3"]],
+    over_reals=True,  # nonlinear in k: z3 is complete over the reals
 )
 s10 = step(
     f"{ID}.10",
@@ -242,6 +243,7 @@ s10 = step(
     "ours: k − (k−1)(1+ε) = (k+1)/2k at ε = 1/2k",
     broken="the factor 2k/(k+1) dropped",
     broken_conclusion=sympy.Le(P(M), winnow_k_of_r_positive_bound(r, k, n) * (k + 1) / (2 * k)),
+    over_reals=True,  # nonlinear in k: z3 is complete over the reals
 )
 s11 = step(
     f"{ID}.11",
@@ -252,6 +254,7 @@ s11 = step(
     "Blum: 'Winnow makes at most O(rk log n) mistakes'; the constants are ours",
     broken="the mistakes on negatives forgotten: M ≤ M₊",
     broken_conclusion=sympy.Le(M, winnow_k_of_r_positive_bound(r, k, n)),
+    over_reals=True,  # nonlinear in k: z3 is complete over the reals
 )
 
 THEOREM = Theorem(
