@@ -26,7 +26,10 @@ typecheck: setup
 pytest: setup
 	HYPOTHESIS_PROFILE=ci $(BIN)/pytest
 
-test: lint typecheck pytest
+prove: setup
+	$(BIN)/perceptron-ref prove
+
+test: lint typecheck pytest prove
 
 test-deep: setup
 	HYPOTHESIS_PROFILE=deep $(BIN)/pytest -m "slow or not slow"

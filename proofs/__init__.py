@@ -5,8 +5,7 @@ its hypotheses, its statement and its steps, every step a claim that ``_check`` 
 sympy (identities) or z3 (inequalities, implications, inductions).  The spec of each theorem
 is ``spec/theorems/<ID>.md``.
 
->>> [r.proved for r in check_all(["novikoff/mehta"])]
-[True]
+Usage: ``all(r.proved for r in check_all())``; ``check_all(["novikoff/mehta"])`` checks one.
 """
 
 from __future__ import annotations
