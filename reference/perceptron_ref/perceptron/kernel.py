@@ -76,8 +76,8 @@ class Dual:
         }
 
     def to_text(self) -> str:
-        terms = ", ".join(f"{alpha}·K({show(x)}, ·)" for x, alpha in self.support)
-        return f"kernel {self.K}; f = Σ of [{terms}]"
+        terms = " + ".join(f"({alpha})·K({show(x)}, ·)" for x, alpha in self.support)
+        return f"kernel {self.K}; w above is α; f = {terms or '0'}"
 
 
 def learn(
