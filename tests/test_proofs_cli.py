@@ -30,7 +30,7 @@ def test_text_is_a_table_with_a_summary(capsys: pytest.CaptureFixture[str]) -> N
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["theorem", "step", "method", "status", "seconds"]
     assert all(line.split()[0] == "ssbd/hinge-surrogate" for line in lines[1:-1])
-    assert lines[-1] == f"{len(lines) - 2} steps proved, 0 failed, in 1 theorems"
+    assert lines[-1] == f"{len(lines) - 2} steps proved, 0 failed, in 1 theorem"
 
 
 def test_an_unknown_theorem_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -80,9 +80,8 @@ def format_text(results: list[Any]) -> str:
         for row in rows
     ]
     summary = to_json(results)
-    lines.append(
-        f"{summary['proved']} steps proved, {summary['failed']} failed, in {len(results)} theorems"
-    )
+    theorems = f"{len(results)} theorem" + "s" * (len(results) != 1)
+    lines.append(f"{summary['proved']} steps proved, {summary['failed']} failed, in {theorems}")
     return "\n".join(lines)
 
 
