@@ -38,7 +38,7 @@ from perceptron_ref.engine.kernel import (
     compiled_pass,
     python_pass,
 )
-from perceptron_ref.engine.scaled import Scaled, bounds
+from perceptron_ref.engine.scaled import Scaled, bounds, coarse_bounds
 from perceptron_ref.errors import InputError
 from perceptron_ref.trace import Record, Status, Step, Trace
 from perceptron_ref.vectors import Label, Vector
@@ -91,7 +91,8 @@ def drive(
     n, m = X.shape
     b = D if bias else 0
     d = m + bias
-    column_max, row_max = bounds(data, b)
+    column_max, row_max = coarse_bounds(data, b)
+    exact = False
     W: Any = np.zeros(d, dtype=np.int64) if data.fits else [0] * d
     keep = record != "summary"
     scores = np.empty(n, dtype=np.int64) if keep and data.fits else NO_SCORES
@@ -106,7 +107,9 @@ def drive(
     while True:
         epoch += 1
         start = (list(W) if isinstance(W, list) else W.tolist()) if keep else []
-        if isinstance(W, np.ndarray) and certified(int(np.abs(W).max()), column_max, row_max):
+        if isinstance(W, np.ndarray) and not exact and not certified(_max(W), column_max, row_max):
+            column_max, row_max, exact = *bounds(data, b), True  # a sweep of X: only if needed
+        if isinstance(W, np.ndarray) and certified(_max(W), column_max, row_max):
             mistakes = compiled_pass(X, data.y, W, b, rule, keep, scores, flags)
             kept = list(zip(scores.tolist(), flags.tolist(), strict=True)) if keep else None
         else:
@@ -145,6 +148,10 @@ def drive(
         record,
         cycle,
     )
+
+
+def _max(W: Any) -> int:
+    return int(np.abs(W).max())
 
 
 def _rational(W: list[int], scale: tuple[int, int]) -> Vector:

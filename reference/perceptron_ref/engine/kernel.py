@@ -51,12 +51,15 @@ def _compiled_pass(
 ) -> int:
     n, m = X.shape
     off = 1 if b != 0 else 0
+    V = W[off:]  # the feature weights; W[0] is the bias weight when b > 0
     k = 0
     for i in range(n):
         x = X[i]
-        s: Any = W[0] * b if off else np.int64(0)
+        s: Any = np.int64(0)
         for j in range(m):
-            s += W[off + j] * x[j]
+            s += V[j] * x[j]
+        if off:
+            s += W[0] * b
         yi: Any = np.int64(y[i])
         mistake = _is_mistake(rule, s, yi)
         if mistake:
@@ -64,7 +67,7 @@ def _compiled_pass(
             if off:
                 W[0] += yi * b
             for j in range(m):
-                W[off + j] += yi * x[j]
+                V[j] += yi * x[j]
         if keep:
             scores[i] = s
             flags[i] = mistake
@@ -116,6 +119,29 @@ def python_pass(
         if kept is not None:
             kept.append((s, mistake))
     return k
+
+
+@numba.njit(cache=True, nogil=True)
+def _absolute_sums(X: Any, columns: Any) -> int:
+    n, m = X.shape
+    row_max = 0
+    for i in range(n):
+        row = 0
+        for j in range(m):
+            a: Any = abs(np.int64(X[i, j]))
+            row += a
+            columns[j] += a
+        row_max = max(row_max, row)
+    return row_max
+
+
+def absolute_sums(X: npt.NDArray[np.integer[Any]]) -> tuple[int, int]:
+    """(max_j Σ_i |X_ij|, max_i Σ_j |X_ij|) in one compiled sweep, for entries of at most
+    32 bits (whose sums over fewer than 2**31 rows or columns fit int64)."""
+    assert X.dtype.itemsize <= 4 and max(X.shape) < 2**31
+    columns = np.zeros(X.shape[1], dtype=np.int64)
+    row_max = int(_absolute_sums(X, columns))
+    return int(columns.max()), row_max
 
 
 def certified(w_max: int, column_max: int, row_max: int) -> bool:

@@ -106,6 +106,17 @@ def from_rows(rows: Sequence[Sequence[Fraction]], labels: Sequence[int]) -> Scal
     return Scaled(X, np.array(labels, dtype=np.int8), D)
 
 
+def coarse_bounds(data: Scaled, b: int) -> tuple[int, int]:
+    """(column_max, row_max) as in :func:`bounds`, from the type's range alone (no sweep):
+    every |X_ij| is at most the type's largest magnitude M.  Python ints: no bound."""
+    if not data.fits:
+        return 2**64, 2**64  # never certified (and the data are not compiled anyway)
+    n, m = data.X.shape
+    info = np.iinfo(data.X.dtype)
+    M = max(-int(info.min), int(info.max))
+    return n * M + n * b, m * M + b
+
+
 def bounds(data: Scaled, b: int) -> tuple[int, int]:
     """(column_max, row_max) for :func:`~perceptron_ref.engine.kernel.certified`, exact.
 
@@ -114,6 +125,11 @@ def bounds(data: Scaled, b: int) -> tuple[int, int]:
     """
     X = data.X
     n = X.shape[0]
+    if data.fits and X.dtype.itemsize <= 4:
+        from perceptron_ref.engine.kernel import absolute_sums  # compiled: one sweep, no copy
+
+        column_max, row_max = absolute_sums(X)
+        return column_max + n * b, row_max + b
     # int64 (whose |min| overflows) and wider: Python ints; narrower: int64 sums, exact
     wide = not data.fits or X.dtype.itemsize == 8
     kind: Any = object if wide else np.int64
