@@ -1,6 +1,6 @@
 """Draw a campaign: k against R²/γ² on log axes, the line k = R²/γ², Blum's adversary on it.
 
-One colour per variant (the campaign's runs as dots, the adversary's runs as stars); the
+One colour per variant (the campaign's runs as dots, the adversary's runs as rings); the
 legend gives, per variant, the largest ratio k/(R²/γ²) seen, as an exact fraction.  Runs
 with k = 0 have no place on a log axis: they are counted in the title, not hidden.
 Artists carry gids: ``runs:ID``, ``adversary:ID``, ``bound-line``.
@@ -70,15 +70,15 @@ def bound_figure(
                 label=f"{variant}: max k/(R²/γ²) = {approx(ratio)}",
             )
             adv = [p for p in adversary if p.variant == variant]
-            # Concentric stars: all six variants sit on the same points of the line.
+            # Concentric rings: all six variants sit on the same points of the line.
             ax.scatter(
                 [float(p.bound) for p in adv],
                 [p.k for p in adv],
-                marker="*",
-                s=420 - 60 * n,
-                color=COLOURS[variant],
-                edgecolors="black",
-                linewidths=0.5,
+                marker="o",
+                s=(8 + 4 * (len(VARIANTS) - 1 - n)) ** 2,
+                facecolors="none",
+                edgecolors=COLOURS[variant],
+                linewidths=1.6,
                 zorder=3,
                 gid=f"adversary:{variant}",
             )
@@ -86,9 +86,9 @@ def bound_figure(
         ax.scatter(
             [],
             [],
-            marker="*",
+            marker="o",
             s=200,
-            color="white",
+            facecolors="none",
             edgecolors="black",
             gid="adversary-legend",
             label=f"Blum's adversary: N coordinate vectors, γ² = 1/N, k = N ({ms})",
