@@ -6,8 +6,7 @@ import argparse
 from typing import Any
 
 from perceptron_ref import registry
-from perceptron_ref.cli.run import add_data_options
-from perceptron_ref.data import read_csv
+from perceptron_ref.cli.run import add_data_options, read_data
 from perceptron_ref.errors import InputError
 from perceptron_ref.perceptron import blum, gormley_batch, gormley_online, mehta, press, ssbd
 from perceptron_ref.runner import run
@@ -53,16 +52,16 @@ def main(args: argparse.Namespace) -> int:
             f"plot draws the separators w·x = 0 of the notes' perceptrons "
             f"({', '.join(NOTES)}); not {args.algorithm}"
         )
-    data = read_csv(args.file, labels=args.labels)
+    data, bias = read_data(args)  # --input-format coq implies the bias
     try:
-        embedding(len(data.X[0]), args.bias)
+        embedding(len(data.X[0]), bias)
     except InputError as error:
         raise InputError(error.problem, source=args.file) from None
     trace = run(
         args.algorithm,
         data.X,
         data.y,
-        bias=args.bias,
+        bias=bias,
         eta=args.eta,
         epochs=args.epochs,
         max_epochs=args.max_epochs,
