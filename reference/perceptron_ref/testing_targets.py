@@ -6,10 +6,11 @@ in between are not drawn).  Disjunctions (w* = the r relevant indicators, c = γ
 k-of-r functions (c = k, γ = 1) are the special cases.  Halving's data are separable with
 a margin large enough for a small cover: see :func:`cover_data`.
 
->>> from hypothesis import given
+>>> from hypothesis import given, settings
 >>> from perceptron_ref import run
 >>> from perceptron_ref.bounds import winnow_disjunction_bound
->>> @given(disjunctions(max_n=12))
+>>> @settings(max_examples=20)
+... @given(disjunctions(max_n=12))
 ... def test_winnow_bound(t: BooleanTarget) -> None:
 ...     assert run("winnow/disjunction", t.X, t.y).mistakes <= winnow_disjunction_bound(t.r, t.n)
 >>> test_winnow_bound()
