@@ -10,13 +10,16 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
+import matplotlib
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.typing import RcKeyType
 
 from perceptron_ref import run
 from perceptron_ref.plotting.run_figure import picture, run_figure
@@ -208,3 +211,16 @@ def test_every_variant_of_the_notes_can_be_pictured(variant: str) -> None:
     trace = run(variant, X15, Y15)
     pic = picture(trace, X15, Y15)
     assert len(pic.updates) == trace.mistakes and pic.bound == 5
+
+
+def test_a_users_matplotlib_settings_do_not_change_the_file(tmp_path: Path) -> None:
+    trace = run("perceptron/gormley-online", X15, Y15)
+    plain = save(run_figure(picture(trace, X15, Y15)), tmp_path / "a.svg").read_bytes()
+    user: dict[RcKeyType, Any] = {
+        "font.family": "serif",
+        "lines.linewidth": 7.0,
+        "svg.fonttype": "path",
+    }
+    with matplotlib.rc_context(user):
+        styled = save(run_figure(picture(trace, X15, Y15)), tmp_path / "b.svg").read_bytes()
+    assert styled == plain

@@ -5,7 +5,8 @@ defaults (a user's ``matplotlibrc`` must not change the picture) and fixes what 
 otherwise vary between runs: the font (DejaVu Sans, bundled with matplotlib), the SVG
 id salt, text kept as text in SVG (so the exact labels can be read back), and the
 file's metadata (no date; a fixed creator, not matplotlib's version).  The figures are
-made without pyplot, so no window, no global figure registry, and the Agg backend.
+made without pyplot (no window, no global figure registry) and drawn on an Agg canvas,
+without changing the caller's global backend.
 """
 
 from __future__ import annotations
@@ -16,12 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.typing import RcKeyType
 
 from perceptron_ref.errors import InputError
-
-matplotlib.use("Agg")
 
 CREATOR = "perceptron-ref"
 
@@ -63,6 +63,7 @@ def save(figure: Figure, path: str | Path) -> Path:
     metadata: dict[str, str | None] = (
         {"Date": None, "Creator": CREATOR} if svg else {"Software": CREATOR}
     )
+    FigureCanvasAgg(figure)  # the non-interactive canvas, whatever the global backend
     with style():
         try:
             figure.savefig(p, format=p.suffix.lower()[1:], metadata=metadata)
