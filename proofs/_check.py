@@ -325,8 +325,9 @@ def evaluate_sums(e: Expr, hypotheses: list[Expr]) -> Expr:
 
     * An orthogonality fact of a family, ⟨e(i), e(j)⟩ = δ_ij or ⟨u, e(i)⟩ = 0, is read for
       all values of its index symbols and rewrites every Gram atom of that family.
-    * An equation with a free integer symbol (s(i)² = 1) is read for every value of it and
-      rewrites the sum's body at the sum's index.
+    * An equation with a free integer symbol (s(i)² = 1) that no inequality among the
+      hypotheses bounds is read for every value of it and rewrites the sum's body at the
+      sum's index.
     * A Piecewise (v, c), (0, otherwise) is v where z3 proves c from the hypotheses and the
       ranges of the enclosing sums.
     """
@@ -342,14 +343,21 @@ def evaluate_sums(e: Expr, hypotheses: list[Expr]) -> Expr:
                 for pattern in (Gram(a, b), Gram(b, a)):
                     e = e.replace(pattern, h.rhs.xreplace(wild))
     e = e.doit()
+    ranged = set().union(
+        *(
+            h.free_symbols
+            for h in hypotheses
+            if isinstance(h, sympy.Rel) and not isinstance(h, sympy.Eq)
+        )
+    )
 
     def settle(e: Expr, ranges: list[Expr]) -> Expr:
         if isinstance(e, sympy.Sum):
             index, lo, hi = e.limits[0]
             body = e.function
-            for h in equations:  # read for every value of its free integer symbols
+            for h in equations:  # read for every value of its free integer symbols …
                 for v in h.lhs.free_symbols:
-                    if v.is_integer:
+                    if v.is_integer and v not in ranged:  # … unless a hypothesis bounds them
                         body = body.xreplace(
                             {h.lhs.xreplace({v: index}): h.rhs.xreplace({v: index})}
                         )
