@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test test-deep lint typecheck pytest prove clean
+.PHONY: setup demo test test-deep lint typecheck pytest prove bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ test: lint typecheck pytest prove
 
 test-deep: setup
 	HYPOTHESIS_PROFILE=deep $(BIN)/pytest -m "slow or not slow"
+
+# The fast engine against the literal reference and scikit-learn (issue 6): a table, out/bench.png.
+bench: setup
+	$(BIN)/python -m perceptron_ref.benchmark
 
 clean:
 	rm -rf $(VENV) build *.egg-info reference/*.egg-info

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from perceptron_ref.engine.driver import SUPPORTED, drive, rule_of
-from perceptron_ref.engine.scaled import Scaled, from_integer_array, from_rows
+from perceptron_ref.engine.scaled import Scaled, from_integer_array, from_rows, labels_from
 from perceptron_ref.errors import InputError
 from perceptron_ref.trace import Record, Trace
 
@@ -51,6 +51,8 @@ __all__ = ["AUTO_SIZE", "ENGINES", "SUPPORTED", "Scaled", "chosen", "run_checked
 def _size(X: object) -> int | None:
     if isinstance(X, np.ndarray):
         return int(X.size)
+    if isinstance(X, Scaled):
+        return int(X.X.size)
     if isinstance(X, Sized) and len(X) > 0 and hasattr(X, "__getitem__"):
         first = X[0]
         return len(X) * len(first) if isinstance(first, Sized) else None
@@ -74,6 +76,8 @@ def chosen(algorithm: str, X: object, engine: str) -> bool:
 def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
     """The caller's data as integers: numpy integer matrices as they are, all else exactly
     as the literal reference converts it (same checks, same errors)."""
+    if isinstance(X, Scaled):  # read by engine.coq, say; the labels are the y given
+        return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale)
     if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
         return from_integer_array(X, y)
     from perceptron_ref.runner import examples_from  # the runner imports this package

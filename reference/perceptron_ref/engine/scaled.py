@@ -16,7 +16,7 @@ denominators, so integer data keep D = 1 and are not copied when already narrow.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -45,6 +45,11 @@ class Scaled:
     X: npt.NDArray[Any]
     y: npt.NDArray[np.int8]
     scale: int
+
+    def __iter__(self) -> Iterator[tuple[Fraction, ...]]:
+        """The rows as exact rationals x = X/D: a Scaled is data any engine can run on."""
+        for row in self.X.tolist():
+            yield tuple(Fraction(v, self.scale) for v in row)
 
     @property
     def fits(self) -> bool:
