@@ -129,3 +129,16 @@ def test_the_json_trace_shows_the_version_space() -> None:
     steps = trace_to_json(trace)["steps"]
     assert [s["version_space"] for s in steps] == [4, 2, 2]
     assert list(steps[0])[-1] == "version_space"
+
+
+def test_an_emptied_version_space_is_a_cycle_from_epoch_1() -> None:
+    """(1, 0) labelled + then −: no classifier is consistent; after epoch 1 the version space is
+    empty for ever.  The runner's repeat test starts from Halving's own initial weights, so the
+    cycle is (1, 2), not a false (0, 1)."""
+    X, y = [(1, 0), (1, 0)], [1, -1]
+    trace = run("halving/cover", X, y, epochs="converge", epsilon="1/2")
+    assert trace.status == "cycled" and trace.cycle == (1, 2)
+    after = [run("halving/cover", X, y, epochs=e, epsilon="1/2").weights for e in (1, 2)]
+    assert after[0] == after[1] == (Fraction(0), Fraction(0))
+    first = run("halving/cover", X, y, epsilon="1/2").steps[0]
+    assert isinstance(first, HalvingStep) and first.version_space == 4

@@ -61,6 +61,12 @@ def f(w: Vector, x: Vector) -> Label:
     return sgn(dot(w, x))
 
 
+def initial(d: int, epsilon: Fraction = DEFAULT_EPSILON) -> Vector:
+    """The weights before the first step: |S_γ|·(first point of S_γ), as after every step."""
+    S_gamma = sphere_cover(d, epsilon)
+    return scale(len(S_gamma), S_gamma[0])
+
+
 def learn(
     examples: Iterable[Example],
     *,
@@ -90,7 +96,13 @@ def configure(*, epsilon: object = DEFAULT_EPSILON, **others: object) -> OnlineA
     e = to_fraction(epsilon)
     if e <= 0:
         raise InputError(f"epsilon must be positive, got {e}")
-    return OnlineAlgorithm(ID, ALGORITHM.note, "tie-positive", partial(learn, epsilon=e))
+    return OnlineAlgorithm(
+        ID,
+        ALGORITHM.note,
+        "tie-positive",
+        partial(learn, epsilon=e),
+        start=partial(initial, epsilon=e),
+    )
 
 
 ALGORITHM = OnlineAlgorithm(
@@ -98,4 +110,5 @@ ALGORITHM = OnlineAlgorithm(
     note="001_2946b3865c67da9c.txt (Mehta, Lecture 3, §1, Corollary 1)",
     zero_score="tie-positive",
     learn=learn,
+    start=initial,
 )
