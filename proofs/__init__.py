@@ -15,9 +15,19 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # sympy and z3 load only when a proof is checked (the CLI stays quick)
-    from ._check import Theorem, TheoremResult
+    from ._check import StepResult, Theorem, TheoremResult
 
-__all__ = ["THEOREMS", "check_all", "theorem"]
+__all__ = ["THEOREMS", "StepResult", "Theorem", "TheoremResult", "check_all", "theorem"]
+
+
+def __getattr__(name: str) -> object:
+    """The result types, from ``_check`` on first use (it loads sympy and z3)."""
+    if name in ("StepResult", "Theorem", "TheoremResult"):
+        from . import _check
+
+        return getattr(_check, name)
+    raise AttributeError(name)
+
 
 THEOREMS: tuple[str, ...] = (
     "novikoff/mehta",
