@@ -20,16 +20,13 @@ or the same one-line error: this reader never decides a file is bad on its own.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
 
 from perceptron_ref.coq import read_coq
 from perceptron_ref.engine.scaled import Scaled, from_rows, narrowest
-
-LABELS = {b"0": -1, b"1": 1}
-_NOT_SEPARATORS = b"0123456789+- \t\r"
+from perceptron_ref.engine.scan import scan
 
 
 def read_coq_scaled(path: str | Path) -> Scaled:
@@ -46,42 +43,25 @@ def read_coq_scaled(path: str | Path) -> Scaled:
 
 
 def _fast(data: bytes) -> Scaled | None:
-    """The fraction-per-line layout in bulk, or None for anything else."""
-    lines = data.splitlines()
-    if any(not line.strip() for line in lines):
+    """The fraction-per-line layout in one compiled sweep, or None for anything else."""
+    first = data.find(b"\n")
+    second = data.find(b"\n", first + 1)
+    header = (data[:first], data[first + 1 : second])
+    if first < 0 or second < 0 or not all(h.strip().isdigit() for h in header):
+        return None  # bytes.isdigit: ASCII digits only, as the exact reader wants
+    n, d = int(header[0]), int(header[1])
+    if n < 1 or d < 1:
         return None
-    try:
-        n, d = int(lines[0]), int(lines[1])
-    except (IndexError, ValueError):
-        return None
-    if n < 1 or d < 1 or len(lines) != 2 + n * (d + 1):
-        return None
-    body = lines[2:]
-    labels = [LABELS.get(label.strip()) for label in body[0 :: d + 1]]
-    if None in labels:
-        return None
-    del body[0 :: d + 1]
-    joined = b"\n".join(body).replace(b"/", b"%")
-    if joined.translate(None, _NOT_SEPARATORS) != b"%\n" * (len(body) - 1) + b"%":
-        return None  # not exactly one fraction a line (or a character we do not read fast)
-    try:
-        numbers = list(map(int, joined.replace(b"\n", b"%").split(b"%")))
-    except ValueError:
-        return None  # e.g. "1-2": the exact reader says what is wrong
-    p, q = numbers[0::2], numbers[1::2]
-    if not all(q):
-        return None  # a zero denominator: the exact reader names the line
-    lo, hi = min(min(p), min(q)), max(max(p), max(q))
-    if narrowest(lo, hi) is None:
-        return None  # beyond int64: rare enough for the exact path
-    P, Q = np.array(p, dtype=np.int64), np.array(q, dtype=np.int64)
-    G = np.gcd(P, Q) * np.sign(Q)  # reduce p/q, denominator positive
-    P, Q = P // G, Q // G
-    D = math.lcm(*np.unique(Q).tolist())
-    M = max(-lo, hi) * D  # bounds every |p|·D/q (reducing p/q only lowers |p|)
+    buf = np.frombuffer(data, dtype=np.uint8)
+    P, Q = np.empty(n * d, dtype=np.int64), np.empty(n * d, dtype=np.int64)
+    y, lcm = np.empty(n, dtype=np.int8), np.ones(1, dtype=np.int64)
+    if scan(buf, second + 1, n, d, P, Q, y, lcm) != len(buf):
+        return None  # not one `p % q` a line, a zero denominator, more lines: the exact reader
+    D = int(lcm[0])
+    M = int(np.abs(P).max()) * D  # bounds every |p|·D/q
     if narrowest(-M, M) is None:
         return None  # the scaled data need Python ints: the exact path builds them
     X = (P * (D // Q)).reshape(n, d)
     t = narrowest(int(X.min()), int(X.max()))
     assert t is not None
-    return Scaled(np.ascontiguousarray(X, dtype=t), np.array(labels, dtype=np.int8), D)
+    return Scaled(np.ascontiguousarray(X, dtype=t), y, D)
