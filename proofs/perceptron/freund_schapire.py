@@ -237,7 +237,7 @@ s13 = step(
     "z3",
     [s12.conclusion, Delta_choice, Z_def, Z_pos, Delta_pos, R_pos, D_pos, gamma_pos],
     sympy.Le(M, freund_schapire_bound(R, D, gamma)),
-    "Gormley slide 35: the bound ((R + D)/γ)²; the minimization is Freund & Schapire's",
+    "Freund & Schapire 1999 (the choice of Δ); the bound is Gormley slide 35's",
     broken="a worse choice Δ² = R² is not this bound",
     broken_hypotheses=[
         s12.conclusion,
