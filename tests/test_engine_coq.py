@@ -92,3 +92,19 @@ def test_fast_reader_fails_as_the_exact_reader_fails(tmp_path: Path, text: str) 
     with pytest.raises(InputError) as fast:
         read_coq_scaled(path)
     assert str(fast.value) == str(exact.value)
+
+
+@pytest.mark.skipif(not FILES, reason="../shared/benchmarks/coq-perceptron/ is absent")
+@pytest.mark.parametrize("name", ["iris_data_set", "vec50_1.dat"])
+def test_cli_on_a_coq_file_prints_the_same_with_every_engine(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    from perceptron_ref.cli import main
+
+    args = ["run", "perceptron/gormley-online", str(SHARED / name), "--input-format", "coq"]
+    args += ["--epochs", "converge", "--record", "mistakes", "--format", "json"]
+    outputs = set()
+    for engine in ("literal", "fast", "auto"):
+        assert main([*args, "--engine", engine]) == 0
+        outputs.add(capsys.readouterr().out)
+    assert len(outputs) == 1

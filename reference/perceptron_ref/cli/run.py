@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from perceptron_ref import registry, report, winnow
@@ -11,6 +12,7 @@ from perceptron_ref.data import DataSet, read_csv
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.runner import Epochs, run
+from perceptron_ref.trace import Trace
 
 ORDER = 10
 
@@ -119,6 +121,14 @@ def register(sub: Any) -> None:
         default="full",
         help="keep every step (default), only mistakes, or only the totals",
     )
+    p.add_argument(
+        "--engine",
+        choices=("literal", "fast", "auto"),
+        default="auto",
+        help="literal: the notes' Fraction loops; fast: the exact integer engine (the "
+        "perceptrons only, same output; streams the file for one online pass with --record "
+        "mistakes|summary); auto (default): fast on large data when it can",
+    )
     add_model_options(p)
     add_winnow_halving_options(p)
     p.set_defaults(func=main)
@@ -166,6 +176,9 @@ def main(args: argparse.Namespace) -> int:
         from perceptron_ref.perceptron import multiclass
 
         return multiclass.main(args)
+    if args.engine != "literal" and (trace := engine_run(args)) is not None:
+        print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
+        return 0
     data, bias = read_data(args)
     if args.algorithm in winnow.IDS:
         winnow.check_data(data)  # names the file's line; run() could only name the example
@@ -184,6 +197,38 @@ def main(args: argparse.Namespace) -> int:
         kernel=args.kernel,
         degree=args.degree,
         c=args.c,
+        engine=args.engine,
     )
     print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
     return 0
+
+
+def engine_run(args: argparse.Namespace) -> Trace | None:
+    """The runs the engine reads its own way: a CSV streamed for one online pass (memory
+    O(d), not O(file)); a Coq file parsed straight to integers.  None: the usual path."""
+    from perceptron_ref.engine import AUTO_BYTES, SUPPORTED
+
+    if args.algorithm not in SUPPORTED or (args.engine == "auto" and _size(args.file) < AUTO_BYTES):
+        return None  # (and numba is not even loaded)
+    from perceptron_ref.engine import stream
+    from perceptron_ref.engine.coq import read_coq_scaled
+
+    if args.input_format == "coq":
+        data = read_coq_scaled(args.file)
+        return run(
+            args.algorithm, data, data.y, bias=True, eta=args.eta, epochs=args.epochs,
+            max_epochs=args.max_epochs, record=args.record, engine=args.engine,
+        )  # fmt: skip
+    if stream.streamable(args.algorithm, args.epochs, args.max_epochs, args.record):
+        return stream.run_csv(
+            args.algorithm, args.file, labels=args.labels, bias=args.bias, eta=args.eta,
+            record=args.record,
+        )  # fmt: skip
+    return None
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0  # the usual path reports the file's problem

@@ -34,10 +34,21 @@ from typing import Any
 
 import numpy as np
 
-from perceptron_ref.engine.driver import SUPPORTED, drive, rule_of
 from perceptron_ref.engine.scaled import Scaled, from_integer_array, from_rows, labels_from
 from perceptron_ref.errors import InputError
 from perceptron_ref.trace import Record, Trace
+
+# numba (seconds to import) loads with the driver, only when a run goes to the engine.
+
+SUPPORTED = (
+    "perceptron/blum",
+    "perceptron/mehta",
+    "perceptron/gormley-online",
+    "perceptron/gormley-batch",
+    "perceptron/press",
+    "perceptron/ssbd",
+)
+"""The algorithms the engine runs: the notes' perceptrons, w ← w + η·y·x from w = 0."""
 
 ENGINES = ("literal", "fast", "auto")
 
@@ -45,7 +56,19 @@ AUTO_SIZE = 20_000
 """``engine="auto"`` runs the fast engine on data of at least this many numbers (n·d);
 below it the literal loops take milliseconds and need no compiled code."""
 
-__all__ = ["AUTO_SIZE", "ENGINES", "SUPPORTED", "Scaled", "chosen", "run_checked", "scaled"]
+AUTO_BYTES = 2**20
+"""The CLI's ``--engine auto`` reads files of at least this size (a MiB) with the engine."""
+
+__all__ = [
+    "AUTO_BYTES",
+    "AUTO_SIZE",
+    "ENGINES",
+    "SUPPORTED",
+    "Scaled",
+    "chosen",
+    "run_checked",
+    "scaled",
+]
 
 
 def _size(X: object) -> int | None:
@@ -65,6 +88,8 @@ def chosen(algorithm: str, X: object, engine: str) -> bool:
     if engine not in ENGINES:
         raise InputError(f"engine must be 'literal', 'fast' or 'auto', got {engine!r}")
     if engine == "fast":
+        from perceptron_ref.engine.driver import rule_of
+
         rule_of(algorithm)  # raises for an algorithm the engine does not run
         return True
     if engine == "literal" or algorithm not in SUPPORTED:
@@ -98,6 +123,8 @@ def run_checked(
     record: Record,
 ) -> Trace:
     """What :func:`perceptron_ref.run` calls once it has checked the options."""
+    from perceptron_ref.engine.driver import drive
+
     data = scaled(X, y)
     return drive(
         algorithm, data, bias=bias, eta=eta, epochs=epochs, max_epochs=max_epochs, record=record

@@ -28,6 +28,7 @@ import numpy as np
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
+from perceptron_ref.engine import SUPPORTED
 from perceptron_ref.engine.kernel import (
     NO_FLAGS,
     NO_SCORES,
@@ -42,16 +43,6 @@ from perceptron_ref.engine.scaled import Scaled, bounds, coarse_bounds
 from perceptron_ref.errors import InputError
 from perceptron_ref.trace import Record, Status, Step, Trace
 from perceptron_ref.vectors import Label, Vector
-
-SUPPORTED = (
-    "perceptron/blum",
-    "perceptron/mehta",
-    "perceptron/gormley-online",
-    "perceptron/gormley-batch",
-    "perceptron/press",
-    "perceptron/ssbd",
-)
-"""The algorithms the engine runs: the notes' perceptrons, w ← w + η·y·x from w = 0."""
 
 RULES = {"tie-positive": TIE_POSITIVE, "tie-negative": TIE_NEGATIVE, "tie-mistake": TIE_MISTAKE}
 
