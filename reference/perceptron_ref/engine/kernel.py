@@ -45,32 +45,49 @@ def is_mistake(rule: int, s: int, y: int) -> bool:
 _is_mistake = numba.njit(inline="always")(is_mistake)
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _step(X: Any, y: Any, W: Any, V: Any, b: int, rule: int, i: int, s: Any) -> bool:
+    """Decide example i on its score s; on a mistake add y_i·x_i (and y_i·b) to W."""
+    yi: Any = np.int64(y[i])
+    mistake = _is_mistake(rule, s, yi)
+    if mistake:
+        if b != 0:
+            W[0] += yi * b
+        x = X[i]
+        for j in range(len(V)):
+            V[j] += yi * x[j]
+    return mistake
+
+
 @numba.njit(cache=True, nogil=True)
 def _compiled_pass(
     X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, scores: Any, flags: Any
 ) -> int:
     n, m = X.shape
-    off = 1 if b != 0 else 0
-    V = W[off:]  # the feature weights; W[0] is the bias weight when b > 0
-    k = 0
-    for i in range(n):
-        x = X[i]
+    V = W[1:] if b != 0 else W[:]  # the feature weights; W[0] is the bias weight when b > 0
+    k, i = 0, 0
+    while i < n:
+        # Two scores with one sweep of W (it is read once for both rows): the second is
+        # used only if the first example is no mistake, i.e. W has not changed.
+        x, z = X[i], X[min(i + 1, n - 1)]
         s: Any = np.int64(0)
+        t: Any = np.int64(0)
         for j in range(m):
             s += V[j] * x[j]
-        if off:
+            t += V[j] * z[j]
+        if b != 0:
             s += W[0] * b
-        yi: Any = np.int64(y[i])
-        mistake = _is_mistake(rule, s, yi)
-        if mistake:
-            k += 1
-            if off:
-                W[0] += yi * b
-            for j in range(m):
-                V[j] += yi * x[j]
-        if keep:
-            scores[i] = s
-            flags[i] = mistake
+            t += W[0] * b
+        for r, score in ((i, s), (i + 1, t)):
+            if r == n:
+                break
+            mistake = _step(X, y, W, V, b, rule, r, score)
+            k += mistake
+            if keep:
+                scores[r], flags[r] = score, mistake
+            i = r + 1
+            if mistake:
+                break  # W changed: the next score is stale
     return k
 
 
