@@ -44,10 +44,10 @@ def simplifications(data: Data) -> Iterator[Data]:
 
 def _simpler(v: Fraction) -> list[Fraction]:
     out = [Fraction(0)] if v else []
-    if v.denominator != 1 and int(v) != 0:
-        out.append(Fraction(int(v)))
+    sign = 1 if v > 0 else -1
+    if v.denominator != 1:
+        out += [Fraction(int(v)), Fraction(sign)]  # toward zero, then ±1
     if abs(v) > 1:
-        sign = 1 if v > 0 else -1
         out.append(Fraction(sign))
         out.append(Fraction(int(v / 2)))  # halfway, toward zero
         if v.denominator == 1 and abs(v) > 2:
