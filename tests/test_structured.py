@@ -42,6 +42,22 @@ def test_over_minus_one_and_plus_one_it_is_blums_perceptron(
         assert add(plus, minus) == tuple(Fraction(0) for _ in range(d))  # updates cancel
 
 
+@given(data=arbitrary_data())
+def test_run_to_convergence_it_ends_as_blums_perceptron_does(
+    data: tuple[Rows, list[Label]],
+) -> None:
+    """α = (−w, w) for Blum's w (same η): α repeats at an epoch end exactly when w does."""
+    X, y = data
+    blum = run("perceptron/blum", X, y, epochs="converge")
+    structured = run("perceptron/structured", X, y, epochs="converge")
+    assert (structured.status, structured.cycle, structured.epochs, structured.mistakes) == (
+        blum.status,
+        blum.cycle,
+        blum.epochs,
+        blum.mistakes,
+    )
+
+
 def brute_force_argmax(scores: list[tuple[object, Fraction]]) -> object:
     """The first output with the largest score, in the order given."""
     best, top = scores[0]

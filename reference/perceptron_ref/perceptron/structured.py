@@ -146,6 +146,7 @@ ALGORITHM = OnlineAlgorithm(
     note="002_64cd820e12606d14.txt (Gormley, slide 21: Structured Perceptron; Collins 2002)",
     zero_score="tie-negative",
     learn=learn_binary,
+    start=lambda d: zeros(2 * d),  # α = (α₋, α₊): the runner's repeat test starts from α = 0
 )
 
 
