@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from perceptron_ref import InputError, Trace, run
@@ -244,3 +244,44 @@ def test_the_cli_prints_the_votes_and_the_average_as_json(tmp_path: Path) -> Non
         [*cli, "perceptron/voted", str(data), "--average", "all"], capture_output=True, text=True
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "takes no option" in bad.stderr
+
+
+@given(
+    data=st.integers(1, 3).flatmap(
+        lambda d: st.lists(
+            st.tuples(
+                st.lists(st.integers(-5, 5), min_size=d, max_size=d), st.sampled_from([-1, 1])
+            ),
+            min_size=2,
+            max_size=12,
+        )
+    ),
+    epochs=passes,
+)
+def test_the_after_average_is_scikit_learns_sgdclassifier_average(
+    data: list[tuple[list[int], Label]], epochs: int
+) -> None:
+    """peers.md: SGDClassifier(average=True) averages w₁…w_T.  Small integers keep float64's
+    training exact; the averages themselves are compared to 1e-9 (they are divided)."""
+    linear_model = pytest.importorskip("sklearn.linear_model")
+    import warnings
+
+    X = [tuple(Fraction(v) for v in x) for x, _ in data]
+    y: list[Label] = [label for _, label in data]
+    assume(len(set(y)) == 2)
+    model = linear_model.SGDClassifier(
+        loss="perceptron",
+        learning_rate="constant",
+        eta0=1,
+        penalty=None,
+        fit_intercept=False,
+        shuffle=False,
+        max_iter=epochs,
+        tol=None,
+        average=True,
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # ConvergenceWarning: max_iter is the point here
+        model.fit([[float(v) for v in x] for x in X], y)
+    mean = averaged(run("perceptron/averaged", X, y, epochs=epochs)).mean
+    assert [float(a) for a in model.coef_[0]] == pytest.approx([float(a) for a in mean], abs=1e-9)
