@@ -22,9 +22,19 @@ def package_directories() -> set[str]:
     return found
 
 
-def listed() -> set[str]:
+def listed_in_order() -> list[str]:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return set(config["tool"]["setuptools"]["packages"])
+    packages: list[str] = config["tool"]["setuptools"]["packages"]
+    return packages
+
+
+def listed() -> set[str]:
+    return set(listed_in_order())
+
+
+def test_no_package_is_listed_twice() -> None:
+    packages = listed_in_order()
+    assert len(packages) == len(set(packages)), sorted(p for p in packages if packages.count(p) > 1)
 
 
 def test_every_package_directory_is_listed_in_pyproject() -> None:
