@@ -88,7 +88,7 @@ def drive(
     keep = record != "summary"
     scores = np.empty(n, dtype=np.int64) if keep and data.fits else NO_SCORES
     flags = np.empty(n, dtype=np.bool_) if keep and data.fits else NO_FLAGS
-    y_list: list[int] = data.y.tolist()
+    y_list: list[int] = []  # the labels as Python ints, made for the first Python pass
     steps: list[Step] = []
     w_scale = (eta.numerator, eta.denominator * D)  # w = η·W/D
     s_scale = (eta.numerator, eta.denominator * D * D)  # ⟨w, x⟩ = η·⟨W, X⟩/D²
@@ -106,6 +106,7 @@ def drive(
         else:
             W = W.tolist() if isinstance(W, np.ndarray) else W  # Python ints from here on
             kept = [] if keep else None
+            y_list = y_list or data.y.tolist()
             mistakes = python_pass(X, y_list, W, b, rule, kept)
         k += mistakes
         if kept is not None:
