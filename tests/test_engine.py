@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from perceptron_ref import InputError, Trace, registry, run
 from perceptron_ref.engine import AUTO_SIZE, SUPPORTED, chosen
 from perceptron_ref.runner import Epochs
+from perceptron_ref.testing import SeparableData, reorderings, separable_data
 from tests.helpers import BATCH, CORE
 
 Rows = list[list[Fraction]]
@@ -159,3 +160,17 @@ def test_unknown_engine_is_an_input_error() -> None:
 def test_engine_rejects_bad_input_as_the_reference_does(X: Any, y: Any, problem: str) -> None:
     with pytest.raises(InputError, match=problem):
         run("perceptron/mehta", X, y, engine="fast")
+
+
+@pytest.mark.parametrize("algorithm", CORE)
+@settings(max_examples=10)
+@given(data=separable_data(max_dimension=8, max_size=60).flatmap(reorderings))
+def test_engine_trace_equals_literal_trace_to_convergence_on_separable_data(
+    algorithm: str, data: SeparableData
+) -> None:
+    """Separable data with exact rational margins (unit w* by stereographic projection):
+    many distinct denominators, so the common scale D is large; every step compared."""
+    epochs: Epochs = 1 if algorithm in BATCH else "converge"
+    literal, fast = both(algorithm, data.X, data.y, epochs=epochs, bias=data.bias)
+    assert fast == literal
+    assert fast.status == "converged"
