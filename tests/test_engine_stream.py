@@ -126,3 +126,19 @@ def test_cli_bad_engine_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture
     assert exited.value.code == 2 and err.count("\n") == 1 and "invalid choice" in err
     status, _, err = cli(capsys, "run", "perceptron/mehta", "/nonexistent.csv", "--engine", "fast")
     assert status == 2 and err.count("\n") == 1 and "/nonexistent.csv" in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        " 1 , -2 ,+1\n3,4, -1 \n",  # blanks and signs around integers
+        "\u0661\u0662,3,1\n-4,5,-1\n",  # Arabic-Indic digits: parse_rational reads them too
+        "1,2,1\n" + "9" * 30 + ",1,-1\n",  # beyond 18 digits: parse_csv's path
+        "1,0.5,1\n-1,2/3,-1\n",
+    ],
+)
+def test_streamed_integer_lines_read_as_read_csv_reads_them(text: str) -> None:
+    path = write(text)
+    data = read_csv(path)
+    literal = run("perceptron/blum", data.X, data.y, record="mistakes")
+    assert run_csv("perceptron/blum", path, record="mistakes") == literal

@@ -20,6 +20,7 @@ to the lcm L and W to W·L/S, which changes no prediction (see
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import islice
@@ -35,10 +36,17 @@ from perceptron_ref.engine.kernel import certified, compiled_pass, python_pass
 from perceptron_ref.engine.scaled import Scaled, _narrow, bounds
 from perceptron_ref.errors import InputError
 from perceptron_ref.trace import Record, Step, Trace
-from perceptron_ref.vectors import Label, Vector
+from perceptron_ref.vectors import Label
 
 CHUNK = 4096
 """Examples held at a time."""
+
+Row = tuple[Fraction | int, ...]
+"""An example's x: exact rationals (ints where the file wrote integers)."""
+
+_INTEGERS = re.compile(r"\s*[+-]?\d{1,18}\s*(?:,\s*[+-]?\d{1,18}\s*)*,\s*(?:-1|\+1|1)\s*")
+"""A line of integers (each what ``parse_rational`` reads as an integer: \\d is any Unicode
+digit there too, and int() takes them) ending in a -1/1 label."""
 
 
 def streamable(algorithm: str, epochs: object, max_epochs: object, record: Record) -> bool:
@@ -52,7 +60,7 @@ def streamable(algorithm: str, epochs: object, max_epochs: object, record: Recor
     )
 
 
-def examples(path: Path, source: str, labels: LabelSet) -> Iterator[tuple[Vector, Label]]:
+def examples(path: Path, source: str, labels: LabelSet) -> Iterator[tuple[Row, Label]]:
     """The file's examples, one at a time, checked as :func:`~perceptron_ref.data.read_csv`
     checks them (one line per :func:`parse_csv` call, errors moved to the file's line)."""
     first: tuple[int, int] | None = None  # (d, line) of the first example
@@ -60,11 +68,17 @@ def examples(path: Path, source: str, labels: LabelSet) -> Iterator[tuple[Vector
         text = (raw.removeprefix("\ufeff") if number == 1 else raw).strip()
         if not text or text.startswith("#"):
             continue
-        try:
-            one = parse_csv(["#", text], source=source, labels=labels)  # as a line 2: no BOM
-        except InputError as error:
-            raise InputError(error.problem, source=source, line=number) from None
-        x = one.X[0]
+        x: Row
+        y: Label
+        if labels == "pm1" and _INTEGERS.fullmatch(text):  # parse_csv's result, 20x faster
+            *features, label = text.split(",")
+            x, y = tuple(map(int, features)), (-1 if label.strip() == "-1" else 1)
+        else:
+            try:
+                one = parse_csv(["#", text], source=source, labels=labels)  # a line 2: no BOM
+            except InputError as error:
+                raise InputError(error.problem, source=source, line=number) from None
+            x, y = one.X[0], one.y[0]
         if first is None:
             first = (len(x), number)
         elif len(x) != first[0]:
@@ -73,7 +87,7 @@ def examples(path: Path, source: str, labels: LabelSet) -> Iterator[tuple[Vector
                 source=source,
                 line=number,
             )
-        yield x, one.y[0]
+        yield x, y
     if first is None:
         raise InputError("no examples", source=source)
 
@@ -116,7 +130,7 @@ def run_csv(
     return Trace(algorithm, len(W), bias, step, k, 1, "online", w, tuple(kept), record, None)
 
 
-def _labels(block: list[tuple[Vector, Label]]) -> Any:
+def _labels(block: list[tuple[Row, Label]]) -> Any:
     return np.array([y for _, y in block], dtype=np.int8)
 
 
