@@ -143,7 +143,7 @@ def test_auto_picks_the_engine_above_the_size_threshold_only() -> None:
 
 def test_unknown_engine_is_an_input_error() -> None:
     with pytest.raises(InputError, match="engine must be"):
-        run("perceptron/mehta", [(1,)], [1], engine="quick")
+        run("perceptron/mehta", [(1,)], [1], engine="quick")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

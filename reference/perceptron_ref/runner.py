@@ -25,6 +25,7 @@ from perceptron_ref.trace import Example, Model, Record, Status, Step, Trace
 from perceptron_ref.vectors import Label, Vector, zeros
 
 Epochs = int | Literal["converge"]
+Engine = Literal["literal", "fast", "auto"]
 ONE = Fraction(1)
 
 
@@ -76,7 +77,7 @@ def run(
     kernel: object = None,
     degree: object = None,
     c: object = None,
-    engine: str = "literal",
+    engine: Engine = "literal",
 ) -> Trace:
     """Run ``algorithm`` on the examples ``X`` with labels ``y`` and return its trace.
 
