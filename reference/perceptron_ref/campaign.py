@@ -53,7 +53,7 @@ def check(trace: Trace, data: SeparableData) -> int:
     return len(trace.steps)
 
 
-def campaign(examples: int = 1000, random_seed: int | None = None) -> dict[str, Tally]:
+def campaign(examples: int = 400, random_seed: int | None = None) -> dict[str, Tally]:
     """Run every core variant to convergence on ``examples`` generated data sets.
 
     Derandomized (reproducible) unless ``random_seed`` is given.  Hypothesis steers the data
