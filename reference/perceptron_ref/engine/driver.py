@@ -36,6 +36,7 @@ from perceptron_ref.engine.kernel import (
     TIE_NEGATIVE,
     TIE_POSITIVE,
     certified,
+    certified_int32,
     compiled_pass,
     python_pass,
 )
@@ -100,8 +101,9 @@ def drive(
         start = (list(W) if isinstance(W, list) else W.tolist()) if keep else []
         if isinstance(W, np.ndarray) and not exact and not certified(_max(W), column_max, row_max):
             column_max, row_max, exact = *bounds(data, b), True  # a sweep of X: only if needed
-        if isinstance(W, np.ndarray) and certified(_max(W), column_max, row_max):
-            mistakes = compiled_pass(X, data.y, W, b, rule, keep, scores, flags)
+        if isinstance(W, np.ndarray) and certified(w_max := _max(W), column_max, row_max):
+            narrow = certified_int32(w_max, column_max)
+            mistakes = compiled_pass(X, data.y, W, b, rule, keep, scores, flags, narrow)
             kept = list(zip(scores.tolist(), flags.tolist(), strict=True)) if keep else None
         else:
             W = W.tolist() if isinstance(W, np.ndarray) else W  # Python ints from here on
