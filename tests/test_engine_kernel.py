@@ -1,4 +1,4 @@
-"""The engine's int64 certificate: a pass it certifies computes what Python integers compute.
+"""The engine's int64 and int32 certificates: a pass they certify computes what Python integers do.
 
 The compiled pass wraps around silently on overflow; the Python pass cannot overflow.
 Starting both from the same W, as large as the certificate allows, they must agree on
@@ -7,7 +7,10 @@ every score, every mistake and the final W.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import numpy.typing as npt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,13 +20,13 @@ from perceptron_ref.engine.kernel import (
     TIE_MISTAKE,
     TIE_NEGATIVE,
     TIE_POSITIVE,
-    by_bytes,
     certified,
     certified_int32,
     compiled_pass,
     python_pass,
 )
 from perceptron_ref.engine.scaled import Scaled, bounds
+from perceptron_ref.engine.words import by_words
 
 
 @settings(max_examples=40)
@@ -62,22 +65,25 @@ def test_a_certified_pass_at_the_int64_limit_equals_the_big_integer_pass(
     assert max(map(abs, W_big)) <= INT64_MAX
 
 
-@settings(max_examples=40)
+@settings(max_examples=60)
 @given(
     data=st.data(),
     n=st.integers(1, 8),
     words=st.integers(1, 3),
+    extra=st.sampled_from((0, 0, 1, 3)),
+    wide=st.booleans(),
     bias=st.booleans(),
     rule=st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE)),
 )
-def test_the_uint8_byte_loop_at_the_int32_limit_equals_the_big_integer_pass(
-    data: st.DataObject, n: int, words: int, bias: bool, rule: int
+def test_a_pass_certified_in_int32_at_the_limit_equals_the_big_integer_pass(
+    data: st.DataObject, n: int, words: int, extra: int, wide: bool, bias: bool, rule: int
 ) -> None:
-    m = 8 * words  # rows of whole 8-byte words: the byte loop's case
-    X = np.array(
-        [[data.draw(st.integers(0, 255)) for _ in range(m)] for _ in range(n)], dtype=np.uint8
-    )
-    assert by_bytes(X)
+    """Both int32 loops: uint8 rows of whole 8-byte words (the byte loop), and the rest."""
+    m = 8 * words + extra
+    lo, hi, kind = (-(2**15), 2**15 - 1, np.int16) if wide else (0, 255, np.uint8)
+    rows = [[data.draw(st.integers(lo, hi)) for _ in range(m)] for _ in range(n)]
+    X: npt.NDArray[np.integer[Any]] = np.array(rows, dtype=kind)
+    assert by_words(X) == (not wide and extra == 0)
     y = np.array([data.draw(st.sampled_from((-1, 1))) for _ in range(n)], dtype=np.int8)
     b = data.draw(st.integers(1, 2**20)) if bias else 0
     column_max, row_max = bounds(Scaled(X, y, 1), b)

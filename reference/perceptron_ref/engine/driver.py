@@ -150,6 +150,8 @@ def _max(W: Any) -> int:
 
 def _rational(W: list[int], scale: tuple[int, int]) -> Vector:
     p, q = scale
+    if q == 1:  # integer weights: Fraction's fast path for an int, no gcd
+        return tuple(Fraction(v * p) for v in W)
     return tuple(Fraction(v * p, q) for v in W)
 
 

@@ -4,8 +4,11 @@ Both compute, for each example in order, the score s = W·X_i (with the bias wei
 times the bias value b when b > 0), decide a mistake by the zero-score rule, and on a
 mistake add y_i·X_i (and y_i·b) to W in place.  They are the same loop; the compiled one
 runs only on a pass that :func:`certified` proves cannot leave int64, the other on
-Python integers, which cannot overflow.  Rule codes: 0 tie-positive, 1 tie-negative,
-2 tie-mistake (see :mod:`perceptron_ref.algorithm`).
+Python integers, which cannot overflow.  When :func:`certified_int32` also proves that
+every weight stays inside int32, the compiled pass holds them as int32 (products become
+32x32 -> 64-bit multiplies; scores are still int64), and uint8 rows of whole 8-byte words
+are read a word at a time (:mod:`~perceptron_ref.engine.words`).  Rule codes: 0 tie-positive,
+1 tie-negative, 2 tie-mistake (see :mod:`perceptron_ref.algorithm`).
 
 >>> import numpy as np
 >>> X = np.array([[-1, 2], [1, 0], [1, 1], [-1, 0], [-1, -2], [1, -1]], dtype=np.int8)
@@ -20,7 +23,6 @@ Python integers, which cannot overflow.  Rule codes: 0 tie-positive, 1 tie-negat
 
 from __future__ import annotations
 
-import sys
 from operator import mul
 from typing import Any
 
@@ -63,10 +65,24 @@ def _step(X: Any, y: Any, W: Any, V: Any, b: int, rule: int, i: int, s: Any) -> 
 
 @numba.njit(cache=True, nogil=True)
 def _compiled_pass(
-    X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, scores: Any, flags: Any
+    X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, scores: Any, flags: Any, narrow: bool
+) -> int:
+    V = W[1:] if b != 0 else W[:]  # the feature weights; W[0] is the bias weight when b > 0
+    if narrow:
+        # Every weight stays in int32 (certified by the caller): held as int32 during the
+        # pass, a product is a 32x32 -> 64-bit multiply, much faster than a 64-bit one.
+        V32 = V.astype(np.int32)
+        k = _pairs(X, y, W, V32, b, rule, keep, scores, flags)
+        V[:] = V32
+        return k
+    return _pairs(X, y, W, V, b, rule, keep, scores, flags)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _pairs(
+    X: Any, y: Any, W: Any, V: Any, b: int, rule: int, keep: bool, scores: Any, flags: Any
 ) -> int:
     n, m = X.shape
-    V = W[1:] if b != 0 else W[:]  # the feature weights; W[0] is the bias weight when b > 0
     k, i = 0, 0
     while i < n:
         # Two scores with one sweep of W (it is read once for both rows): the second is
@@ -75,8 +91,9 @@ def _compiled_pass(
         s: Any = np.int64(0)
         t: Any = np.int64(0)
         for j in range(m):
-            s += V[j] * x[j]
-            t += V[j] * z[j]
+            v = np.int64(V[j])
+            s += v * np.int64(x[j])
+            t += v * np.int64(z[j])
         if b != 0:
             s += W[0] * b
             t += W[0] * b
@@ -91,63 +108,6 @@ def _compiled_pass(
             if mistake:
                 break  # W changed: the next score is stale
     return k
-
-
-@numba.njit(cache=True, nogil=True, boundscheck=False)
-def _byte_pass(
-    X: Any, Xw: Any, y: Any, W: Any, b: int, rule: int, keep: bool, scores: Any, flags: Any
-) -> int:
-    # uint8 rows read 8 bytes at a time: Xw[i, u] holds x_{8u}..x_{8u+7}, byte c being
-    # x_{8u+c} (little-endian), taken out by a shift and a mask.  The feature weights are
-    # held as Wp[c, u] = V[8u + c], so for each c the products are lane for lane, with no
-    # byte widening (a shuffle, the bottleneck of the plain loop).  Every weight fits int32
-    # (certified by the caller), so (w << 32) >> 32 == w and LLVM multiplies with the
-    # 32x32 -> 64-bit vpmuldq, not the slow 64-bit vpmullq; the sums stay int64.
-    n, m = X.shape
-    q = m // 8
-    off = 1 if b != 0 else 0
-    Wp = np.empty((8, q), dtype=np.int64)
-    for u in range(q):
-        for c in range(8):
-            Wp[c, u] = W[off + 8 * u + c]
-    k = 0
-    for i in range(n):
-        xw = Xw[i]
-        s: Any = np.int64(0)
-        for c in range(8):
-            wc, shift = Wp[c], np.uint64(8 * c)
-            for u in range(q):
-                s += ((wc[u] << 32) >> 32) * np.int64((xw[u] >> shift) & np.uint64(255))
-        if b != 0:
-            s += W[0] * b
-        yi: Any = np.int64(y[i])
-        mistake = _is_mistake(rule, s, yi)
-        if mistake:
-            k += 1
-            if b != 0:
-                W[0] += yi * b
-            for c in range(8):
-                wc, shift = Wp[c], np.uint64(8 * c)
-                for u in range(q):
-                    wc[u] += yi * np.int64((xw[u] >> shift) & np.uint64(255))
-        if keep:
-            scores[i], flags[i] = s, mistake
-    for u in range(q):
-        for c in range(8):
-            W[off + 8 * u + c] = Wp[c, u]
-    return k
-
-
-def by_bytes(X: npt.NDArray[Any]) -> bool:
-    """Whether :func:`_byte_pass` can read X: C-contiguous uint8 rows of a multiple of
-    8 bytes, on a little-endian machine (byte c of word u is then column 8u + c)."""
-    return (
-        X.dtype == np.uint8
-        and X.ndim == 2
-        and X.shape[1] % 8 == 0
-        and X.flags.c_contiguous
-        and sys.byteorder == "little"
-    )
 
 
 def compiled_pass(
@@ -165,13 +125,16 @@ def compiled_pass(
 
     With ``keep`` each score and mistake flag is written to ``scores``/``flags``.
     ``narrow``: the caller has also certified (:func:`certified_int32`) that every weight
-    stays within int32 during the pass, which lets uint8 data take the faster byte loop.
+    stays within int32 during the pass: the weights are then multiplied as int32, and
+    uint8 rows of whole 8-byte words take the faster byte loop.
     Returns the number of mistakes.
     """
-    if narrow and by_bytes(X):
-        Xw = X.view(np.uint64)
-        return int(_byte_pass(X, Xw, y, W, b, rule, keep, scores, flags))
-    return int(_compiled_pass(X, y, W, b, rule, keep, scores, flags))
+    if narrow:
+        from perceptron_ref.engine.words import by_words, word_pass  # it imports this module
+
+        if by_words(X):
+            return word_pass(X, y, W, b, rule, keep, scores, flags)
+    return int(_compiled_pass(X, y, W, b, rule, keep, scores, flags, narrow))
 
 
 def python_pass(
