@@ -171,3 +171,35 @@ def winnow_k_of_r_bound(r: Any, k: Any, n: Any) -> Any:
     epsilon = 1 / (2 * k)
     M_positive = winnow_k_of_r_positive_bound(r, k, n)
     return M_positive + (1 + epsilon) / epsilon + (1 + epsilon) * M_positive
+
+
+def winnow_ltf_bound(L1: Any, c: Any, gamma: Any, n: Any, epsilon: Any) -> Any:
+    """winnow/ltf (Blum, "Winnow for general LTFs"): with L = ⌈log_{1+ε} n⌉ and
+    P = (L₁·L + (c − γ)(1 + ε)/ε) / (γ(1 + ε) − cε), M₊ ≤ P and
+    M < P + (1 + ε)/ε + (1 + ε)·P; at the spec's ε = γ/2c this is O((L₁/γ)² log n).
+
+    For Winnow with threshold n, w = 1 at the start, the active weights multiplied / divided
+    by 1 + ε on a mistake on a positive / negative, on x ∈ {0, 1}ⁿ labelled by some w* ≥ 0
+    with w*·x ≥ c on the positives and w*·x ≤ c − γ on the negatives (0 < γ ≤ c, L₁ = Σ w*ᵢ),
+    in any order and any number of passes.  ε is the run's (winnow/ltf's default is 1/2): any
+    ε > 0 with γ(1 + ε) − cε > 0 will do; for any other ε the proof gives no bound, and numbers
+    raise InputError.  Proof: (A), (B), (C) of spec/algorithms/winnow/ltf.md, (B) read in
+    integers as eᵢ ≤ L.  With L₁ = r, c = k, γ = 1, ε = 1/2k this is winnow_k_of_r_bound.
+
+    >>> winnow_ltf_bound(1, 1, 1, 2, Fraction(1, 2))  # L = 2 (3/2 < 2 ≤ 9/4), P = 2: 2 + 3 + 3
+    Fraction(8, 1)
+    >>> winnow_ltf_bound(4, 2, 1, 3, Fraction(1, 4))  # L = 5, P = (20 + 5)/(3/4) = 100/3
+    Fraction(80, 1)
+    """
+    L1, c, gamma, n, epsilon = map(_exact, (L1, c, gamma, n, epsilon))
+    factor = gamma * (1 + epsilon) - c * epsilon
+    if all(map(_is_number, (L1, c, gamma, n, epsilon))):
+        from perceptron_ref.errors import InputError
+
+        if not (0 < gamma <= c and epsilon > 0 and n >= 1 and L1 >= 0):
+            raise InputError("winnow/ltf bound needs 0 < γ ≤ c, ε > 0, n ≥ 1, L₁ ≥ 0")
+        if factor <= 0:
+            raise InputError(f"no winnow/ltf bound for ε = {epsilon}: needs ε·(c − γ) < γ")
+    L = _ceil_log(1 + epsilon, n)
+    P = (L1 * L + (c - gamma) * (1 + epsilon) / epsilon) / factor
+    return P + (1 + epsilon) / epsilon + (1 + epsilon) * P
