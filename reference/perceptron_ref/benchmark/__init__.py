@@ -63,6 +63,7 @@ def main() -> int:
     coq_ratio = coq_section(table, plot)
     facts = pixel_section(table, plot)
     scaling_section(table, plot)
+    table.insert(0, ["case", "work", "baseline", "engine", "baseline / engine"])
     widths = [max(len(row[i]) for row in table) for i in range(5)]
     for row in table:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
