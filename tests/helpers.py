@@ -5,16 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from perceptron_ref.algorithm import ZeroRule
+from perceptron_ref.campaign import CORE
 from perceptron_ref.vectors import Label
 
-CORE = (
-    "perceptron/blum",
-    "perceptron/mehta",
-    "perceptron/gormley-online",
-    "perceptron/gormley-batch",
-    "perceptron/press",
-    "perceptron/ssbd",
-)
+__all__ = ["BATCH", "CORE", "ONLINE", "RULE", "is_mistake"]
 ONLINE = ("perceptron/blum", "perceptron/mehta", "perceptron/gormley-online", "perceptron/ssbd")
 BATCH = ("perceptron/gormley-batch", "perceptron/press")
 
