@@ -10,7 +10,7 @@ import argparse
 import json
 from typing import Any
 
-from perceptron_ref.cli.run import epochs_arg, positive_int
+from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
 
 ORDER = 50
 
@@ -34,12 +34,6 @@ def timeout_arg(text: str) -> float:
     if not 0 < value <= 3600:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds in (0, 3600]")
     return value
-
-
-def seed_arg(text: str) -> int:
-    if text.isdigit():
-        return int(text)
-    raise argparse.ArgumentTypeError(f"{text!r} is not a non-negative integer")
 
 
 def register(sub: Any) -> None:

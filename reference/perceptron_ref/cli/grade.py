@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.cli.crosscheck import PERCEPTRONS, seed_arg, timeout_arg
-from perceptron_ref.cli.run import epochs_arg, positive_int
+from perceptron_ref.cli.crosscheck import PERCEPTRONS, timeout_arg
+from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
 
 ORDER = 55
 

@@ -5,18 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from perceptron_ref.cli.run import positive_int
+from perceptron_ref.cli.run import positive_int, seed_arg
 
 ORDER = 71
 
 ADVERSARY = (1, 2, 3, 4)
 """Blum's adversary with γ = 1/1, …, 1/4: N = 1/γ² = 1, 4, 9, 16 coordinate vectors."""
-
-
-def seed_arg(text: str) -> int:
-    if text.isdigit():
-        return int(text)
-    raise argparse.ArgumentTypeError(f"{text!r} is not a non-negative integer")
 
 
 def register(sub: Any) -> None:

@@ -32,6 +32,13 @@ def positive_int(text: str) -> int:
     raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer")
 
 
+def seed_arg(text: str) -> int:
+    """``--seed``: a non-negative integer."""
+    if text.isdigit():
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r} is not a non-negative integer")
+
+
 def rational_arg(text: str) -> str:
     try:
         parse_rational(text)
