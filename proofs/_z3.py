@@ -10,7 +10,7 @@ import sympy
 import z3
 from sympy.core.function import AppliedUndef
 
-from ._forms import TIMEOUT_MS, Expr, Gram, Norm, Vector, Verdict, _gram, prepare
+from ._forms import RLIMIT, TIMEOUT_MS, Expr, Gram, Norm, Vector, Verdict, _gram, prepare
 
 
 class _Z3:
@@ -22,6 +22,10 @@ class _Z3:
     """
 
     def __init__(self, reals: bool = False) -> None:
+        # A fresh context per question: z3 numbers its terms in creation order and its
+        # heuristics follow those numbers, so a shared context would make an answer depend on
+        # every question asked before it in the same process.
+        self.ctx = z3.Context()
         self.env: dict[Any, Any] = {}
         self.side: list[Any] = []
         self.reals = reals
@@ -30,14 +34,15 @@ class _Z3:
         if s not in self.env:
             # a sum's bound index is a Dummy: never the free symbol of the same name
             name = f"{s.name}#{s.dummy_index}" if isinstance(s, sympy.Dummy) else s.name
-            self.env[s] = z3.Int(name) if s.is_integer and not self.reals else z3.Real(name)
+            integer = s.is_integer and not self.reals
+            self.env[s] = z3.Int(name, self.ctx) if integer else z3.Real(name, self.ctx)
         return self.env[s]
 
     def function(self, name: str, args: tuple[Expr, ...], integer: bool = False) -> Any:
         zargs = [self(a) for a in args]
         if name in ("log", "pow"):  # functions of reals: log 2 and log(x) are one function
             zargs = [z3.ToReal(a) if a.is_int() else a for a in zargs]
-        sort = z3.IntSort() if integer else z3.RealSort()
+        sort = z3.IntSort(self.ctx) if integer else z3.RealSort(self.ctx)
         f = z3.Function(name, *[a.sort() for a in zargs], sort)
         return f(*zargs)
 
@@ -46,24 +51,25 @@ class _Z3:
 
     def __call__(self, e: Expr) -> Any:
         if e is sympy.true:
-            return z3.BoolVal(True)
+            return z3.BoolVal(True, self.ctx)
         if e is sympy.false:
-            return z3.BoolVal(False)
+            return z3.BoolVal(False, self.ctx)
         if isinstance(e, sympy.Integer):
-            return z3.IntVal(int(e))
+            return z3.IntVal(int(e), self.ctx)
         if isinstance(e, sympy.Rational):
-            return z3.RealVal(f"{e.p}/{e.q}")
+            return z3.RealVal(f"{e.p}/{e.q}", self.ctx)
         if isinstance(e, sympy.Symbol):
             if any(getattr(e, f"is_{a}") is not None for a in ("positive", "negative", "zero")):
                 raise ValueError(f"{e}: state assumptions as hypotheses, not sympy assumptions")
             return self.symbol(e)
         if isinstance(e, Gram):
             (na, ia), (nb, ib) = (self.vector_parts(a) for a in e.args)
-            key = self.function(f"<{na},{nb}>", ia + ib) if ia + ib else z3.Real(f"<{na},{nb}>")
-            return key
+            if ia + ib:
+                return self.function(f"<{na},{nb}>", ia + ib)
+            return z3.Real(f"<{na},{nb}>", self.ctx)
         if isinstance(e, Norm):
             name, index = self.vector_parts(e.args[0])
-            n = self.function(f"|{name}|", index) if index else z3.Real(f"|{name}|")
+            n = self.function(f"|{name}|", index) if index else z3.Real(f"|{name}|", self.ctx)
             if e not in self.env:
                 self.env[e] = n
                 gram = self(_gram(e.args[0], e.args[0]))
@@ -80,14 +86,14 @@ class _Z3:
             base, exp = e.args
             if exp == sympy.Rational(1, 2):
                 if e not in self.env:
-                    root = z3.Real(f"sqrt({base})")
+                    root = z3.Real(f"sqrt({base})", self.ctx)
                     self.env[e] = root
                     self.side += [root >= 0, root * root == self(base)]
                 return self.env[e]
             if exp.is_Integer and exp > 0:
                 return z3.Product([self(base)] * int(exp))
             if exp.is_Integer and exp < 0:
-                return z3.RealVal(1) / z3.Product([self(base)] * int(-exp))
+                return z3.RealVal(1, self.ctx) / z3.Product([self(base)] * int(-exp))
             return self.function("pow", (base, exp))  # an unknown: facts about it are hypotheses
         if isinstance(e, sympy.Piecewise):
             result = self(e.args[-1][0])
@@ -99,10 +105,10 @@ class _Z3:
             return z3.If(a >= b, a, b)
         if isinstance(e, sympy.Sum):  # an unknown real: its value is a sympy matter
             if e not in self.env:
-                self.env[e] = z3.Real(f"sum{len(self.env)}")
+                self.env[e] = z3.Real(f"sum{len(self.env)}", self.ctx)
             return self.env[e]
         if isinstance(e, sympy.KroneckerDelta):
-            return z3.If(self(e.args[0]) == self(e.args[1]), 1, 0)
+            return z3.If(self(e.args[0]) == self(e.args[1]), 1, 0, self.ctx)
         if isinstance(e, sympy.Abs):
             a = self(e.args[0])
             return z3.If(a >= 0, a, -a)
@@ -142,7 +148,8 @@ class _Z3:
 def _solve(formulas: list[Expr], negated: Expr | None = None, reals: bool = False) -> str:
     """z3's answer (sat, unsat, unknown) for the formulas ∧ ¬negated."""
     to_z3 = _Z3(reals)
-    solver = z3.Solver()
+    solver = z3.Solver(ctx=to_z3.ctx)
+    solver.set("rlimit", RLIMIT)
     solver.set("timeout", TIMEOUT_MS)
     for f in formulas:
         solver.add(to_z3(f))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import sympy
 
 from perceptron_ref_proofs._check import (
@@ -117,3 +118,20 @@ def test_sums_over_a_symbolic_dimension() -> None:
     ]
     assert sympy_verdict(hyps, sympy.Eq(Inner(w, w), N)) == "proved"
     assert sympy_verdict(hyps[1:], sympy.Eq(Inner(w, w), N)) == "refuted"
+
+
+def test_z3_answers_within_a_deterministic_budget_and_says_unknown_beyond_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The budget is z3's resource count: the hardest step fits in it, and a step starved of
+    it is 'unknown', never 'proved'.  Each question has a fresh z3 context, so the answer to one
+    does not depend on the questions asked before it in the same process."""
+    from perceptron_ref_proofs import _z3, theorem
+
+    hardest = next(s for s in theorem("winnow/k-of-r").steps if s.id == "winnow/k-of-r.10")
+    first = verdict(hardest)
+    for other in theorem("winnow/k-of-r").steps:  # fill the process with other questions
+        verdict(other.twin())
+    assert first == verdict(hardest) == "proved"
+    monkeypatch.setattr(_z3, "RLIMIT", 1_000)
+    assert verdict(hardest) == "unknown"
