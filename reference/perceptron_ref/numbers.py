@@ -39,21 +39,38 @@ _RATIO = re.compile(r"(?P<num>[+-]?\d+)\s*/\s*(?P<den>[+-]?\d+)")
 
 
 def parse_rational(text: str) -> Fraction:
-    """Parse an integer, a decimal, a decimal with exponent, or a fraction ``p/q``, exactly."""
+    """Parse an integer, a decimal, a decimal with exponent, or a fraction ``p/q``, exactly.
+
+    >>> parse_rational("1" * 5000 + "/9") == Fraction(10**5000 - 1, 81)  # past int()'s 4300
+    True
+    """
     s = text.strip()
     if len(s) > MAX_DIGITS:
         raise InputError(f"number too long ({len(s)} characters; limit {MAX_DIGITS})")
-    if m := _RATIO.fullmatch(s):
-        den = int(m["den"])
-        if den == 0:
-            raise InputError(f"{s!r} has a zero denominator")
-        return Fraction(int(m["num"]), den)
-    if m := _DECIMAL.fullmatch(s):
-        if m["exp"] is not None and abs(int(m["exp"])) > MAX_EXPONENT:
-            raise InputError(f"{s!r}: exponent beyond ±{MAX_EXPONENT}")
-        return Fraction(Decimal(s))
     shown = s if len(s) <= 40 else s[:37] + "..."
+    if m := _RATIO.fullmatch(s):
+        den = integer(m["den"])
+        if den == 0:
+            raise InputError(f"{shown!r} has a zero denominator")
+        return Fraction(integer(m["num"]), den)
+    if m := _DECIMAL.fullmatch(s):
+        if m["exp"] is not None and abs(integer(m["exp"])) > MAX_EXPONENT:
+            raise InputError(f"{shown!r}: exponent beyond ±{MAX_EXPONENT}")
+        return Fraction(Decimal(s))
     raise InputError(f"{shown!r} is not a number (integer, decimal or p/q)")
+
+
+def integer(digits: str) -> int:
+    """``int(digits)`` for a signed run of digits of any length up to :data:`MAX_DIGITS`.
+
+    Python's ``int(str)`` refuses more than 4300 digits (``sys.get_int_max_str_digits``, a
+    guard against quadratic time); past that, the exact conversion goes through Decimal,
+    whose constructor and ``int()`` have no such limit (MAX_DIGITS bounds the time).
+
+    >>> integer("-" + "9" * 5000) == -(10**5000 - 1)
+    True
+    """
+    return int(digits) if len(digits) <= 4000 else int(Decimal(digits))
 
 
 def to_fraction(value: object) -> Fraction:
