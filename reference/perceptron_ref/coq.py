@@ -32,7 +32,7 @@ from pathlib import Path
 
 from perceptron_ref.data import DataSet
 from perceptron_ref.errors import InputError
-from perceptron_ref.numbers import parse_rational
+from perceptron_ref.numbers import MAX_DIGITS, integer, parse_rational
 from perceptron_ref.vectors import Label, Vector
 
 _PERCENT = re.compile(r"(?P<num>[+-]?\d+)\s*%\s*(?P<den>[+-]?\d+)")
@@ -46,20 +46,25 @@ def parse_number(text: str) -> Fraction:
     >>> parse_number("-103 % 125"), parse_number("-1.3"), parse_number("5.1")
     (Fraction(-103, 125), Fraction(-13, 10), Fraction(51, 10))
     """
-    if m := _PERCENT.fullmatch(text.strip()):
-        if int(m["den"]) == 0:
-            raise InputError(f"{text.strip()!r} has a zero denominator")
-        return Fraction(int(m["num"]), int(m["den"]))
+    s = text.strip()
+    if len(s) <= MAX_DIGITS and (m := _PERCENT.fullmatch(s)):
+        if integer(m["den"]) == 0:
+            shown = s if len(s) <= 40 else s[:37] + "..."
+            raise InputError(f"{shown!r} has a zero denominator")
+        return Fraction(integer(m["num"]), integer(m["den"]))
     return parse_rational(text)
 
 
 def _count(text: str, what: str, *, source: str, line: int) -> int:
     """The header's n or d: a positive integer."""
     s = text.strip()
-    if not s.isdigit() or int(s) < 1:
+    # ASCII digits only (str.isdigit takes '²', which int() refuses), at most 18 of them:
+    # no file holds 10**18 numbers, and int() of a longer run could fail or be slow.
+    if not (s.isascii() and s.isdigit() and len(s) <= 18) or int(s) < 1:
         shown = s if len(s) <= 20 else s[:17] + "..."
+        limit = " below 10**18" if s.isascii() and s.isdigit() and len(s) > 18 else ""
         raise InputError(
-            f"{what} must be a positive integer, got {shown!r}", source=source, line=line
+            f"{what} must be a positive integer{limit}, got {shown!r}", source=source, line=line
         )
     return int(s)
 
