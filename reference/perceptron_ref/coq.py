@@ -26,11 +26,11 @@ perceptron_ref.errors.InputError: demo.dat:4: the file ends inside vector 1 of 1
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
-from perceptron_ref.data import DataSet
+from perceptron_ref.data import DataSet, _lines  # bounded lines, errors name the line
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import MAX_DIGITS, integer, parse_rational
 from perceptron_ref.vectors import Label, Vector
@@ -112,16 +112,9 @@ def parse_coq(lines: Iterable[str], *, source: str) -> DataSet:
     return DataSet(tuple(X), tuple(y), tuple(where), source)
 
 
-def _lines(path: Path) -> Iterator[str]:
-    with path.open(encoding="utf-8-sig", newline=None) as handle:
-        yield from handle
-
-
 def read_coq(path: str | Path) -> DataSet:
     """Read a benchmark file (``*.dat``, ``iris_data_set``, ...) into exact examples."""
     try:
         return parse_coq(_lines(Path(path)), source=str(path))
     except OSError as error:
         raise InputError(error.strerror or str(error), source=str(path)) from None
-    except UnicodeDecodeError as error:
-        raise InputError(f"not UTF-8 text ({error.reason})", source=str(path)) from None

@@ -8,7 +8,7 @@ with ``labels="01"``.  Every problem raises :class:`InputError` naming file and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -82,10 +82,57 @@ def parse_csv(lines: Iterable[str], *, source: str, labels: LabelSet = "pm1") ->
     return DataSet(tuple(X), tuple(y), tuple(where), source)
 
 
+MAX_LINE = 2**25
+"""Longest line accepted, in bytes (32 MiB: 300 numbers of :data:`~perceptron_ref.numbers.
+MAX_DIGITS` digits, or millions of short features).  A longer line is refused once MAX_LINE
++ 1 bytes of it are read, so a file (or a pipe) with a 1-GB line costs about 32 MiB."""
+
+BLOCK = 2**20
+"""Bytes read at a time."""
+
+
 def _lines(path: Path) -> Iterator[str]:
-    # utf-8-sig drops a byte-order mark; universal newlines accept CRLF.
-    with path.open(encoding="utf-8-sig", newline=None) as handle:
-        yield from handle
+    """The file's lines (without their ends), decoded, at most MAX_LINE bytes each.
+
+    Universal newlines: ``\\n``, ``\\r\\n`` and a lone ``\\r`` each end a line, as
+    ``open(newline=None)`` reads them; a byte-order mark opening the file is dropped, as
+    "utf-8-sig" does.  The file is read in blocks of whole lines, each decoded at once; a
+    byte that is not UTF-8 and a line that is too long raise InputError naming the line,
+    after every line before it has been yielded (errors come in file order).
+    """
+    number, pending = 0, b""
+    with path.open("rb") as handle:
+        while block := handle.read(BLOCK):
+            data = pending + block
+            # The last line end in data; a final \r may be half of a \r\n: keep it back.
+            cut = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
+            whole, pending = data[:cut], data[cut:]
+            number = yield from _decode(whole, str(path), number)
+            if len(pending) > MAX_LINE:
+                problem = f"line longer than {MAX_LINE} bytes"
+                raise InputError(problem, source=str(path), line=number + 1)
+        if pending:
+            yield from _decode(pending + b"\n", str(path), number)
+
+
+def _decode(whole: bytes, source: str, before: int) -> Generator[str, None, int]:
+    """The lines of ``whole`` (lines with their ends), as text; the file's line ``before``
+    + 1 is its first.  A byte that is not UTF-8 raises InputError after the lines before
+    it.  Returns the number of the last line."""
+    try:
+        text = whole.decode("utf-8")
+    except UnicodeDecodeError as error:
+        start = max(whole.rfind(b"\n", 0, error.start), whole.rfind(b"\r", 0, error.start)) + 1
+        before = yield from _decode(whole[:start], source, before)
+        problem = (
+            f"not UTF-8 text (byte 0x{whole[error.start]:02x} at byte {error.start - start + 1})"
+        )
+        raise InputError(problem, source=source, line=before + 1) from None
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:-1]
+    if before == 0 and lines:
+        lines[0] = lines[0].removeprefix("\ufeff")
+    yield from lines
+    return before + len(lines)
 
 
 def read_csv(path: str | Path, *, labels: LabelSet = "pm1") -> DataSet:
@@ -95,5 +142,3 @@ def read_csv(path: str | Path, *, labels: LabelSet = "pm1") -> DataSet:
         return parse_csv(_lines(p), source=str(path), labels=labels)
     except OSError as error:
         raise InputError(error.strerror or str(error), source=str(path)) from None
-    except UnicodeDecodeError as error:
-        raise InputError(f"not UTF-8 text ({error.reason})", source=str(path)) from None

@@ -124,8 +124,6 @@ def run_csv(
             index += len(block)
     except OSError as error:
         raise InputError(error.strerror or str(error), source=str(path)) from None
-    except UnicodeDecodeError as error:
-        raise InputError(f"not UTF-8 text ({error.reason})", source=str(path)) from None
     w = _rational(W, (step.numerator, step.denominator * S))
     return Trace(algorithm, len(W), bias, step, k, 1, "online", w, tuple(kept), record, None)
 
