@@ -31,8 +31,8 @@ from perceptron_ref.engine.scan import scan
 
 def read_coq_scaled(path: str | Path) -> Scaled:
     """The file's examples as scaled integers (exactly what ``read_coq`` reads, times D)."""
-    try:
-        data = Path(path).read_bytes()
+    try:  # a pipe (not a regular file) can be read once: by the exact, line-bounded reader
+        data = Path(path).read_bytes() if Path(path).is_file() else b""
     except OSError:
         data = b""  # read_coq raises the one-line error
     fast = _fast(data.removeprefix(b"\xef\xbb\xbf"))
@@ -47,11 +47,11 @@ def _fast(data: bytes) -> Scaled | None:
     first = data.find(b"\n")
     second = data.find(b"\n", first + 1)
     header = (data[:first], data[first + 1 : second])
-    if first < 0 or second < 0 or not all(h.strip().isdigit() for h in header):
+    if first < 0 or second < 0 or not all(_count(h) for h in header):
         return None  # bytes.isdigit: ASCII digits only, as the exact reader wants
     n, d = int(header[0]), int(header[1])
-    if n < 1 or d < 1:
-        return None
+    if n < 1 or d < 1 or n * d * 4 > len(data):
+        return None  # each feature takes 4 bytes or more ("1%1\n"): the arrays fit the file
     buf = np.frombuffer(data, dtype=np.uint8)
     P, Q = np.empty(n * d, dtype=np.int64), np.empty(n * d, dtype=np.int64)
     y, lcm = np.empty(n, dtype=np.int8), np.ones(1, dtype=np.int64)
@@ -65,3 +65,9 @@ def _fast(data: bytes) -> Scaled | None:
     t = narrowest(int(X.min()), int(X.max()))
     assert t is not None
     return Scaled(np.ascontiguousarray(X, dtype=t), y, D)
+
+
+def _count(header: bytes) -> bool:
+    """Is this header line a count the exact reader takes (1 to 18 ASCII digits)?"""
+    h = header.strip()
+    return h.isdigit() and len(h) <= 18
