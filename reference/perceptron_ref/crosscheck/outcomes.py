@@ -1,7 +1,8 @@
 """What a candidate's output means: the weights it returned, or the way it failed.
 
 The parent reads the sandboxed process's output here and trusts none of it: every number
-must parse as an exact rational (``"p/q"``, an integer or a decimal), every vector must
+must parse as an exact rational (a JSON number as written, or a string ``"p/q"`` matching
+``spec/protocol/candidate-output.schema.json``, q ≠ 0), every vector must
 have the data's dimension (d, or d + 1 with ``bias``: the bias first, or a pair ``(w, b)``),
 and anything else is a :class:`Failure` of kind ``unparsable``.  A candidate may return
 one vector (the final w) or one per step (compared step by step).
@@ -10,6 +11,7 @@ one vector (the final w) or one per step (compared step by step).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +46,15 @@ class Failure:
 Outcome = Returned | Failure
 
 
+STRING = re.compile(r"[-+]?[0-9]+(?:/[-+]?[0-9]+)?")
+"""A number written as a JSON string: the output schema's pattern (ASCII digits, no blanks;
+``"0.1"`` must be written as the JSON number 0.1)."""
+
+
+class Written(str):
+    """A JSON number's text as the candidate wrote it (read exactly by parse_rational)."""
+
+
 def _brief(text: str, limit: int = 200) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -61,6 +72,8 @@ def _vector(value: Any, D: int, bias: bool) -> Vector:
     for v in value:
         if isinstance(v, bool) or not isinstance(v, str | int):
             raise InputError(f"{_brief(repr(v), 40)} is not a number")
+        if isinstance(v, str) and not isinstance(v, Written) and not STRING.fullmatch(v):
+            raise InputError(f"{_brief(repr(v), 40)} is not a JSON number or a 'p/q' string")
         numbers.append(parse_rational(str(v)))
     return tuple(numbers)
 
@@ -111,7 +124,7 @@ def from_worker(ran: Execution, datasets: list[Data] | Any, bias: bool) -> list[
         try:
             line = json.loads(ran.lines[i])
             assert isinstance(line, dict)
-        except (ValueError, AssertionError):
+        except (ValueError, AssertionError, RecursionError):  # [[[[… nested past the stack
             bad = Failure("unparsable", f"protocol line {_brief(repr(ran.lines[i]), 80)}")
             return outcomes + [bad] * (len(datasets) - i)
         if "load_error" in line:
@@ -132,8 +145,10 @@ def from_command(ran: Execution, data: Data, bias: bool) -> Outcome:
     text = b"\n".join((*ran.lines, ran.rest)).decode("utf-8", "replace").strip()
     try:
         # Numbers stay text: "0.1" is 1/10 exactly, never a binary float.
-        answer = json.loads(text, parse_float=str, parse_int=str, parse_constant=_no_constant)
-    except (ValueError, InputError):
+        answer = json.loads(
+            text, parse_float=Written, parse_int=Written, parse_constant=_no_constant
+        )
+    except (ValueError, InputError, RecursionError):  # RecursionError: [[[[… too deep
         return Failure("unparsable", f"not one JSON object: {_brief(repr(text), 80)}")
     if not isinstance(answer, dict) or ("weights" in answer) == ("trace" in answer):
         return Failure("unparsable", "expected an object with 'weights' or 'trace'")
