@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref import report
+from perceptron_ref.data import _lines
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational, to_fraction
 from perceptron_ref.perceptron.structured import Argmax, Multiclass, StructuredStep, learn
@@ -113,13 +115,16 @@ def run_multiclass(
 
 def read_classes(path: str | Path) -> tuple[list[Vector], list[Class]]:
     """A CSV file ``x1,…,xd,y`` with any class names y; errors name the file and line."""
+    try:
+        return _read_classes(_lines(Path(path)), str(path))  # read_csv's lines: bounded, UTF-8
+    except OSError as error:
+        raise InputError(str(error.strerror or error), source=str(path)) from None
+
+
+def _read_classes(lines: Iterator[str], source: str) -> tuple[list[Vector], list[Class]]:
     X: list[Vector] = []
     y: list[Class] = []
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(str(getattr(error, "strerror", None) or error), source=str(path)) from None
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -127,14 +132,16 @@ def read_classes(path: str | Path) -> tuple[list[Vector], list[Class]]:
         try:
             x = tuple(parse_rational(f) for f in fields)
         except InputError as error:
-            raise InputError(error.problem, source=str(path), line=number) from None
+            raise InputError(error.problem, source=source, line=number) from None
         if not x or not label or (X and len(x) != len(X[0])):
             want = f"{len(X[0])} features and a class" if X else "x1,...,xd,y"
-            raise InputError(f"expected {want}", source=str(path), line=number)
+            raise InputError(f"expected {want}", source=source, line=number)
         X.append(x)
-        y.append(int(label) if label.lstrip("+-").isdigit() else label)
+        # An integer class is an int ("01" and "1" are one class); '²', '+-1' or a run of
+        # more than 4000 digits (past int()'s limit, and no one's class) stay text.
+        y.append(int(label) if re.fullmatch(r"[+-]?\d{1,4000}", label) else label)
     if not X:
-        raise InputError("no examples", source=str(path))
+        raise InputError("no examples", source=source)
     return X, y
 
 
