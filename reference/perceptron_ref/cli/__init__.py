@@ -36,7 +36,20 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see --help)\n")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks escaped: an argument or a file name may hold one.
+
+    >>> one_line("unrecognized arguments: a\\nb\\u2028c")
+    'unrecognized arguments: a\\\\nb\\\\u2028c'
+    """
+    return "".join(repr(c)[1:-1] if c in _BREAKS else c for c in text)
+
+
+_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+"""What ``str.splitlines`` breaks at."""
 
 
 def build_parser() -> Parser:
@@ -56,11 +69,15 @@ def build_parser() -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``perceptron-ref`` and ``python -m perceptron_ref``."""
+    # Exact output prints every digit: a 10,000-digit decimal in a data file is a Fraction
+    # whose str() passes Python's 4300-digit guard (which protects programs that read
+    # unbounded numbers; ours are bounded by numbers.MAX_DIGITS and data.MAX_LINE).
+    sys.set_int_max_str_digits(0)
     args = build_parser().parse_args(argv)
     try:
         status: int = args.func(args)
     except InputError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): not an error of ours
