@@ -8,6 +8,7 @@ from typing import Any
 
 from perceptron_ref import registry
 from perceptron_ref.campaign import CORE, campaign
+from perceptron_ref.cli.run import positive_int
 from perceptron_ref.runner import run
 from perceptron_ref.vectors import show
 
@@ -28,7 +29,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--examples",
-        type=int,
+        type=positive_int,  # 0 or -1 reached Hypothesis (InvalidArgument, a traceback)
         default=400,
         metavar="N",
         help="generated data sets in the campaign (default 400)",
