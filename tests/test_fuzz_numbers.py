@@ -36,7 +36,7 @@ __all__ = [
 BIG = "9" * 5000
 """A 5000-digit integer: past Python's 4300-digit ``int(str)`` limit."""
 
-TEN_K = "0." + "1234567890" * 1000
+TEN_K = "0." + "1234567890" * 999 + "1234567891"
 """A 10,000-digit decimal (within MAX_DIGITS: it must be read exactly)."""
 
 NASTY = (
