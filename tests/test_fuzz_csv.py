@@ -31,7 +31,7 @@ from tests.test_fuzz_numbers import (
     unlimited_int_digits,
 )
 
-__all__ = ["csv_bytes", "csv_lines", "unlimited_int_digits"]
+__all__ = ["bad_byte_line", "csv_bytes", "csv_lines", "python_lines", "unlimited_int_digits"]
 
 SOURCE = "fuzz.csv"
 LABEL_SETS: tuple[LabelSet, ...] = ("pm1", "01")
