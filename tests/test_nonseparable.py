@@ -8,22 +8,27 @@ compared with k exactly (:func:`at_most`), with no floating point anywhere.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 import sympy
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
-from perceptron_ref import Trace, run
+from perceptron_ref import Trace, registry, run
+from perceptron_ref.algorithm import OnlineAlgorithm
 from perceptron_ref.bounds import (
     blum_hinge_bound,
     freund_schapire_bound,
     hinge_loss,
     perceptron_mistake_bound,
 )
+from perceptron_ref.perceptron.multiclass import run_multiclass
+from perceptron_ref.runner import SizeLimitError
 from perceptron_ref.testing import rationals, unit_vectors
-from perceptron_ref.vectors import Label, Vector, dot, norm2
+from perceptron_ref.vectors import Label, Vector, dot, norm2, zeros
 from tests.helpers import BATCH, ONLINE
 
 EXTENDED = ("perceptron/voted", "perceptron/averaged", "perceptron/kernel", "perceptron/structured")
@@ -148,3 +153,130 @@ def test_press_xor_cycles_and_its_mistakes_obey_the_freund_schapire_bound() -> N
     assert at_most(
         t.mistakes, freund_schapire_bound(sympy.sqrt(q(R2)), sympy.sqrt(q(D2)), q(gamma))
     )
+
+
+# Termination on data that no learner can fit (issue 7, resource bounds).  A clean pass is
+# impossible when one x carries both labels: a pass without a mistake changes nothing, so the
+# same state predicts both copies of x alike and errs on one of them.  So every run to
+# convergence must end otherwise: a proven cycle, the max_epochs cap, or the size limit.
+
+SMALL_BITS = 256
+"""A size limit far below the default, so that runs that drift (Winnow's do) end quickly."""
+
+FAMILIES: dict[str, dict[str, Any]] = {
+    **{a: {} for a in (*ONLINE, *BATCH)},
+    "perceptron/voted": {},
+    "perceptron/averaged": {},
+    "perceptron/structured": {},
+    "perceptron/kernel": {},
+    "perceptron/kernel polynomial": {"kernel": "polynomial", "degree": 2, "c": 1},
+    "winnow/disjunction": {},
+    "winnow/k-of-r": {"k": 2},
+    "winnow/ltf": {"epsilon": "1/3"},
+    "halving/cover": {"epsilon": "1/2"},
+}
+BOOLEAN = ("winnow/disjunction", "winnow/k-of-r", "winnow/ltf")
+
+
+@st.composite
+def contradictory(draw: st.DrawFn, boolean: bool) -> tuple[list[Vector], list[Label]]:
+    """Some examples, and one x twice with both labels, in any order."""
+    d = draw(st.integers(1, 3))
+    value = st.integers(0, 1) if boolean else st.integers(-3, 3)
+    row = st.lists(value.map(Fraction), min_size=d, max_size=d).map(tuple)
+    X: list[Vector] = draw(st.lists(row, max_size=4))
+    y: list[Label] = draw(st.lists(st.sampled_from([-1, 1]), min_size=len(X), max_size=len(X)))
+    x = draw(row)
+    for label in (1, -1):
+        i = draw(st.integers(0, len(X)))
+        X.insert(i, x)
+        y.insert(i, label)
+    return X, y
+
+
+@st.composite
+def xor(draw: st.DrawFn, boolean: bool) -> tuple[list[Vector], list[Label]]:
+    """XOR at scale a, in any order: separable by no hyperplane, with or without a bias."""
+    a = Fraction(1) if boolean else Fraction(draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+    examples: list[tuple[Vector, Label]] = [
+        ((Fraction(0), Fraction(0)), -1),
+        ((Fraction(0), a), 1),
+        ((a, Fraction(0)), 1),
+        ((a, a), -1),
+    ]
+    examples = draw(st.permutations(examples))
+    return [x for x, _ in examples], [t for _, t in examples]
+
+
+def ending(name: str, X: list[Vector], y: list[Label], **options: Any) -> Trace | str:
+    """The run to convergence (or the batch run) of a family; the size-limit message if any."""
+    algorithm = name.split()[0]
+    passes: dict[str, Any] = {} if algorithm in BATCH else {"epochs": "converge"}
+    try:
+        return run(algorithm, X, y, **passes, **FAMILIES[name], **options, max_bits=SMALL_BITS)
+    except SizeLimitError as error:
+        return str(error)
+
+
+def weights_after(name: str, X: list[Vector], y: list[Label], epochs: int, bias: bool) -> Vector:
+    """w after exactly ``epochs`` passes, by a second route: a run of that many passes."""
+    algorithm = name.split()[0]
+    if epochs == 0:  # the initial w: 0, Winnow's (1, …, 1), Halving's first cover point
+        algo = registry.get(algorithm, **FAMILIES[name])
+        d = len(X[0]) + bias
+        return algo.start(d) if isinstance(algo, OnlineAlgorithm) else zeros(d)
+    if algorithm in BATCH:  # a batch run capped at e1 < e2 is stopped there by the cap
+        return run(algorithm, X, y, bias=bias, max_epochs=epochs).weights
+    return run(algorithm, X, y, bias=bias, epochs=epochs, **FAMILIES[name]).weights
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+@given(data=st.data(), bias=st.booleans(), cap=st.none() | st.integers(1, 12))
+def test_a_run_on_data_no_learner_fits_ends_cycled_capped_or_at_the_size_limit(
+    name: str, data: st.DataObject, bias: bool, cap: int | None
+) -> None:
+    boolean = name in BOOLEAN
+    linear = name != "perceptron/kernel polynomial"  # (x·x' + 1)² separates XOR
+    X, y = data.draw(contradictory(boolean) | xor(boolean) if linear else contradictory(boolean))
+    if name.startswith("perceptron/kernel"):
+        cap = cap or 12  # dual coefficients never repeat: a run to convergence needs a cap
+    outcome = ending(name, X, y, bias=bias, max_epochs=cap)
+    event(outcome.status if isinstance(outcome, Trace) else "size limit")
+    if isinstance(outcome, str):
+        assert re.fullmatch(SIZE_LIMIT, outcome), outcome
+        return
+    t = outcome
+    assert t.status in ("cycled", "max_epochs"), t.status
+    assert t.mistakes >= t.epochs  # no pass was clean
+    if t.status == "max_epochs":
+        assert t.epochs == cap
+        return
+    assert t.cycle is not None and not name.startswith("perceptron/kernel")
+    e1, e2 = t.cycle
+    assert 0 <= e1 < e2 == t.epochs and (cap is None or e2 <= cap)
+    assert weights_after(name, X, y, e1, bias) == t.weights  # w after e1 and e2 coincide
+    if name.split()[0] not in BATCH:  # ... and the passes after e2 repeat those after e1
+        assert weights_after(name, X, y, 2 * e2 - e1, bias) == t.weights
+
+
+SIZE_LIMIT = (
+    r"exact arithmetic exceeded the size limit: .* over (max_bits|1000 × max_bits) = \d+ "
+    r"\((raise it with --max-bits|give --max-epochs, or raise --max-bits)\)"
+)
+
+
+@given(data=st.data(), cap=st.none() | st.integers(1, 12))
+def test_a_multiclass_run_on_a_point_with_two_classes_ends_cycled_or_capped(
+    data: st.DataObject, cap: int | None
+) -> None:
+    X, labels = data.draw(contradictory(boolean=False))
+    y = ["b" if t == 1 else "a" for t in labels]
+    y = [data.draw(st.sampled_from(["a", "c"])) if t == "a" else t for t in y]
+    t = run_multiclass(X, y, epochs="converge", max_epochs=cap)
+    assert t.status in ("cycled", "max_epochs")
+    assert t.mistakes >= t.epochs
+    if t.status == "max_epochs":
+        assert t.epochs == cap
+    else:  # the proof of the cycle, by a second route: w after some earlier pass is w now
+        earlier = [run_multiclass(X, y, epochs=e).weights for e in range(1, t.epochs)]
+        assert t.weights in [zeros(len(t.weights)), *earlier]

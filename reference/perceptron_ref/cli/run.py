@@ -11,7 +11,7 @@ from perceptron_ref.coq import read_coq
 from perceptron_ref.data import DataSet, read_csv
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
-from perceptron_ref.runner import Epochs, run
+from perceptron_ref.runner import MAX_BITS, REPEAT_BUDGET, Epochs, SizeLimitError, run
 from perceptron_ref.trace import Trace
 
 ORDER = 10
@@ -136,6 +136,15 @@ def register(sub: Any) -> None:
         "perceptrons only, same output; streams the file for one online pass with --record "
         "mistakes|summary); auto (default): fast on large data when it can",
     )
+    p.add_argument(
+        "--max-bits",
+        type=positive_int,
+        default=MAX_BITS,
+        metavar="B",
+        help=f"size limit of exact arithmetic (default {MAX_BITS}): a run whose weights or "
+        "scores need a numerator or denominator of more than B bits stops with an error, and "
+        f"so does a run without --max-epochs once its repeat test holds {REPEAT_BUDGET}*B bits",
+    )
     add_model_options(p)
     add_winnow_halving_options(p)
     p.set_defaults(func=main)
@@ -183,13 +192,23 @@ def main(args: argparse.Namespace) -> int:
         from perceptron_ref.perceptron import multiclass
 
         return multiclass.main(args)
-    if args.engine != "literal" and (trace := engine_run(args)) is not None:
-        print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
-        return 0
+    try:
+        trace = engine_run(args) if args.engine != "literal" else None
+        if trace is None:
+            trace = literal_run(args)
+    except SizeLimitError as error:  # the data's run, not an option: name the file
+        raise InputError(error.problem, source=args.file) from None
+    print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
+    return 0
+
+
+def literal_run(args: argparse.Namespace) -> Trace:
+    """FILE read whole, then :func:`~perceptron_ref.runner.run` (which may still pick the
+    engine for ``--engine auto|fast``)."""
     data, bias = read_data(args)
     if args.algorithm in winnow.IDS:
         winnow.check_data(data)  # names the file's line; run() could only name the example
-    trace = run(
+    return run(
         args.algorithm,
         data.X,
         data.y,
@@ -205,9 +224,8 @@ def main(args: argparse.Namespace) -> int:
         degree=args.degree,
         c=args.c,
         engine=args.engine,
+        max_bits=args.max_bits,
     )
-    print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
-    return 0
 
 
 def engine_run(args: argparse.Namespace) -> Trace | None:
@@ -225,6 +243,7 @@ def engine_run(args: argparse.Namespace) -> Trace | None:
         return run(
             args.algorithm, data, data.y, bias=True, eta=args.eta, epochs=args.epochs,
             max_epochs=args.max_epochs, record=args.record, engine=args.engine,
+            max_bits=args.max_bits,
         )  # fmt: skip
     if stream.streamable(args.algorithm, args.epochs, args.max_epochs, args.record):
         return stream.run_csv(

@@ -1,0 +1,251 @@
+"""Resource bounds (issue 7): exact arithmetic stops at a documented size limit, with one clear
+line, instead of filling memory; runs far from the limit are unaffected.
+
+The adversarial inputs below have closed forms, so each test knows independently at which
+step, and with how many bits, the limit must be crossed:
+
+- *rotating data*: x₁ = (1, 0), then x_{t+1} = R(w_t)/p, w_t rotated a quarter turn and
+  divided by a prime p.  Every score is w_t·x_{t+1} = 0 (a mistake for the tie-mistake
+  learners) and w_{t+1} = w_t + x_{t+1}, i.e. w_t = (1 + i/p)^(t−1) as a complex number: its
+  denominator grows by a factor p at every step.
+- *Winnow promotions*: w₁ = (1 + ε)^k after k promotions, with ε = 1/q.
+- *a polynomial kernel*: K((2), (2)) = 4^degree.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from itertools import islice
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perceptron_ref import cli, run
+from perceptron_ref.campaign import CORE
+from perceptron_ref.errors import InputError
+from perceptron_ref.runner import MAX_BITS, REPEAT_BUDGET, SizeLimitError
+from perceptron_ref.testing import SeparableData, separable_data
+from perceptron_ref.vectors import Label, Vector
+from tests.helpers import BATCH
+
+MERSENNE_61 = 2**61 - 1
+
+
+def size(q: Fraction) -> int:
+    """Bits of the longer of q's numerator and denominator (written here, not imported)."""
+    return max(len(bin(abs(q.numerator))) - 2, len(bin(q.denominator)) - 2)
+
+
+def w_closed_form(p: int) -> Iterator[tuple[Fraction, Fraction]]:
+    """w₁, w₂, …: w_t = (1 + i/p)^(t−1) = (p + i)^(t−1) / p^(t−1), by Gaussian-integer powers."""
+    a, b, q = 1, 0, 1
+    while True:
+        yield Fraction(a, q), Fraction(b, q)
+        a, b, q = a * p - b, a + b * p, q * p  # (a + bi)(p + i)
+
+
+def rotating(p: int, n: int) -> tuple[list[Vector], list[Label]]:
+    """n examples, all labelled +1: x₁ = (1, 0), x_{t+1} = (−Im w_t, Re w_t)/p."""
+    X: list[Vector] = [(Fraction(1), Fraction(0))]
+    for re_w, im_w in islice(w_closed_form(p), n - 1):
+        X.append((-im_w / p, re_w / p))
+    return X, [1] * n
+
+
+def first_over(p: int, max_bits: int) -> tuple[int, int]:
+    """The first step t whose w_t has a number over max_bits, and that number's size."""
+    for t, w in enumerate(w_closed_form(p), 1):
+        if (bits := max(map(size, w))) > max_bits:
+            return t, bits
+    raise AssertionError("unreachable: w_closed_form is endless")
+
+
+def message(what: str, where: str, bits: int, max_bits: int) -> str:
+    return (
+        f"exact arithmetic exceeded the size limit: {what} {where} has a number of {bits} bits, "
+        f"over max_bits = {max_bits} (raise it with --max-bits)"
+    )
+
+
+TIE_MISTAKE = (
+    "perceptron/gormley-online",
+    "perceptron/ssbd",
+    "perceptron/voted",
+    "perceptron/averaged",
+)
+
+
+@pytest.mark.parametrize("algorithm", TIE_MISTAKE)
+@pytest.mark.parametrize(("p", "max_bits"), [(3, 64), (3, 200), (MERSENNE_61, 1000)])
+def test_rotating_data_cross_the_limit_at_the_step_the_closed_form_predicts(
+    algorithm: str, p: int, max_bits: int
+) -> None:
+    t, bits = first_over(p, max_bits)
+    X, y = rotating(p, t + 5)
+    with pytest.raises(SizeLimitError) as raised:
+        run(algorithm, X, y, max_bits=max_bits)
+    assert str(raised.value) == message("w", f"after epoch 1, example {t - 1}", bits, max_bits)
+
+
+def test_just_below_the_limit_the_same_data_run_to_the_end() -> None:
+    """The limit is a bound on size, not on steps: the steps before it are the closed form's."""
+    t, _ = first_over(3, 200)
+    X, y = rotating(3, t - 1)
+    trace = run("perceptron/gormley-online", X, y, max_bits=200)
+    assert trace.mistakes == t - 1 and all(s.score == 0 for s in trace.steps)
+    assert trace.weights == next(islice(w_closed_form(3), t - 2, None))
+
+
+@pytest.mark.parametrize("algorithm", ["perceptron/gormley-online", "perceptron/ssbd"])
+def test_the_fast_engine_ends_in_the_same_error_with_a_full_record(algorithm: str) -> None:
+    t, bits = first_over(3, 200)
+    X, y = rotating(3, t + 5)
+    expected = message("w", f"after epoch 1, example {t - 1}", bits, 200)
+    for engine in ("literal", "fast"):
+        with pytest.raises(SizeLimitError, match=re.escape(expected)):
+            run(algorithm, X, y, max_bits=200, engine=engine)
+
+
+def test_the_fast_engine_checks_the_final_weights_of_a_summary() -> None:
+    X, y = rotating(3, 150)
+    final = max(map(size, next(islice(w_closed_form(3), 149, None))))
+    with pytest.raises(SizeLimitError) as raised:
+        run("perceptron/gormley-online", X, y, max_bits=200, engine="fast", record="summary")
+    assert str(raised.value) == message("w", "at the end of epoch 1", final, 200)
+
+
+@pytest.mark.slow
+def test_the_default_limit_is_crossed_where_the_closed_form_says() -> None:
+    p = 2**521 - 1  # a Mersenne prime: 521 more bits a step, 192 steps to 100,000
+    t, bits = first_over(p, MAX_BITS)
+    X, y = rotating(p, t + 1)
+    with pytest.raises(SizeLimitError) as raised:
+        run("perceptron/gormley-online", X, y, record="summary")
+    assert str(raised.value) == message("w", f"after epoch 1, example {t - 1}", bits, MAX_BITS)
+
+
+@pytest.mark.parametrize("k", [1, 3, 4])
+def test_winnow_promotions_by_one_plus_a_rational_epsilon_cross_the_limit(k: int) -> None:
+    """w₁ = (1 + ε)^j after j promotions (ε = 1/q), and w₁ < 2 = n keeps them coming."""
+    q = MERSENNE_61
+    growth = [size((1 + Fraction(1, q)) ** j) for j in range(1, 10)]
+    max_bits = growth[k - 1]  # the k-th promotion fits exactly; the next one does not
+    X, y = [(Fraction(1), Fraction(0))] * 10, [1] * 10
+    with pytest.raises(SizeLimitError) as raised:
+        run("winnow/ltf", X, y, epsilon=Fraction(1, q), max_bits=max_bits)
+    assert str(raised.value) == message("w", f"after epoch 1, example {k}", growth[k], max_bits)
+
+
+def test_a_polynomial_kernel_score_over_the_limit_is_refused() -> None:
+    """α₀ = 1 after the first step (a zero score is a mistake); then s = K(2, 2) = 4^40."""
+    X, y = [(Fraction(2),), (Fraction(2),)], [1, 1]
+    with pytest.raises(SizeLimitError) as raised:
+        run("perceptron/kernel", X, y, kernel="polynomial", degree=40, max_bits=64)
+    bits = size(Fraction(4) ** 40)
+    assert bits == 81
+    assert str(raised.value) == message("the score", "at epoch 1, example 1", bits, 64)
+
+
+def test_a_kernel_degree_over_the_limit_is_refused_before_any_step() -> None:
+    X, y = [(Fraction(1),), (Fraction(-1),)], [1, -1]
+    at_limit = run("perceptron/kernel", X, y, kernel="polynomial", degree=64, max_bits=64)
+    assert at_limit.mistakes >= 1  # (x·x')^64 = ±1 here: the degree alone is not refused
+    with pytest.raises(InputError, match=r"^degree 65 is over max_bits = 64: "):
+        run("perceptron/kernel", X, y, kernel="polynomial", degree=65, max_bits=64)
+
+
+def drifting(d: int) -> tuple[list[Vector], list[Label]]:
+    """Winnow on (1, …, 1) → −1 and (0, 1, …, 1) → +1: w₁ is divided, never multiplied, so
+    w never repeats, never separates the data, and its denominators grow a bit or so a pass."""
+    one, zero = Fraction(1), Fraction(0)
+    return [(one,) * d, (zero,) + (one,) * (d - 1)], [-1, 1]
+
+
+@pytest.mark.parametrize("d", [2, 3])
+def test_a_run_that_neither_converges_nor_cycles_is_stopped_by_the_repeat_budget(d: int) -> None:
+    max_bits = 4000
+    X, y = drifting(d)
+    with pytest.raises(SizeLimitError) as raised:
+        run("winnow/k-of-r", X, y, epochs="converge", record="summary", max_bits=max_bits)
+    found = re.fullmatch(
+        r"exact arithmetic exceeded the size limit: no convergence and no cycle in (\d+) epochs, "
+        r"whose final weights take (\d+) bits in all, over 1000 × max_bits = (\d+) "
+        r"\(give --max-epochs, or raise --max-bits\)",
+        str(raised.value),
+    )
+    assert found, str(raised.value)
+    epochs, held, budget = map(int, found.groups())
+    assert budget == REPEAT_BUDGET * max_bits < held
+    assert epochs <= REPEAT_BUDGET * max_bits // d  # each epoch's w takes at least d bits
+    # With a cap the caller bounds the epochs: the budget does not apply, the cap ends the run.
+    capped = run("winnow/k-of-r", X, y, epochs="converge", max_epochs=epochs + 1, max_bits=max_bits)
+    assert capped.status == "max_epochs" and capped.epochs == epochs + 1
+
+
+@given(data=separable_data(max_size=30))
+def test_campaign_runs_stay_a_hundred_times_below_the_default_limit(data: SeparableData) -> None:
+    for algorithm in CORE:
+        options: dict[str, Any] = {} if algorithm in BATCH else {"epochs": "converge"}
+        small = run(algorithm, data.X, data.y, max_bits=MAX_BITS // 100, **options)
+        assert small == run(algorithm, data.X, data.y, **options)
+
+
+@given(data=separable_data(max_size=20), eta=st.fractions(Fraction(1, 50), 50))
+def test_perceptron_weights_outgrow_the_data_by_at_most_log2_of_the_mistakes(
+    data: SeparableData, eta: Fraction
+) -> None:
+    """w = η·Σ y·x: its denominator divides η's times the lcm D of the data's, its numerator
+    is at most η's times k·max|D·x| (the bound the fast engine's integers W obey)."""
+    D = 1
+    for x in data.X:
+        for v in x:
+            D = math.lcm(D, v.denominator)
+    x_max = max(abs(v * D) for x in data.X for v in x)
+    for algorithm in ("perceptron/gormley-online", "perceptron/gormley-batch"):
+        options: dict[str, Any] = {} if algorithm in BATCH else {"epochs": "converge"}
+        trace = run(algorithm, data.X, data.y, eta=eta, **options)
+        k = 0
+        for s in trace.steps:
+            k += s.mistake
+            for v in s.weights:
+                assert (eta.denominator * D) % v.denominator == 0
+                assert abs(v.numerator) <= eta.numerator * k * x_max
+
+
+def test_the_cli_names_the_file_and_exits_2(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "promotions.csv"
+    path.write_text("1,0,1\n" * 3)
+    q = MERSENNE_61
+    growth = [size((1 + Fraction(1, q)) ** j) for j in (2, 3)]
+    argv = ["run", "winnow/ltf", str(path), "--epsilon", f"1/{q}", "--max-bits", str(growth[0])]
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    where = "after epoch 1, example 2"
+    assert err == f"perceptron-ref: error: {path}: {message('w', where, growth[1], growth[0])}\n"
+    assert cli.main([*argv[:-2], "--max-bits", str(growth[1])]) == 0
+    assert "3 mistakes in 1 epoch (online)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bad", ["0", "-5", "many"])
+def test_the_cli_refuses_a_max_bits_that_is_not_a_positive_integer(
+    bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as raised:
+        cli.main(["run", "perceptron/blum", "any.csv", "--max-bits", bad])
+    assert raised.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--max-bits" in err and "positive integer" in err
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "100"])
+def test_run_refuses_a_max_bits_that_is_not_a_positive_integer(bad: object) -> None:
+    with pytest.raises(InputError, match="max_bits must be a positive integer"):
+        run("perceptron/blum", [(1,)], [1], max_bits=bad)  # type: ignore[arg-type]
