@@ -153,10 +153,17 @@ def from_command(ran: Execution, data: Data, bias: bool) -> Outcome:
     if not isinstance(answer, dict) or ("weights" in answer) == ("trace" in answer):
         return Failure("unparsable", "expected an object with 'weights' or 'trace'")
     if "weights" in answer:
+        if not _flat(answer["weights"]):  # the schema's vector: no (w, b) pair, no [[...]]
+            return Failure("unparsable", "'weights' is not a list of numbers")
         return interpret(answer["weights"], data, bias, trace=False)
-    if not isinstance(answer["trace"], list):
+    if not isinstance(answer["trace"], list) or not all(_flat(v) for v in answer["trace"]):
         return Failure("unparsable", "'trace' is not a list of vectors")
     return interpret(answer["trace"], data, bias, trace=True)
+
+
+def _flat(value: Any) -> bool:
+    """A list of non-lists (each then read as a number or refused)."""
+    return isinstance(value, list) and not any(isinstance(v, list | dict) for v in value)
 
 
 def _no_constant(name: str) -> Any:
