@@ -8,6 +8,7 @@ compared with k exactly (:func:`at_most`), with no floating point anywhere.
 
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction
 from typing import Any
@@ -17,7 +18,7 @@ import sympy
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from perceptron_ref import Trace, registry, run
+from perceptron_ref import Trace, cli, registry, run
 from perceptron_ref.algorithm import OnlineAlgorithm
 from perceptron_ref.bounds import (
     blum_hinge_bound,
@@ -25,8 +26,8 @@ from perceptron_ref.bounds import (
     hinge_loss,
     perceptron_mistake_bound,
 )
+from perceptron_ref.limits import SizeLimitError
 from perceptron_ref.perceptron.multiclass import run_multiclass
-from perceptron_ref.runner import SizeLimitError
 from perceptron_ref.testing import rationals, unit_vectors
 from perceptron_ref.vectors import Label, Vector, dot, norm2, zeros
 from tests.helpers import BATCH, ONLINE
@@ -280,3 +281,43 @@ def test_a_multiclass_run_on_a_point_with_two_classes_ends_cycled_or_capped(
     else:  # the proof of the cycle, by a second route: w after some earlier pass is w now
         earlier = [run_multiclass(X, y, epochs=e).weights for e in range(1, t.epochs)]
         assert t.weights in [zeros(len(t.weights)), *earlier]
+
+
+CONFLICT = "1,1,1\n1,1,-1\n0,1,1\n"
+"""x = (1, 1) with both labels, and one more example: 0/1 features, so Winnow takes it too."""
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [
+        (["perceptron/press"], "cycled"),
+        (["perceptron/gormley-batch", "--max-epochs", "1"], "max_epochs"),
+        (["perceptron/gormley-online", "--epochs", "converge"], "cycled"),
+        (["perceptron/voted", "--epochs", "converge", "--max-epochs", "2"], "max_epochs"),
+        (["perceptron/averaged", "--epochs", "converge"], "cycled"),
+        (["perceptron/kernel", "--epochs", "converge", "--max-epochs", "4"], "max_epochs"),
+        (["winnow/disjunction", "--epochs", "converge"], "cycled"),
+        (["halving/cover", "--epochs", "converge", "--epsilon", "1/2"], "cycled"),
+    ],
+)
+def test_the_cli_says_how_a_run_on_data_no_learner_fits_ended(
+    argv: list[str], status: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Exit 0 (the run is a result, not an error); the status in the text and in the JSON."""
+    path = tmp_path / "conflict.csv"
+    path.write_text(CONFLICT)
+    command = ["run", argv[0], str(path), *argv[1:], "--record", "summary"]
+    assert cli.main(command) == 0
+    text = capsys.readouterr().out
+    if status == "cycled":
+        found = re.search(
+            r"in (\d+) epochs? \(cycled: w after epoch (\d+) equals w after epoch (\d+)\)", text
+        )
+        assert found, text
+        epochs, e2, e1 = map(int, found.groups())
+        assert 0 <= e1 < e2 == epochs
+    else:
+        assert re.search(rf"in {argv[-1]} epochs? \(max_epochs\)", text), text
+    assert cli.main([*command, "--format", "json"]) == 0
+    trace = json.loads(capsys.readouterr().out)
+    assert trace["status"] == status and trace["mistakes"] >= trace["epochs"]

@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 from perceptron_ref import cli, run
 from perceptron_ref.campaign import CORE
 from perceptron_ref.errors import InputError
-from perceptron_ref.runner import MAX_BITS, REPEAT_BUDGET, SizeLimitError
+from perceptron_ref.limits import MAX_BITS, REPEAT_BUDGET, SizeLimitError
+from perceptron_ref.perceptron.multiclass import run_multiclass
 from perceptron_ref.testing import SeparableData, separable_data
 from perceptron_ref.vectors import Label, Vector
 from tests.helpers import BATCH
@@ -249,3 +250,20 @@ def test_the_cli_refuses_a_max_bits_that_is_not_a_positive_integer(
 def test_run_refuses_a_max_bits_that_is_not_a_positive_integer(bad: object) -> None:
     with pytest.raises(InputError, match="max_bits must be a positive integer"):
         run("perceptron/blum", [(1,)], [1], max_bits=bad)  # type: ignore[arg-type]
+
+
+def test_a_multiclass_run_is_measured_too(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first example is a mistake (all scores 0, the tie goes to class a): α gets ±x."""
+    X, y = [(Fraction(1000),), (Fraction(-1),)], ["b", "a"]
+    assert size(Fraction(1000)) == 10
+    expected = message("w", "after epoch 1, example 0", 10, 9)
+    with pytest.raises(SizeLimitError) as raised:
+        run_multiclass(X, y, max_bits=9)
+    assert str(raised.value) == expected
+    assert run_multiclass(X, y, max_bits=10).mistakes >= 1
+    path = tmp_path / "classes.csv"
+    path.write_text("1000,b\n-1,a\n")
+    assert cli.main(["run", "perceptron/structured", str(path), "--max-bits", "9"]) == 2
+    assert capsys.readouterr().err == f"perceptron-ref: error: {path}: {expected}\n"

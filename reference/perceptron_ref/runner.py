@@ -9,13 +9,10 @@ learners are deterministic, so the passes after the first occurrence repeat exac
 On rational data every perceptron run that does not converge does repeat (w stays bounded,
 Block & Levin 1970, and lies on a lattice).
 
-Exact arithmetic has no overflow, so it is bounded here instead: every w and every score a
-step produces is measured, and a numerator or denominator longer than ``max_bits`` bits
-(default :data:`MAX_BITS`) ends the run with :class:`SizeLimitError`.  The repeat test keeps
-w at every epoch end; without ``max_epochs`` it may keep :data:`REPEAT_BUDGET` × ``max_bits``
-bits of them in all, then the run ends with the same error.  Each w costs at least d bits
-(a number takes at least one), so a run without ``max_epochs`` makes at most
-``REPEAT_BUDGET · max_bits / d`` passes: every run ends, in bounded memory.
+Every step passes through :func:`~perceptron_ref.limits.measured` (the size limit
+``max_bits``), and a run without ``max_epochs`` keeps at most ``REPEAT_BUDGET · max_bits``
+bits of epoch-end weights for its repeat test (:mod:`perceptron_ref.limits`): so every run
+ends, in bounded memory, after at most ``REPEAT_BUDGET · max_bits / d`` passes when uncapped.
 """
 
 from __future__ import annotations
@@ -28,6 +25,15 @@ from typing import Literal
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.errors import InputError
+from perceptron_ref.limits import (
+    MAX_BITS,
+    check_degree,
+    check_max_bits,
+    check_repeat_budget,
+    check_trace,
+    measured,
+    size,
+)
 from perceptron_ref.numbers import to_fraction, to_label
 from perceptron_ref.trace import Example, Model, Record, Status, Step, Trace
 from perceptron_ref.vectors import Label, Vector, zeros
@@ -35,63 +41,6 @@ from perceptron_ref.vectors import Label, Vector, zeros
 Epochs = int | Literal["converge"]
 Engine = Literal["literal", "fast", "auto"]
 ONE = Fraction(1)
-
-MAX_BITS = 100_000
-"""The default size limit: no weight or score of a run may have a numerator or denominator of
-more than this many bits (≈ 30,000 decimal digits; arithmetic on such numbers takes
-milliseconds).  The notes' examples and the campaigns stay under 100 bits."""
-
-REPEAT_BUDGET = 1000
-"""A run without ``max_epochs`` may keep ``REPEAT_BUDGET · max_bits`` bits of epoch-end weights
-for its repeat test (12.5 MB of digits by default): a run that neither converges nor
-cycles within that many is stopped by :class:`SizeLimitError` instead of filling memory."""
-
-
-class SizeLimitError(InputError):
-    """A run's exact numbers outgrew ``max_bits``: ``str()`` names the step and the sizes."""
-
-
-def bits(q: Fraction) -> int:
-    """The size of q: the bit length of its numerator or its denominator, the longer.
-
-    >>> bits(Fraction(-255, 256)), bits(Fraction(0))
-    (9, 1)
-    """
-    return max(abs(q.numerator).bit_length(), q.denominator.bit_length())
-
-
-def check_size(what: str, values: Iterable[Fraction], where: str, max_bits: int) -> None:
-    """Raise :class:`SizeLimitError` if a value's numerator or denominator exceeds ``max_bits``.
-
-    >>> check_size("w", (Fraction(1, 2**64),), "after epoch 3, example 1", max_bits=64)
-    Traceback (most recent call last):
-    ...
-    perceptron_ref.runner.SizeLimitError: exact arithmetic exceeded the size limit: w after \
-epoch 3, example 1 has a number of 65 bits, over max_bits = 64 (raise it with --max-bits)
-    """
-    size = max(map(bits, values), default=0)
-    if size > max_bits:
-        raise SizeLimitError(
-            f"exact arithmetic exceeded the size limit: {what} {where} has a number of {size} "
-            f"bits, over max_bits = {max_bits} (raise it with --max-bits)"
-        )
-
-
-def measured(steps: Iterator[Step], max_bits: int) -> Iterator[Step]:
-    """The learner's steps, each checked against the size limit before it is passed on: its
-    score, and its w when w changed (a step without an update yields the same tuple)."""
-    w: Vector | None = None
-    try:
-        for s in steps:
-            check_size("the score", (s.score,), f"at epoch {s.epoch}, example {s.index}", max_bits)
-            if s.weights is not w:
-                w = s.weights
-                check_size("w", w, f"after epoch {s.epoch}, example {s.index}", max_bits)
-            yield s
-    finally:  # a run stopped at an epoch boundary, or refused: close the learner now
-        close = getattr(steps, "close", None)
-        if close is not None:
-            close()
 
 
 def examples_from(
@@ -158,8 +107,8 @@ def run(
     (``winnow/k-of-r``: k; ``winnow/ltf``: ε; ``halving/cover``: the cover radius ε).
     ``average`` (``perceptron/averaged``: which vectors are averaged), ``kernel``,
     ``degree`` and ``c`` (``perceptron/kernel``: linear, or polynomial (x·x' + c)^degree).
-    ``max_bits`` bounds the size of every w and score (see :data:`MAX_BITS`): a run whose
-    numbers outgrow it raises :class:`SizeLimitError`, an :class:`InputError`.
+    ``max_bits`` bounds the size of every w and score (:mod:`perceptron_ref.limits`): a run
+    whose numbers outgrow it raises ``SizeLimitError``, an :class:`InputError`.
 
     >>> t = run("perceptron/blum", [(1, 0), (0, 1)], [1, -1], bias=True)
     >>> t.dimension, t.mistakes, [str(v) for v in t.weights]
@@ -169,13 +118,8 @@ def run(
         algorithm, k=k, epsilon=epsilon, average=average, kernel=kernel, degree=degree, c=c
     )
     step, passes = check_options(eta, epochs, max_epochs)
-    if type(max_bits) is not int or max_bits < 1:
-        raise InputError(f"max_bits must be a positive integer, got {max_bits!r}")
-    if type(degree) is int and degree > max_bits:  # one K value could be too big to compute
-        raise InputError(
-            f"degree {degree} is over max_bits = {max_bits}: (x·x' + c)^{degree} exceeds "
-            f"2^{max_bits} unless x·x' + c is -1, 0 or 1 (raise it with --max-bits)"
-        )
+    check_max_bits(max_bits)
+    check_degree(degree, max_bits)
     if record not in ("full", "mistakes", "summary"):
         raise InputError(f"record must be 'full', 'mistakes' or 'summary', got {record!r}")
     if isinstance(algo, BatchAlgorithm) and passes != 1:
@@ -193,12 +137,7 @@ def run(
                 algorithm, X, y, bias=bias, eta=step, epochs=passes, max_epochs=max_epochs,
                 record=record,
             )  # fmt: skip
-            # The engine's numbers cannot blow up (w = η·W/D with integers W that grow by at
-            # most max|x| a mistake); the limit is checked on what the trace holds, so that
-            # with record="full" both engines end in the same error.
-            for _ in measured(iter(trace.steps), max_bits):
-                pass
-            check_size("w", trace.weights, f"at the end of epoch {trace.epochs}", max_bits)
+            check_trace(trace, max_bits)  # the same limit, on what the engine's trace holds
             return trace
     rows, labels = examples_from(X, y)
     if bias:
@@ -273,13 +212,9 @@ def _drive(
             status, cycle = "cycled", (seen[w], epoch)
             break
         seen[w] = epoch
-        if max_epochs is None and (held := held + sum(map(bits, w))) > REPEAT_BUDGET * max_bits:
-            raise SizeLimitError(
-                f"exact arithmetic exceeded the size limit: no convergence and no cycle in "
-                f"{epoch} epochs, whose final weights take {held} bits in all, over "
-                f"{REPEAT_BUDGET} × max_bits = {REPEAT_BUDGET * max_bits} (give --max-epochs, "
-                f"or raise --max-bits)"
-            )
+        if max_epochs is None:  # no cap bounds the epochs: the budget bounds the memory
+            held += sum(map(size, w))
+            check_repeat_budget(held, epoch, max_bits)
         if max_epochs is not None and epoch >= max_epochs:
             status = "max_epochs"
             break

@@ -10,8 +10,9 @@ from perceptron_ref import registry, report, winnow
 from perceptron_ref.coq import read_coq
 from perceptron_ref.data import DataSet, read_csv
 from perceptron_ref.errors import InputError
+from perceptron_ref.limits import MAX_BITS, REPEAT_BUDGET, SizeLimitError
 from perceptron_ref.numbers import parse_rational
-from perceptron_ref.runner import MAX_BITS, REPEAT_BUDGET, Epochs, SizeLimitError, run
+from perceptron_ref.runner import Epochs, run
 from perceptron_ref.trace import Trace
 
 ORDER = 10

@@ -29,6 +29,7 @@ from typing import Any
 from perceptron_ref import report
 from perceptron_ref.data import _lines
 from perceptron_ref.errors import InputError
+from perceptron_ref.limits import MAX_BITS, SizeLimitError, check_max_bits, measured
 from perceptron_ref.numbers import parse_rational, to_fraction
 from perceptron_ref.perceptron.structured import Argmax, Multiclass, StructuredStep, learn
 from perceptron_ref.runner import Epochs, check_options, run
@@ -72,9 +73,11 @@ def run_multiclass(
     epochs: Epochs = 1,
     max_epochs: int | None = None,
     record: Record = "full",
+    max_bits: int = MAX_BITS,
 ) -> MulticlassTrace:
     """The multiclass perceptron; ``epochs="converge"`` stops at a clean pass or a repeat of α."""
     step, passes = check_options(eta, epochs, max_epochs)
+    check_max_bits(max_bits)  # every score and α is measured, as run() measures its steps
     rows = [tuple(to_fraction(v) for v in row) for row in X]
     labels = list(y)
     if not rows or len(rows) != len(labels) or len({len(r) for r in rows}) != 1 or not rows[0]:
@@ -90,7 +93,7 @@ def run_multiclass(
     stream = (
         (e, i, x, c) for e in epochs_ for i, (x, c) in enumerate(zip(rows, labels, strict=True))
     )
-    steps: Iterator[StructuredStep[Class]] = learn(stream, structure, step)
+    steps: Iterator[StructuredStep[Class]] = measured(learn(stream, structure, step), max_bits)
     kept: list[StructuredStep[Class]] = []
     alpha, k, epoch, clean = zeros(structure.dimension), 0, 0, True
     seen = {alpha: 0}  # α at the end of each epoch (epoch 0: the initial α = 0)
@@ -196,11 +199,15 @@ def main(args: argparse.Namespace) -> int:
         "epochs": args.epochs,
         "max_epochs": args.max_epochs,
         "record": args.record,
+        "max_bits": args.max_bits,
     }
-    if set(y) <= {-1, 1}:  # binary data: exactly the trace of run("perceptron/structured", …)
-        binary = run("perceptron/structured", X, y, **options)
-        print(report.dumps(binary) if args.format == "json" else report.format_text(binary))
-    else:
-        trace = run_multiclass(X, y, **options)
-        print(dumps(trace) if args.format == "json" else format_text(trace))
+    try:
+        if set(y) <= {-1, 1}:  # binary data: exactly the trace of run("perceptron/structured", …)
+            binary = run("perceptron/structured", X, y, **options)
+            print(report.dumps(binary) if args.format == "json" else report.format_text(binary))
+        else:
+            trace = run_multiclass(X, y, **options)
+            print(dumps(trace) if args.format == "json" else format_text(trace))
+    except SizeLimitError as error:  # the data's run, not an option: name the file
+        raise InputError(error.problem, source=str(args.file)) from None
     return 0
