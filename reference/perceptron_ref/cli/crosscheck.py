@@ -36,6 +36,20 @@ def timeout_arg(text: str) -> float:
     return value
 
 
+MAX_MEMORY = 2**24
+"""Largest ``--memory`` in MiB (16 TiB): a larger limit overflows setrlimit in the sandbox's
+child (SubprocessError, a traceback), and no machine has it to give."""
+
+
+def megabytes_arg(text: str) -> int:
+    """``--memory``: a positive number of MiB, at most MAX_MEMORY."""
+    value = positive_int(text)
+    if value > MAX_MEMORY:
+        shown = text if len(text) <= 20 else text[:17] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} MiB is more than {MAX_MEMORY} (16 TiB)")
+    return value
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "crosscheck",
@@ -79,7 +93,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--memory",
-        type=positive_int,
+        type=megabytes_arg,
         default=1024,
         metavar="MB",
         help="the candidate's address-space limit in MiB (default 1024)",

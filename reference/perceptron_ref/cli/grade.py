@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.cli.crosscheck import PERCEPTRONS, timeout_arg
+from perceptron_ref.cli.crosscheck import PERCEPTRONS, megabytes_arg, timeout_arg
 from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
 
 ORDER = 55
@@ -37,7 +37,7 @@ def register(sub: Any) -> None:
     p.add_argument("--examples", type=positive_int, default=50, metavar="N")
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S")
     p.add_argument("--timeout", type=timeout_arg, default=10.0, metavar="SECONDS")
-    p.add_argument("--memory", type=positive_int, default=1024, metavar="MB")
+    p.add_argument("--memory", type=megabytes_arg, default=1024, metavar="MB")
     p.add_argument("--jobs", type=positive_int, default=None, metavar="N", help="parallel workers")
     p.set_defaults(func=main)
 
