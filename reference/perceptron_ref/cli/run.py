@@ -18,26 +18,36 @@ from perceptron_ref.trace import Trace
 ORDER = 10
 
 
+def _natural(text: str) -> int | None:
+    """The value of a run of decimal digits, or None.  ``str.isdecimal``, not ``isdigit``:
+    '²' is a digit that int() refuses; at most 4000 digits, int()'s own limit being 4300."""
+    return int(text) if text.isdecimal() and len(text) <= 4000 else None
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
 def epochs_arg(text: str) -> Epochs:
     """``--epochs``: a positive integer or ``converge``."""
     if text == "converge":
         return "converge"
-    if text.isdigit() and int(text) >= 1:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer or 'converge'")
+    if (n := _natural(text)) is not None and n >= 1:
+        return n
+    raise argparse.ArgumentTypeError(f"{_shown(text)} is not a positive integer or 'converge'")
 
 
 def positive_int(text: str) -> int:
-    if text.isdigit() and int(text) >= 1:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer")
+    if (n := _natural(text)) is not None and n >= 1:
+        return n
+    raise argparse.ArgumentTypeError(f"{_shown(text)} is not a positive integer")
 
 
 def seed_arg(text: str) -> int:
     """``--seed``: a non-negative integer."""
-    if text.isdigit():
-        return int(text)
-    raise argparse.ArgumentTypeError(f"{text!r} is not a non-negative integer")
+    if (n := _natural(text)) is not None:
+        return n
+    raise argparse.ArgumentTypeError(f"{_shown(text)} is not a non-negative integer")
 
 
 def rational_arg(text: str) -> str:
