@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import re
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -36,7 +37,11 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {one_line(message)} (see --help)\n")
+        # argparse quotes the offending value whole: a 100,000-digit value is one unreadable
+        # line; show 40 characters of each quoted value and 400 of the message.
+        message = re.sub(r"'([^'\n]{37})[^']{4,}'", r"'\1...'", one_line(message))
+        message = message if len(message) <= 400 else message[:397] + "..."
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
 def one_line(text: str) -> str:

@@ -32,7 +32,8 @@ def timeout_arg(text: str) -> float:
     except ValueError:
         value = 0.0
     if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds in (0, 3600]")
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a number of seconds in (0, 3600]")
     return value
 
 

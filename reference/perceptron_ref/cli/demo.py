@@ -8,7 +8,7 @@ from typing import Any
 
 from perceptron_ref import registry
 from perceptron_ref.campaign import CORE, campaign
-from perceptron_ref.cli.run import positive_int
+from perceptron_ref.cli.run import positive_int, seed_arg
 from perceptron_ref.runner import run
 from perceptron_ref.vectors import show
 
@@ -36,7 +36,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=seed_arg,  # as every command's --seed (int() echoed a 5000-digit value whole)
         default=None,
         metavar="S",
         help="random seed (default: derandomized, the same every run)",
