@@ -14,7 +14,7 @@ import re
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from perceptron_ref import __version__
 from perceptron_ref.errors import InputError
@@ -35,6 +35,13 @@ PROG = "perceptron-ref"
 
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        # Python 3.11's argparse drops a '--' given as an option's value (--out=--) and
+        # stores [] unchecked: choices pass, and open([]) raised TypeError.  Refuse it.
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            raise argparse.ArgumentError(action, "expected one argument, got '--'")
+        return super()._get_values(action, arg_strings)
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes the offending value whole: a 100,000-digit value is one unreadable
