@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test test-deep lint typecheck pytest prove bench clean
+.PHONY: setup demo test test-deep lint typecheck pytest prove bench mutation clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,23 @@ test-deep: setup
 # The fast engine against the literal reference and scikit-learn (issue 6): a table, out/bench.png.
 bench: setup
 	$(BIN)/python -m perceptron_ref.benchmark
+
+# Mutation testing (issue 7): mutmut over reference/perceptron_ref/ (scope: [tool.mutmut]).  It runs
+# in out/mutation/work, whose `src` links to reference/ (mutmut imports mutants/src first, and
+# PYTHONPATH gives the mutated copy to the CLI tests' subprocesses too); the
+# database-free, derandomized `ci` Hypothesis profile keeps each verdict reproducible.  Only some
+# mutants: `make mutation MUTANTS='perceptron_ref.bounds*'`.  Results are cached between runs.
+# Writes out/mutation/survivors.txt and prints the score (tests/mutation_score.py).
+MUTATION := out/mutation/work
+MUTANTS ?=
+mutation: setup
+	mkdir -p $(MUTATION)/mutants/src  # before Python starts: a missing PYTHONPATH entry is skipped
+	cd $(MUTATION) && for f in src:reference reference tests spec proofs pyproject.toml \
+	    CITATION.cff README.md; do ln -sfn ../../../$${f#*:} $${f%%:*}; done && ln -sfn ../../../../shared shared
+	set -f && cd $(MUTATION) && HYPOTHESIS_PROFILE=ci PYTHONPATH=$(CURDIR)/$(MUTATION)/mutants/src \
+	    $(CURDIR)/$(BIN)/mutmut run --max-children $${MUTMUT_CHILDREN:-1} $(MUTANTS)
+	cd $(MUTATION) && $(CURDIR)/$(BIN)/python $(CURDIR)/tests/mutation_score.py \
+	    --survivors $(CURDIR)/out/mutation/survivors.txt
 
 clean:
 	rm -rf $(VENV) build *.egg-info reference/*.egg-info
