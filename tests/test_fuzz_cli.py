@@ -322,3 +322,12 @@ def test_the_real_entry_point_behaves_as_main_in_process(
     assert done.returncode == status
     assert done.stdout.decode() == out
     assert err == in_process.encode("utf-8", "backslashreplace").decode()
+
+
+def test_a_huge_value_named_in_an_error_is_cut_to_one_short_line(files: dict[str, str]) -> None:
+    status, out, err = invoke(["run", "winnow/ltf", files["huge.csv"]])
+    check_status(status, out, err)
+    assert err == (
+        f"perceptron-ref: error: {files['huge.csv']}:1: feature 1 is "
+        f"{'9' * 37}...; Winnow takes 0/1 features\n"
+    )

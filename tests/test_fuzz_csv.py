@@ -144,13 +144,14 @@ def test_csv_lines_read_exactly_or_fail_at_the_first_bad_line(
 
 
 def python_lines(data: bytes) -> list[str] | None:
-    """The lines Python's own reader sees (universal newlines, utf-8-sig), or None if the
-    bytes are not UTF-8."""
+    """The lines Python's own codec and universal newlines give (a BOM dropped), or None if
+    the bytes are not UTF-8.  Not ``TextIOWrapper(encoding="utf-8-sig")``: it reads a file of
+    the one byte 0xef (half a BOM) as empty, where the codec rightly refuses it."""
     try:
-        handle = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", newline=None)
-        return handle.readlines()
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return None
+    return io.StringIO(text, newline=None).readlines()
 
 
 def bad_byte_line(data: bytes) -> int:
@@ -178,6 +179,7 @@ def outcome(read: Callable[[], object]) -> object:
 
 @given(case=st.sampled_from(LABEL_SETS).flatmap(lambda ls: st.tuples(csv_bytes(ls), st.just(ls))))
 @example(case=(b"", "pm1"))
+@example(case=(b"\xef", "pm1"))
 @example(case=(b"\xef\xbb\xbf", "pm1"))
 @example(case=(b"\xef\xbb\xbf1,2,1\r\n-1,0,-1\r\n", "pm1"))
 @example(case=(b"1,2,1\r-1,0,-1\r", "pm1"))

@@ -47,8 +47,9 @@ def check_data(data: DataSet) -> None:
     for x, line in zip(data.X, data.lines, strict=True):
         for j, x_j in enumerate(x):
             if x_j not in (0, 1):
+                shown = str(x_j) if len(str(x_j)) <= 40 else str(x_j)[:37] + "..."  # one line
                 raise InputError(
-                    f"feature {j + 1} is {x_j}; Winnow takes 0/1 features",
+                    f"feature {j + 1} is {shown}; Winnow takes 0/1 features",
                     source=data.source,
                     line=line,
                 )
