@@ -288,6 +288,13 @@ def test_named_runs(
         assert status == 0 and "perceptron/mehta: " in out
 
 
+def fill(word: str, files: dict[str, str]) -> str:
+    """``{name}`` in a word replaced by the path of that file."""
+    for name, path in files.items():
+        word = word.replace("{" + name + "}", path)
+    return word
+
+
 @pytest.fixture(scope="module")
 def entry_point() -> Iterator[list[str]]:
     """The installed command, else ``python -m perceptron_ref``."""
@@ -311,7 +318,7 @@ def entry_point() -> Iterator[list[str]]:
 def test_the_real_entry_point_behaves_as_main_in_process(
     files: dict[str, str], entry_point: list[str], argv: list[str]
 ) -> None:
-    argv = [files[a[1:-1]] if a.startswith("{") else a for a in argv]
+    argv = [fill(a, files) for a in argv]
     done = subprocess.run(
         [*entry_point, *argv], capture_output=True, check=False, timeout=120,
         env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
@@ -331,3 +338,29 @@ def test_a_huge_value_named_in_an_error_is_cut_to_one_short_line(files: dict[str
         f"perceptron-ref: error: {files['huge.csv']}:1: feature 1 is "
         f"{'9' * 37}...; Winnow takes 0/1 features\n"
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["vectors", "{good.csv}/under-a-file", "--algorithm", "perceptron/mehta"],
+        ["grade", "perceptron/mehta", "{folder}", "--out", "{missing}/x.csv", "--examples", "1"],
+        ["plot", "perceptron/mehta", "{good.csv}", "--out", "{missing}/x.png"],
+        ["plot", "perceptron/mehta", "{folder}", "--out", "{missing}.png"],
+        ["plot-bound", "--out", "{missing}/x.png", "--examples", "1"],
+        ["adversary", "blum-lower-bound", "--gamma", "1/2", "--out", "{missing}/x.csv"],
+        ["adversary", "blum-lower-bound", "--gamma", "1/0"],
+        ["crosscheck", "perceptron/mehta", "--candidate", "sklearn", "--data", "{bad-byte.csv}"],
+        ["crosscheck", "perceptron/mehta", "--candidate", "{missing}:train"],
+        ["crosscheck", "perceptron/mehta", "--candidate", "cmd:"],
+        ["run", "perceptron/structured", "{bad-byte.csv}"],
+        ["run", "perceptron/structured", "{new\nline.csv}", "--eta", "0"],
+    ],
+)
+def test_every_command_given_an_unusable_path_or_value_says_so_in_one_line(
+    files: dict[str, str], argv: list[str]
+) -> None:
+    filled = [fill(a, files) for a in argv]
+    status, out, err = invoke(filled)
+    check_status(status, out, err)
+    assert status == 2, err

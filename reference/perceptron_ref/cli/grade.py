@@ -15,6 +15,7 @@ from typing import Any
 
 from perceptron_ref.cli.crosscheck import PERCEPTRONS, megabytes_arg, timeout_arg
 from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
+from perceptron_ref.errors import InputError
 
 ORDER = 55
 
@@ -63,10 +64,17 @@ def main(args: argparse.Namespace) -> int:
     )
     text = grading.to_csv(rows)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        _write(args.out, text)
     else:
         print(text, end="")
     if args.gradescope:
         results = grading.to_gradescope(rows, args.algorithm)
-        Path(args.gradescope).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        _write(args.gradescope, json.dumps(results, indent=1) + "\n")
     return 0
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:  # a missing folder, a directory, ...: one line, not a traceback
+        raise InputError(f"cannot write {path}: {error.strerror}") from None

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from perceptron_ref import registry, testvectors
+from perceptron_ref.errors import InputError
 
 ORDER = 60
 
@@ -32,6 +33,9 @@ def register(sub: Any) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    for path in testvectors.write(args.outdir, args.algorithm):
-        print(path)
+    try:
+        for path in testvectors.write(args.outdir, args.algorithm):
+            print(path)
+    except OSError as error:  # OUTDIR under a file, read-only, ...: one line, not a traceback
+        raise InputError(f"cannot write {error.filename}: {error.strerror}") from None
     return 0
