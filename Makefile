@@ -31,8 +31,16 @@ prove: setup
 
 test: lint typecheck pytest prove
 
+# The deep run (issue 7): every test, the `slow` ones too, under Hypothesis's `deep` profile
+# (tests/conftest.py: DEEP_EXAMPLES = 500 examples a property, not derandomized), on both
+# cores (pytest-xdist).  Budget: DEEP_BUDGET on 2 cores; a run over it is stopped and fails.
+# CI (`make test`) keeps the fast, derandomized `ci` profile.
+DEEP_BUDGET := 30m
+DEEP_WORKERS ?= 2
 test-deep: setup
-	HYPOTHESIS_PROFILE=deep $(BIN)/pytest -m "slow or not slow"
+	HYPOTHESIS_PROFILE=deep timeout $(DEEP_BUDGET) $(BIN)/pytest -n $(DEEP_WORKERS) \
+	    -m "slow or not slow" --durations=10 || { status=$$?; test $$status -ne 124 || \
+	    echo "make test-deep: stopped, over its budget of $(DEEP_BUDGET)"; exit $$status; }
 
 # The fast engine against the literal reference and scikit-learn (issue 6): a table, out/bench.png.
 bench: setup

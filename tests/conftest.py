@@ -21,8 +21,17 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("dev", deadline=None, max_examples=100)
+DEEP_EXAMPLES = 500
+"""Examples per property under ``make test-deep`` (8× the ``ci`` profile's 60).  Chosen so
+that the whole deep run, slow tests included, stays well within its budget of 30 minutes
+on 2 cores (README, "make test-deep"); a test's own ``@settings(max_examples=...)`` wins."""
+
 settings.register_profile(
-    "deep", deadline=None, max_examples=3000, suppress_health_check=[HealthCheck.too_slow]
+    "deep",
+    deadline=None,
+    max_examples=DEEP_EXAMPLES,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
