@@ -1,0 +1,58 @@
+"""Kills for mutants of the core (``numbers.py``, the six perceptrons) that ``make mutation``
+found alive (issue 7).  Each test states an independent fact: a rule of the notes or of the
+documented error format, with the expected value worked out by hand in the comment.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import islice
+
+import pytest
+
+from perceptron_ref import registry
+from perceptron_ref.algorithm import BatchAlgorithm
+from perceptron_ref.errors import InputError
+from perceptron_ref.numbers import parse_rational
+from perceptron_ref.vectors import Label, Vector
+
+ONE = Fraction(1)
+
+
+def problem(text: str) -> str:
+    with pytest.raises(InputError) as error:
+        parse_rational(text)
+    return str(error.value)
+
+
+def test_a_bad_number_is_quoted_whole_up_to_40_characters_and_cut_to_37_and_dots_after() -> None:
+    # The message quotes at most 40 characters of the field: a 40-character field whole, a
+    # longer one as its first 37 characters and "..." (37 + 3 = 40).
+    assert problem("x" * 40) == repr("x" * 40) + " is not a number (integer, decimal or p/q)"
+    assert (
+        problem("y" * 41) == repr("y" * 37 + "...") + " is not a number (integer, decimal or p/q)"
+    )
+    assert problem("1/" + "0" * 50).startswith(repr("1/" + "0" * 35 + "..."))
+
+
+# Gormley slide 15's data, separable: Press's PLA and Gormley's batch loop converge after two
+# passes (w = (3, 1) after pass 1, no mistake in pass 2; tests/test_worked_examples.py).
+POINTS = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
+LABELS: list[Label] = [-1, 1, 1, -1, -1, 1]
+GORMLEY: tuple[tuple[Vector, Label], ...] = tuple(
+    ((Fraction(a), Fraction(b)), y) for (a, b), y in zip(POINTS, LABELS, strict=True)
+)
+
+
+@pytest.mark.parametrize("algorithm", ["perceptron/press", "perceptron/gormley-batch"])
+def test_a_batch_learner_itself_stops_after_its_first_clean_pass(algorithm: str) -> None:
+    # Press's do-while "until no mistake in a pass" ([press.8]) and Gormley's "while not
+    # converged" ([gormley-batch.2]) end the loop themselves: 2 passes of 6 examples = 12 steps,
+    # whatever the runner does.  (The runner stops at a clean pass too, so only the learner
+    # alone shows it.)
+    learner = registry.get(algorithm)
+    assert isinstance(learner, BatchAlgorithm)
+    steps = list(islice(learner.learn(GORMLEY, eta=ONE), 100))
+    assert len(steps) == 12
+    assert [s.epoch for s in steps] == [1] * 6 + [2] * 6
+    assert not any(s.mistake for s in steps[6:])
