@@ -5,6 +5,7 @@ documented error format, with the expected value worked out by hand in the comme
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from itertools import islice
 
@@ -56,3 +57,16 @@ def test_a_batch_learner_itself_stops_after_its_first_clean_pass(algorithm: str)
     assert len(steps) == 12
     assert [s.epoch for s in steps] == [1] * 6 + [2] * 6
     assert not any(s.mistake for s in steps[6:])
+
+
+def test_long_integers_parse_exactly_under_pythons_default_digit_guard() -> None:
+    # int(str) refuses more than 4300 digits by default (sys.get_int_max_str_digits); the CLI
+    # lifts that guard for its own process, so a library caller who never ran the CLI must still
+    # get an exact value.  "1" * 5000 / 9 is (10^5000 - 1)/81, and -9 * 5000 is -(10^5000 - 1).
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(4300)  # Python's default
+    try:
+        assert parse_rational("1" * 5000 + "/9") == Fraction(10**5000 - 1, 81)
+        assert parse_rational("-" + "9" * 5000) == -(10**5000 - 1)
+    finally:
+        sys.set_int_max_str_digits(old)
