@@ -14,6 +14,7 @@ import pytest
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.errors import InputError
+from perceptron_ref.limits import REPEAT_BUDGET, SizeLimitError, check_repeat_budget
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.vectors import Label, Vector
 
@@ -70,3 +71,11 @@ def test_long_integers_parse_exactly_under_pythons_default_digit_guard() -> None
         assert parse_rational("-" + "9" * 5000) == -(10**5000 - 1)
     finally:
         sys.set_int_max_str_digits(old)
+
+
+def test_the_repeat_budget_stops_a_run_only_over_it() -> None:
+    # limits.check_repeat_budget: "over REPEAT_BUDGET · max_bits, the run is stopped", so a run
+    # holding exactly 1000 · 8 = 8000 bits goes on and one holding 8001 is stopped.
+    check_repeat_budget(REPEAT_BUDGET * 8, epoch=5, max_bits=8)
+    with pytest.raises(SizeLimitError, match=r"in 5 epochs, .* take 8001 bits in all"):
+        check_repeat_budget(REPEAT_BUDGET * 8 + 1, epoch=5, max_bits=8)
