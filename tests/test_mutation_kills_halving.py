@@ -1,0 +1,136 @@
+"""Kills for mutants of ``perceptron_ref.halving`` that ``make mutation`` found alive (issue 7).
+
+Each test states an independent fact: a line of ``spec/algorithms/halving/cover.md`` (Halving
+over Mehta's classifiers f_w(x) = sgn(⟨w, x⟩), sgn(0) = +1; a step's weights are
+|C_{t+1}|·(first w of C_{t+1})), a geometric fact about the certified cells (they tile the
+cube's surface), or the documented error text.  Expected values are worked out by hand in
+the comments, or reached by a second route, never by re-running the code under test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import prod
+
+import pytest
+
+from perceptron_ref import registry
+from perceptron_ref.algorithm import OnlineAlgorithm
+from perceptron_ref.errors import InputError
+from perceptron_ref.halving import cover, sphere
+from perceptron_ref.trace import Example, Step
+from perceptron_ref.vectors import norm2
+
+ONE = Fraction(1)
+HALF = Fraction(1, 2)
+
+
+def steps(algo: object, X: Sequence[tuple[int, ...]], y: Sequence[int]) -> list[Step]:
+    """One pass of an online algorithm over (X, y), its learner called directly."""
+    assert isinstance(algo, OnlineAlgorithm)
+    stream = (
+        Example(1, i, tuple(Fraction(v) for v in x), t)
+        for i, (x, t) in enumerate(zip(X, y, strict=True))
+    )
+    return list(algo.learn(stream, d=len(X[0]), eta=ONE))
+
+
+def test_the_cover_of_the_line_is_its_two_points_and_halving_starts_at_twice_the_first() -> None:
+    # d = 1: the unit "sphere" is {−1, +1}; each face of the cube [−1, 1] is one point, its
+    # own cover point, so S = ((−1,), (1,)) in sorted order for every ε > 0, and the weights
+    # before any step are |S|·S[0] = 2·(−1,) = (−2,) (spec: "Trace", as after every step).
+    assert sphere.sphere_cover(1, HALF) == ((-ONE,), (ONE,))
+    assert cover.initial(1) == (Fraction(-2),)
+    assert cover.initial(1, HALF) == (Fraction(-2),)
+
+
+@pytest.mark.parametrize("epsilon", [HALF, ONE])
+def test_the_start_is_the_weights_after_a_step_that_keeps_every_classifier(
+    epsilon: Fraction,
+) -> None:
+    # Second route to the start: x = 0 gives ⟨w, 0⟩ = 0 and sgn(0) = +1 for every w, so on
+    # label +1 no classifier is dropped ([halving-cover.6]) and the step's weights are
+    # |S|·(first w of S), which is what the weights before the first step must be.
+    algo = registry.get("halving/cover", epsilon=epsilon)
+    assert isinstance(algo, OnlineAlgorithm)
+    (kept,) = steps(algo, [(0, 0)], [1])
+    assert kept.version_space == len(sphere.sphere_cover(2, epsilon))
+    assert algo.start(2) == kept.weights == cover.initial(2, epsilon)
+
+
+def test_the_start_of_the_half_cover_of_the_circle_has_norm_eight() -> None:
+    # The 1/2-cover of the circle has eight points (module docstring: 45° apart, the largest
+    # gap 2·sin(11.25°) ≈ 0.39 ≤ 1/2), so ‖start‖ = |S| = 8, whatever ε the default is.
+    algo = registry.get("halving/cover", epsilon="1/2")
+    assert isinstance(algo, OnlineAlgorithm)
+    assert norm2(algo.start(2)) == 64
+
+
+def test_halving_cover_names_every_option_it_does_not_take_sorted_and_comma_separated() -> None:
+    with pytest.raises(InputError) as error:
+        cover.configure(epsilon=HALF, zeta=1, alpha=2)
+    assert str(error.value) == "halving/cover takes the option epsilon only, not alpha, zeta"
+
+
+@pytest.mark.parametrize(("epsilon", "shown"), [(0, "0"), ("-1/2", "-1/2")])
+def test_a_cover_radius_that_is_not_positive_is_refused_when_configured(
+    epsilon: object, shown: str
+) -> None:
+    # Spec "Option": ε is a positive rational.  ε = 0 is the boundary: refused at once, with
+    # the value, not later when the cover is built.
+    with pytest.raises(InputError) as error:
+        cover.configure(epsilon=epsilon)
+    assert str(error.value) == f"epsilon must be positive, got {shown}"
+
+
+def test_configured_halving_keeps_its_id_note_and_tie_positive_rule() -> None:
+    # d = 1, S = {(−1,), (1,)}: x = (1,) gets the votes −1 and +1, a tied vote of 0, which
+    # predicts +1 (spec "Zero score": tie → positive).  On label −1 that is a mistake and only
+    # (−1,) is kept: weights 1·(−1,); on label +1 no mistake and only (1,) is kept.
+    algo = registry.get("halving/cover", epsilon=HALF)
+    assert isinstance(algo, OnlineAlgorithm)
+    assert algo.id == "halving/cover"
+    assert algo.note == cover.ALGORITHM.note
+    assert "Mehta, Lecture 3" in algo.note
+    assert algo.zero_score == "tie-positive"
+    (wrong,) = steps(algo, [(1,)], [-1])
+    assert (wrong.score, wrong.prediction, wrong.mistake, wrong.weights) == (0, 1, True, (-ONE,))
+    (right,) = steps(algo, [(1,)], [1])
+    assert (right.score, right.prediction, right.mistake, right.weights) == (0, 1, False, (ONE,))
+
+
+@pytest.mark.parametrize(("d", "epsilon"), [(2, HALF), (3, ONE)])
+def test_the_certified_cells_tile_the_cube_surface_each_once(d: int, epsilon: Fraction) -> None:
+    # The 2d faces of [−1, 1]^d each have (d−1)-volume 2^(d−1); the cells are cut from them by
+    # halving, so their (d−1)-volumes (the product of the non-degenerate sides) add up to
+    # 2d·2^(d−1) exactly, and no cell appears twice.
+    cells = [B for B, _ in sphere.cells(d, epsilon)]
+    assert len(set(cells)) == len(cells)
+    volume = sum(prod((hi - lo for lo, hi in B if lo != hi), start=ONE) for B in cells)
+    assert volume == 2 * d * 2 ** (d - 1)
+
+
+def test_halving_a_cell_gives_two_to_the_d_minus_1_halves_keeping_the_face_fixed() -> None:
+    # A cell of the face z_1 = 1 in R³: side 1 is degenerate (1, 1) and stays; the other two
+    # sides are halved, so 2² = 4 boxes.
+    B = ((ONE, ONE), (-ONE, ONE), (Fraction(0), ONE))
+    assert sorted(sphere._halves(B)) == sorted(
+        ((ONE, ONE), s, t)
+        for s in ((-ONE, Fraction(0)), (Fraction(0), ONE))
+        for t in ((Fraction(0), HALF), (HALF, ONE))
+    )
+
+
+@pytest.mark.parametrize("q", [Fraction(2), Fraction(3), Fraction(7, 3), Fraction(1, 5)])
+@pytest.mark.parametrize("bits", [0, 1, 5])
+def test_sqrt_below_is_the_floor_of_the_root_on_the_grid_of_two_to_minus_bits(
+    q: Fraction, bits: int
+) -> None:
+    # "√q from below, to within 2^−bits": r is a multiple of 2^−bits with r ≤ √q < r + 2^−bits,
+    # checked by squaring (all exact; r ≥ 0).
+    r = sphere._sqrt_below(q, bits)
+    step = Fraction(1, 2**bits)
+    assert (r / step).denominator == 1
+    assert r >= 0
+    assert r * r <= q < (r + step) ** 2
