@@ -134,3 +134,15 @@ def test_sqrt_below_is_the_floor_of_the_root_on_the_grid_of_two_to_minus_bits(
     assert (r / step).denominator == 1
     assert r >= 0
     assert r * r <= q < (r + step) ** 2
+
+
+@pytest.mark.parametrize("epsilon", [Fraction(2), Fraction(8), Fraction(100)])
+def test_a_cover_radius_of_two_or_more_is_met_by_the_centres_of_the_faces(
+    epsilon: Fraction,
+) -> None:
+    # Two unit vectors are at most 2 apart, so for ε ≥ 2 the first cut of the cube already
+    # passes: κ = 1 − ε²/2 < 0 and each face {z_i = ±1} has ⟨v, ±e_i⟩ = 1 ≥ 0 at its vertices.
+    # The cover is the 2d face centres ±e_i (the stereographic point of t = 0), sorted.
+    e = [(ONE, Fraction(0)), (Fraction(0), ONE)]
+    expected = sorted([*e, *((-a, -b) for a, b in e)])
+    assert sphere.sphere_cover(2, epsilon) == tuple(expected)
