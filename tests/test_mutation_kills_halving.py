@@ -146,3 +146,41 @@ def test_a_cover_radius_of_two_or_more_is_met_by_the_centres_of_the_faces(
     e = [(ONE, Fraction(0)), (Fraction(0), ONE)]
     expected = sorted([*e, *((-a, -b) for a, b in e)])
     assert sphere.sphere_cover(2, epsilon) == tuple(expected)
+
+
+def stereographic_t(c: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    """The t of a cover point c = (2t, ±(1 − |t|²))/(1 + |t|²): c_rest/(1 + |c_axis|)."""
+    axis = max(range(len(c)), key=lambda j: abs(c[j]))
+    return tuple(c_j / (1 + abs(c[axis])) for j, c_j in enumerate(c) if j != axis)
+
+
+@pytest.mark.parametrize(
+    ("d", "epsilon"), [(2, Fraction(1, 3)), (2, Fraction(8, 15)), (2, Fraction(1, 10)), (3, HALF)]
+)
+def test_cover_points_sit_on_a_grid_of_t_no_finer_than_twice_ceil_16_over_epsilon(
+    d: int, epsilon: Fraction
+) -> None:
+    # Module docstring: the points are chosen within about ε/16 of a cell's centre direction
+    # "so denominators stay small": t is rounded to multiples of 1/Q for the coarsest power of
+    # two Q above ⌈16/ε⌉, so Q ≤ 2·⌈16/ε⌉ and every t_j's denominator is at most that.
+    limit = 2 * (16 / epsilon).__ceil__()
+    for c in sphere.sphere_cover(d, epsilon):
+        assert all(t_j.denominator <= limit for t_j in stereographic_t(c)), c
+
+
+@pytest.mark.parametrize(
+    "z", [(ONE, ONE), (ONE, Fraction(-1, 2)), (-ONE, Fraction(3, 8)), (ONE, HALF, -ONE)]
+)
+@pytest.mark.parametrize("Q", [16, 64])
+def test_point_near_is_within_the_grid_step_of_the_direction_of_z(
+    z: tuple[Fraction, ...], Q: int
+) -> None:
+    # t is z_rest/(‖z‖ + 1) rounded to 1/Q (each coordinate off by ≤ 1/2Q), and the inverse
+    # stereographic map stretches by at most 2, so ‖u − z/‖z‖‖ ≤ δ = √(d−1)/Q, checked exactly
+    # as ⟨u, z⟩ ≥ (1 − δ²/2)·‖z‖ (from ‖u − ẑ‖² = 2 − 2⟨u, ẑ⟩ for unit u, ẑ), squared.
+    u = sphere.point_near(z, 0, Q)
+    assert norm2(u) == 1
+    half_delta2 = Fraction(len(z) - 1, 2 * Q * Q)
+    a = sum((u_j * z_j for u_j, z_j in zip(u, z, strict=True)), Fraction(0))
+    assert a > 0
+    assert a * a >= (1 - half_delta2) ** 2 * norm2(z)
