@@ -184,3 +184,32 @@ def test_point_near_is_within_the_grid_step_of_the_direction_of_z(
     a = sum((u_j * z_j for u_j, z_j in zip(u, z, strict=True)), Fraction(0))
     assert a > 0
     assert a * a >= (1 - half_delta2) ** 2 * norm2(z)
+
+
+# certified(B, c, ε) on boxes whose answer follows from plane geometry.  Rational unit vectors
+# at rational distance: c = (1, 0) and u = (119/169, 120/169) (the double of the 5-12-13 angle)
+# have ‖u − c‖² = (50/169)² + (120/169)² = 100/169, so ‖u − c‖ = 10/13 exactly.  u is the
+# direction of the vertex (1, 120/119).
+FACE = (ONE, ONE)
+U = (Fraction(119, 169), Fraction(120, 169))
+
+
+def test_a_cell_whose_farthest_direction_is_exactly_epsilon_away_is_certified() -> None:
+    # B = {1} × [0, 120/119] with c = u: the vertex (1, 0) (direction (1, 0)) is exactly 10/13
+    # from c, the vertex (1, 120/119) is c's own direction: ‖·‖ ≤ ε holds (with equality).
+    B = (FACE, (Fraction(0), Fraction(120, 119)))
+    assert sphere.certified(B, U, Fraction(10, 13))
+    assert sphere.certified(B, (ONE, Fraction(0)), Fraction(10, 13))
+    assert not sphere.certified(B, U, Fraction(10, 13) - Fraction(1, 10**6))
+    assert not sphere.certified(B, (ONE, Fraction(0)), Fraction(3, 4))
+
+
+def test_with_a_radius_above_root_2_a_cell_is_certified_iff_no_vertex_is_behind_c() -> None:
+    # ε ≥ √2 (κ < 0): ‖u − c‖² = 2 − 2⟨u, c⟩ ≤ 2 ≤ ε² whenever ⟨u, c⟩ ≥ 0.  c = (0, 1):
+    # {1} × [0, 1] has ⟨v, c⟩ = 0 and 1 at its vertices (directions at distance √2 and ≤ √2),
+    # so it is certified for ε = 3/2 and 2; {1} × [−1, 0] has the vertex (1, −1), whose
+    # direction is at distance √(2 + √2) ≈ 1.85 > 3/2 from c: not certified for ε = 3/2.
+    up = (Fraction(0), ONE)
+    assert sphere.certified((FACE, (Fraction(0), ONE)), up, Fraction(3, 2))
+    assert sphere.certified((FACE, (Fraction(0), ONE)), up, Fraction(2))
+    assert not sphere.certified((FACE, (-ONE, Fraction(0))), up, Fraction(3, 2))

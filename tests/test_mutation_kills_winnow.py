@@ -18,7 +18,7 @@ from perceptron_ref.algorithm import OnlineAlgorithm
 from perceptron_ref.data import parse_csv
 from perceptron_ref.errors import InputError
 from perceptron_ref.trace import Example, Step
-from perceptron_ref.winnow import k_of_r
+from perceptron_ref.winnow import k_of_r, ltf
 
 ONE = Fraction(1)
 
@@ -97,3 +97,39 @@ def test_check_data_quotes_up_to_40_characters_whole_and_cuts_longer_to_37_and_d
         check_data_problem(forty_one)
         == f"w.csv:2: feature 2 is {'8' * 37}...; Winnow takes 0/1 features"
     )
+
+
+@pytest.mark.parametrize("algorithm", ["winnow/disjunction", "winnow/k-of-r", "winnow/ltf"])
+def test_winnow_refuses_a_step_size_naming_the_algorithm(algorithm: str) -> None:
+    # Spec "Departures": eta is not used; a value other than 1 is an InputError naming it.
+    algo = registry.get(algorithm)
+    assert isinstance(algo, OnlineAlgorithm)
+    stream = iter([Example(1, 0, (ONE,), 1)])
+    with pytest.raises(InputError) as error:
+        list(algo.learn(stream, d=1, eta=Fraction(2)))
+    assert str(error.value) == f"{algorithm} takes no eta (its updates are multiplicative)"
+
+
+def test_ltf_names_every_option_it_does_not_take_and_refuses_a_radius_not_positive() -> None:
+    with pytest.raises(InputError) as error:
+        ltf.configure(epsilon=ONE, zeta=1, alpha=2)
+    assert str(error.value) == "winnow/ltf takes the option epsilon only, not alpha, zeta"
+    for epsilon, shown in ((0, "0"), ("-1/2", "-1/2")):
+        with pytest.raises(InputError) as error:
+            ltf.configure(epsilon=epsilon)
+        assert str(error.value) == f"epsilon must be positive, got {shown}"
+
+
+def test_ltf_configured_keeps_its_id_note_start_and_zero_score_rule() -> None:
+    # ε changes the factor only: still winnow/ltf from the same note, w = (1, …, 1) at the start,
+    # and predict + on w·x = n: n = 2, w = (1, 1), x = (1, 1) scores 0 and predicts +; on a
+    # negative label both weights are divided by 1 + ε = 3/2: w = (2/3, 2/3).
+    algo = registry.get("winnow/ltf", epsilon="1/2")
+    assert isinstance(algo, OnlineAlgorithm)
+    assert algo.id == "winnow/ltf"
+    assert algo.note == ltf.ALGORITHM.note
+    assert algo.zero_score == "tie-positive"
+    assert algo.start(2) == (ONE, ONE)
+    (cut,) = steps(algo.learn, [(1, 1)], [-1])
+    assert (cut.score, cut.prediction, cut.mistake) == (0, 1, True)
+    assert cut.weights == (Fraction(2, 3), Fraction(2, 3))
