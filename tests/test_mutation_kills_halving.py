@@ -20,13 +20,13 @@ from perceptron_ref.algorithm import OnlineAlgorithm
 from perceptron_ref.errors import InputError
 from perceptron_ref.halving import cover, sphere
 from perceptron_ref.trace import Example, Step
-from perceptron_ref.vectors import norm2
+from perceptron_ref.vectors import Label, norm2
 
 ONE = Fraction(1)
 HALF = Fraction(1, 2)
 
 
-def steps(algo: object, X: Sequence[tuple[int, ...]], y: Sequence[int]) -> list[Step]:
+def steps(algo: object, X: Sequence[tuple[int, ...]], y: Sequence[Label]) -> list[Step]:
     """One pass of an online algorithm over (X, y), its learner called directly."""
     assert isinstance(algo, OnlineAlgorithm)
     stream = (
@@ -55,6 +55,7 @@ def test_the_start_is_the_weights_after_a_step_that_keeps_every_classifier(
     algo = registry.get("halving/cover", epsilon=epsilon)
     assert isinstance(algo, OnlineAlgorithm)
     (kept,) = steps(algo, [(0, 0)], [1])
+    assert isinstance(kept, cover.HalvingStep)
     assert kept.version_space == len(sphere.sphere_cover(2, epsilon))
     assert algo.start(2) == kept.weights == cover.initial(2, epsilon)
 
@@ -95,9 +96,19 @@ def test_configured_halving_keeps_its_id_note_and_tie_positive_rule() -> None:
     assert "Mehta, Lecture 3" in algo.note
     assert algo.zero_score == "tie-positive"
     (wrong,) = steps(algo, [(1,)], [-1])
-    assert (wrong.score, wrong.prediction, wrong.mistake, wrong.weights) == (0, 1, True, (-ONE,))
+    assert (wrong.score, wrong.prediction, wrong.mistake, wrong.weights) == (
+        Fraction(0),
+        1,
+        True,
+        (-ONE,),
+    )
     (right,) = steps(algo, [(1,)], [1])
-    assert (right.score, right.prediction, right.mistake, right.weights) == (0, 1, False, (ONE,))
+    assert (right.score, right.prediction, right.mistake, right.weights) == (
+        Fraction(0),
+        1,
+        False,
+        (ONE,),
+    )
 
 
 @pytest.mark.parametrize(("d", "epsilon"), [(2, HALF), (3, ONE)])

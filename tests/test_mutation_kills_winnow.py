@@ -18,12 +18,13 @@ from perceptron_ref.algorithm import OnlineAlgorithm
 from perceptron_ref.data import parse_csv
 from perceptron_ref.errors import InputError
 from perceptron_ref.trace import Example, Step
+from perceptron_ref.vectors import Label
 from perceptron_ref.winnow import k_of_r, ltf
 
 ONE = Fraction(1)
 
 
-def steps(learn: object, X: Sequence[tuple[int, ...]], y: Sequence[int]) -> list[Step]:
+def steps(learn: object, X: Sequence[tuple[int, ...]], y: Sequence[Label]) -> list[Step]:
     """One pass of an online learner over (X, y), called directly (no runner in between)."""
     stream = (
         Example(1, i, tuple(Fraction(v) for v in x), t)
@@ -39,7 +40,7 @@ def test_k_of_r_configured_without_k_is_the_default_k_1_whose_epsilon_is_one_hal
     # so the active weight is multiplied by 1 + ε = 3/2 ([.4]): w = (3/2, 1).  With k = 2 it
     # would be 5/4.
     (step,) = steps(k_of_r.configure().learn, [(1, 0)], [1])
-    assert (step.score, step.prediction, step.mistake) == (-1, -1, True)
+    assert (step.score, step.prediction, step.mistake) == (Fraction(-1), -1, True)
     assert step.weights == (Fraction(3, 2), ONE)
 
 
@@ -70,9 +71,14 @@ def test_k_of_r_configured_predicts_positive_on_a_zero_score_as_its_rule_says() 
     assert isinstance(algo, OnlineAlgorithm)
     assert algo.zero_score == "tie-positive"
     (kept,) = steps(algo.learn, [(1, 1)], [1])
-    assert (kept.score, kept.prediction, kept.mistake, kept.weights) == (0, 1, False, (ONE, ONE))
+    assert (kept.score, kept.prediction, kept.mistake, kept.weights) == (
+        Fraction(0),
+        1,
+        False,
+        (ONE, ONE),
+    )
     (cut,) = steps(algo.learn, [(1, 1)], [-1])
-    assert (cut.score, cut.prediction, cut.mistake) == (0, 1, True)
+    assert (cut.score, cut.prediction, cut.mistake) == (Fraction(0), 1, True)
     assert cut.weights == (Fraction(4, 5), Fraction(4, 5))
 
 
@@ -131,5 +137,5 @@ def test_ltf_configured_keeps_its_id_note_start_and_zero_score_rule() -> None:
     assert algo.zero_score == "tie-positive"
     assert algo.start(2) == (ONE, ONE)
     (cut,) = steps(algo.learn, [(1, 1)], [-1])
-    assert (cut.score, cut.prediction, cut.mistake) == (0, 1, True)
+    assert (cut.score, cut.prediction, cut.mistake) == (Fraction(0), 1, True)
     assert cut.weights == (Fraction(2, 3), Fraction(2, 3))
