@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import pytest
 
+from perceptron_ref.errors import InputError
 from perceptron_ref.limits import REPEAT_BUDGET, SizeLimitError
 from perceptron_ref.runner import run
 from perceptron_ref.vectors import add
@@ -81,3 +82,17 @@ def test_add_refuses_different_dimensions_even_without_asserts() -> None:
         [sys.executable, "-O", "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout == "refused\n"
+
+
+def test_run_refuses_empty_data_with_one_clear_line() -> None:
+    # No rows: there is nothing to learn from; the error names the problem exactly.
+    with pytest.raises(InputError) as caught:
+        run("perceptron/blum", [], [])
+    assert str(caught.value) == "no examples"
+
+
+def test_run_refuses_examples_without_features() -> None:
+    # One row of dimension 0: w would live in R^0; refused, naming d = 0.
+    with pytest.raises(InputError) as caught:
+        run("perceptron/blum", [()], [1])
+    assert str(caught.value) == "examples have no features (d = 0)"
