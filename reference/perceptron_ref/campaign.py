@@ -17,19 +17,13 @@ from hypothesis import HealthCheck, given, seed, settings, target
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
+from perceptron_ref.registry import PERCEPTRONS
 from perceptron_ref.runner import run
 from perceptron_ref.testing import SeparableData, separable_data
 from perceptron_ref.trace import Trace
 from perceptron_ref.vectors import dot, norm2
 
-CORE = (
-    "perceptron/blum",
-    "perceptron/mehta",
-    "perceptron/gormley-online",
-    "perceptron/gormley-batch",
-    "perceptron/press",
-    "perceptron/ssbd",
-)
+CORE = PERCEPTRONS
 
 
 @dataclass

@@ -22,6 +22,12 @@ from perceptron_ref.perceptron import (
 )
 from perceptron_ref.winnow import disjunction, k_of_r, ltf
 
+PERCEPTRONS: tuple[str, ...] = tuple(
+    module.ALGORITHM.id for module in (blum, mehta, gormley_online, gormley_batch, press, ssbd)
+)
+"""The notes' six perceptrons (issue 2's table, in its order): the core that the engine, the
+campaign, crosscheck and the pictures work on."""
+
 ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.id: module.ALGORITHM
     for module in (blum, mehta, gormley_online, gormley_batch, press, ssbd)

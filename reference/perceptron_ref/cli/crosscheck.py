@@ -11,19 +11,9 @@ import json
 from typing import Any
 
 from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
+from perceptron_ref.registry import PERCEPTRONS as PERCEPTRONS  # what crosscheck compares
 
 ORDER = 50
-
-PERCEPTRONS = (
-    "perceptron/blum",
-    "perceptron/mehta",
-    "perceptron/gormley-online",
-    "perceptron/gormley-batch",
-    "perceptron/press",
-    "perceptron/ssbd",
-)
-"""The notes' six perceptrons, the algorithms crosscheck compares (named here so that
-``--help`` need not import the crosscheck package; a test keeps it equal to its list)."""
 
 
 def timeout_arg(text: str) -> float:

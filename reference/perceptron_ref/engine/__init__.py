@@ -36,18 +36,12 @@ import numpy as np
 
 from perceptron_ref.engine.scaled import Scaled, from_integer_array, from_rows, labels_from
 from perceptron_ref.errors import InputError
+from perceptron_ref.registry import PERCEPTRONS
 from perceptron_ref.trace import Record, Trace
 
 # numba (seconds to import) loads with the driver, only when a run goes to the engine.
 
-SUPPORTED = (
-    "perceptron/blum",
-    "perceptron/mehta",
-    "perceptron/gormley-online",
-    "perceptron/gormley-batch",
-    "perceptron/press",
-    "perceptron/ssbd",
-)
+SUPPORTED = PERCEPTRONS
 """The algorithms the engine runs: the notes' perceptrons, w ← w + η·y·x from w = 0."""
 
 ENGINES = ("literal", "fast", "auto")

@@ -26,19 +26,13 @@ from fractions import Fraction
 
 from perceptron_ref.adversaries.blum_lower_bound import blum_lower_bound
 from perceptron_ref.plotting.margin import max_margin
+from perceptron_ref.registry import PERCEPTRONS
 from perceptron_ref.runner import run
 from perceptron_ref.testing import SeparableData
 from perceptron_ref.trace import Trace
 from perceptron_ref.vectors import Label, Vector, add, dot, norm2, scale
 
-VARIANTS = (
-    "perceptron/blum",
-    "perceptron/mehta",
-    "perceptron/gormley-online",
-    "perceptron/gormley-batch",
-    "perceptron/press",
-    "perceptron/ssbd",
-)
+VARIANTS = PERCEPTRONS
 """The six perceptrons of the notes, one colour each."""
 
 
