@@ -48,6 +48,19 @@ def test_percent_form_of_exactly_max_digits_characters_is_read_exactly() -> None
     assert parse_number(text) == Fraction(10**99_996 - 1, 63)
 
 
+def test_a_field_of_99_999_digits_and_a_letter_is_refused_as_not_a_number() -> None:
+    # MAX_DIGITS characters, so not "too long"; a run of digits then "x" is neither p/q nor a
+    # decimal.  (The decimal pattern once split the digit run every way before failing: the
+    # answer took minutes.)  Shown as its first 37 characters and "...".
+    field = "1" * (MAX_DIGITS - 1) + "x"
+    assert problem(parse_csv, [f"{field},1"], source="n.csv") == (
+        f"n.csv:1: '{'1' * 37}...' is not a number (integer, decimal or p/q)"
+    )
+    assert problem(parse_number, "2." + "5" * (MAX_DIGITS - 3) + "x") == (
+        f"'2.{'5' * 35}...' is not a number (integer, decimal or p/q)"
+    )
+
+
 def test_zero_denominator_of_40_characters_is_shown_whole() -> None:
     text = "1" * 36 + " % 0"  # 36 + 4 = 40 characters: shown whole
     assert problem(parse_number, text) == f"'{text}' has a zero denominator"
