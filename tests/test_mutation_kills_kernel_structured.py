@@ -1,0 +1,129 @@
+"""Kills for mutants of ``perceptron_ref.perceptron.kernel`` and ``.structured`` that ``make
+mutation`` found alive (issue 7).
+
+Each test states an independent fact: a line of ``spec/algorithms/perceptron/kernel.md`` or
+``structured.md`` (the kernels' table: ``linear`` is the default, ``polynomial`` has default
+degree 2 and c = 0; "a degree or a c asks for the polynomial kernel", kernel.configure's
+docstring), a score worked out by hand from those lines, the documented error texts, or the text
+report's form as the README shows it (``kernel (x·x' + 1)^2; w above is α; f = (-7)·K((0, 0), ·)
++ …``).  Expected values are worked out in the comments, never by re-running the code under test.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from perceptron_ref import registry, run
+from perceptron_ref.errors import InputError
+from perceptron_ref.perceptron import kernel
+from perceptron_ref.report import format_text
+from perceptron_ref.trace import Example
+from perceptron_ref.vectors import Vector
+
+ONE = Fraction(1)
+
+
+def vector(*a: int) -> Vector:
+    return tuple(Fraction(v) for v in a)
+
+
+# One example x = (2,), y = +1, seen twice.  Step 1: α = 0, so s = 0, a mistake (tie → mistake,
+# [kernel.4]) and α₀ = 0 + 1 = 1 ([kernel.5]).  Step 2: s = α₀·K(x, x) = K((2,), (2,)) with
+# x·x = 4, so s is 4 for the linear kernel, (4 + c)^p for the polynomial one.
+@pytest.mark.parametrize(
+    ("options", "second_score"),
+    [
+        ({}, 4),  # the default kernel is linear (kernel.md's table)
+        ({"kernel": "linear"}, 4),
+        ({"kernel": "polynomial"}, 16),  # default degree 2, c = 0: (4 + 0)² = 16
+        ({"degree": 3}, 64),  # a degree alone asks for the polynomial kernel: 4³
+        ({"c": 1}, 25),  # a c alone asks for it too, degree 2: (4 + 1)² = 25
+        ({"degree": 1, "c": 1}, 5),  # (4 + 1)¹
+        ({"kernel": "polynomial", "degree": 2, "c": Fraction(1, 2)}, Fraction(81, 4)),  # (9/2)²
+    ],
+)
+def test_the_second_look_at_one_example_scores_its_kernel_value(
+    options: dict[str, object], second_score: Fraction
+) -> None:
+    t = run("perceptron/kernel", [(2,)], [1], epochs=2, **options)  # type: ignore[arg-type]
+    assert [s.score for s in t.steps] == [0, second_score]
+    assert [s.mistake for s in t.steps] == [True, False]
+    assert t.weights == vector(1)
+
+
+def test_kernel_configured_with_no_option_is_the_linear_kernel() -> None:
+    # configure()'s default: no kernel, degree or c is kernel.md's default `linear`, so the
+    # second look at x = (2,) scores x·x = 4 (as above).
+    algo = kernel.configure()
+    examples = [Example(1, 0, vector(2), 1), Example(2, 0, vector(2), 1)]
+    steps = list(algo.learn(iter(examples), d=1, eta=ONE))
+    assert [s.score for s in steps] == [0, 4]
+
+
+def test_the_linear_kernel_refuses_a_c_with_the_documented_message() -> None:
+    # kernel.md: c belongs to the polynomial kernel; the linear one takes neither degree nor c.
+    with pytest.raises(InputError) as error:
+        run("perceptron/kernel", [(1,)], [1], kernel="linear", c=1)
+    assert str(error.value) == "the linear kernel takes no degree or c (use kernel='polynomial')"
+
+
+def test_kernel_names_every_option_it_does_not_take_sorted_and_comma_separated() -> None:
+    # registry.get passes the options it is given to configure (registry: "an option the
+    # algorithm does not take is an error"); two unknown names show the sorted ", " join.
+    with pytest.raises(InputError) as error:
+        registry.get("perceptron/kernel", zeta=1, alpha=2)
+    assert str(error.value) == "perceptron/kernel takes no option alpha, zeta"
+
+
+# x₀ = (1, 0), y₀ = +1, then x₁ = (0, 1), y₁ = −1, one pass, linear kernel.  Step 1: s = 0, a
+# mistake, α₀ = 1.  Step 2: s = α₀·x₀·x₁ = 0, a mistake (tie → mistake), α₁ = −1.  The model is
+# f = (1)·K((1, 0), ·) + (−1)·K((0, 1), ·), written as the README shows the dual form.
+TWO_X = [(1, 0), (0, 1)]
+TWO_Y = [1, -1]
+
+
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({}, "linear"),
+        ({"kernel": "polynomial", "degree": 3, "c": Fraction(1, 2)}, "(x·x' + 1/2)^3"),
+        ({"degree": 1}, "linear"),  # Polynomial's docstring: p = 1, c = 0 is the linear kernel
+        ({"degree": 1, "c": 2}, "(x·x' + 2)^1"),
+    ],
+)
+def test_the_text_report_writes_the_dual_form_term_by_term(
+    options: dict[str, object], name: str
+) -> None:
+    # Step 2's score is α₀·(x₀·x₁ + c)^p = c^p: 0 for the linear kernel and for c = 0 (a tie,
+    # so a mistake), (1/2)³ = 1/8 or 2¹ = 2 for the others, y₁·s < 0, a mistake too; so
+    # α = (1, −1) in every case and both examples are in the support, in index order.
+    t = run("perceptron/kernel", TWO_X, TWO_Y, **options)  # type: ignore[arg-type]
+    assert t.weights == vector(1, -1)
+    last = format_text(t).splitlines()[-1]
+    assert last == f"kernel {name}; w above is α; f = (1)·K((1, 0), ·) + (-1)·K((0, 1), ·)"
+
+
+def test_a_dual_form_with_no_support_is_f_equal_to_the_rational_zero() -> None:
+    # f = Σ over an empty support is the empty sum, 0, and f is typed Fraction (exact rationals
+    # throughout); sign(0) = +1 (kernel.md, "Zero score").
+    empty = kernel.Dual(kernel.LINEAR, ())
+    f = empty.f(vector(3, -1))
+    assert f == 0 and type(f) is Fraction
+    assert empty.predict(vector(3, -1)) == 1
+    assert empty.to_text() == "kernel linear; w above is α; f = 0"
+
+
+# Gormley's six points (slide 15), as in structured.py's docstring.
+X = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
+Y = [-1, 1, 1, -1, -1, 1]
+
+
+def test_the_structured_text_report_names_the_classes_in_the_order_of_their_blocks() -> None:
+    # structured.md: the registry's perceptron/structured is the multiclass perceptron over the
+    # classes (−1, +1), and w is α = (α₋, α₊), the classes' blocks in that order; the report's
+    # model line says so, listing the classes as show() lists coordinates (", ").
+    t = run("perceptron/structured", X, Y)
+    last = format_text(t).splitlines()[-1]
+    assert last == "classes: -1, 1 (α = their blocks of w, in order)"
