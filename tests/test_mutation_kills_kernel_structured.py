@@ -18,6 +18,7 @@ import pytest
 from perceptron_ref import registry, run
 from perceptron_ref.errors import InputError
 from perceptron_ref.perceptron import kernel
+from perceptron_ref.perceptron.structured import Structure, separation
 from perceptron_ref.report import format_text
 from perceptron_ref.trace import Example
 from perceptron_ref.vectors import Vector
@@ -127,3 +128,24 @@ def test_the_structured_text_report_names_the_classes_in_the_order_of_their_bloc
     t = run("perceptron/structured", X, Y)
     last = format_text(t).splitlines()[-1]
     assert last == "classes: -1, 1 (α = their blocks of w, in order)"
+
+
+# A hand-made structure with outputs 0, 1, 2 and Φ(x, z) = (z, z²) (x plays no part), so
+# Φ(x, 0) = (0, 0), Φ(x, 1) = (1, 1), Φ(x, 2) = (2, 4); the decoder is never called here.
+SQUARES: Structure[None, int] = Structure(2, lambda x, z: vector(z, z * z), lambda alpha, x: 0)
+
+
+def test_separation_is_the_least_margin_and_the_largest_squared_difference() -> None:
+    # Collins' δᵢ = min over z ≠ y of U·(Φ(x,y) − Φ(x,z)) and Rᵢ² = max of ‖Φ(x,y) − Φ(x,z)‖²
+    # (structured.md, "The mistake bound").  y = 2, U = (0, 1), z over (1, 2, 0), 2 skipped:
+    #   z = 1: Φ(x,2) − Φ(x,1) = (1, 3): U· = 3, ‖·‖² = 1 + 9 = 10;
+    #   z = 0: Φ(x,2) − Φ(x,0) = (2, 4): U· = 4, ‖·‖² = 4 + 16 = 20.
+    # So δ = 3 (from the first z) and R² = 20 (from the last).
+    assert separation(SQUARES, vector(0, 1), None, 2, [1, 2, 0]) == (Fraction(3), Fraction(20))
+
+
+def test_separation_over_no_output_besides_y_fails_its_invariant_by_name() -> None:
+    # With GEN(x) = {y} there is no z ≠ y: δ and R² are a min and a max over nothing.  That is
+    # a caller's error inside the library, an internal invariant (an assert naming it).
+    with pytest.raises(AssertionError, match=r"^GEN\(x\) must hold an output besides y$"):
+        separation(SQUARES, vector(0, 1), None, 2, [2])
