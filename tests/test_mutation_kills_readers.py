@@ -268,3 +268,25 @@ def test_a_line_longer_than_max_line_is_refused_naming_its_line(tmp_path: Path) 
     path.write_bytes(b"1,1\n#" + b"z" * (MAX_LINE + BLOCK) + b"\n1,1\n")
     assert MAX_LINE == 33_554_432
     assert problem(read_csv, path) == f"{path}:2: line longer than 33554432 bytes"
+
+
+def test_a_line_of_max_line_plus_1_bytes_is_refused_though_it_ends_in_the_next_block(
+    tmp_path: Path,
+) -> None:
+    # "Longest line accepted" is MAX_LINE: line 1 has MAX_LINE + 1 bytes ("#" and MAX_LINE
+    # y's), so it is refused, though its line end comes in the same block as its last bytes.
+    path = tmp_path / "long.csv"
+    path.write_bytes(b"#" + b"y" * MAX_LINE + b"\n1,1\n")
+    assert problem(read_csv, path) == f"{path}:1: line longer than {MAX_LINE} bytes"
+
+
+def test_a_line_of_max_line_bytes_whose_lone_cr_ends_a_block_is_read(tmp_path: Path) -> None:
+    # Line 1 takes BLOCK - 1 bytes with its "\n"; line 2, a comment of exactly MAX_LINE bytes,
+    # is ended by a lone "\r" at byte BLOCK - 1 + MAX_LINE = 33·BLOCK - 1, the last byte of a
+    # block (held back, as it might be half of a "\r\n"); line 3 is "1,1".
+    path = tmp_path / "edge.csv"
+    path.write_bytes(b"#" + b"x" * (BLOCK - 3) + b"\n" + b"#" + b"y" * (MAX_LINE - 1) + b"\r1,1\r")
+    assert BLOCK - 1 + MAX_LINE == 33 * BLOCK - 1
+    data = read_csv(path)
+    assert data.y == (1,)
+    assert data.lines == (3,)

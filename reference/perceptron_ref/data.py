@@ -104,13 +104,17 @@ def _lines(path: Path) -> Iterator[str]:
     with path.open("rb") as handle:
         while block := handle.read(BLOCK):
             data = pending + block
+            # Only data's first line can be long (the others lie in one block): measure it up
+            # to its end, or to the end of data if it is still open.  Its end may come in
+            # this block, and a lone \r held back from the last one ends it too.
+            ends = [end for end in (data.find(b"\n"), data.find(b"\r")) if end >= 0]
+            if min(ends, default=len(data)) > MAX_LINE:
+                problem = f"line longer than {MAX_LINE} bytes"
+                raise InputError(problem, source=str(path), line=number + 1)
             # The last line end in data; a final \r may be half of a \r\n: keep it back.
             cut = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
             whole, pending = data[:cut], data[cut:]
             number = yield from _decode(whole, str(path), number)
-            if len(pending) > MAX_LINE:
-                problem = f"line longer than {MAX_LINE} bytes"
-                raise InputError(problem, source=str(path), line=number + 1)
         if pending:
             yield from _decode(pending + b"\n", str(path), number)
 
