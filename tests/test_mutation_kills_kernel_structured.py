@@ -19,7 +19,7 @@ from perceptron_ref import registry, run
 from perceptron_ref.errors import InputError
 from perceptron_ref.perceptron import kernel
 from perceptron_ref.perceptron.structured import Structure, separation
-from perceptron_ref.report import format_text
+from perceptron_ref.report import format_text, trace_to_json
 from perceptron_ref.trace import Example
 from perceptron_ref.vectors import Vector
 
@@ -114,6 +114,54 @@ def test_a_dual_form_with_no_support_is_f_equal_to_the_rational_zero() -> None:
     assert f == 0 and type(f) is Fraction
     assert empty.predict(vector(3, -1)) == 1
     assert empty.to_text() == "kernel linear; w above is α; f = 0"
+
+
+def test_the_json_report_writes_the_kernel_and_the_support_as_kernel_md_says() -> None:
+    # kernel.md "Returns": keys `kernel`: {"degree": p, "c": Q} and `support`: [{"x": [Q, …],
+    # "alpha": Q}, …] for αⱼ ≠ 0.  The run of TWO_X with (x·x' + 1/2)³ has α = (1, −1) (see the
+    # text report's test), so both examples are in the support, rationals as strings.
+    options: dict[str, object] = {"kernel": "polynomial", "degree": 3, "c": Fraction(1, 2)}
+    t = run("perceptron/kernel", TWO_X, TWO_Y, **options)  # type: ignore[arg-type]
+    report = trace_to_json(t)
+    assert report["kernel"] == {"degree": 3, "c": "1/2"}
+    assert report["support"] == [
+        {"x": ["1", "0"], "alpha": "1"},
+        {"x": ["0", "1"], "alpha": "-1"},
+    ]
+
+
+def test_the_first_score_is_the_rational_zero_and_a_tie_predicts_minus_y() -> None:
+    # [kernel.3] with α = 0: s is the empty sum, the rational 0 (a step's score is a Fraction).
+    # kernel.md "Zero score": s = 0 is a mistake and the trace reports −y.  Both labels:
+    # x = (1, 0), y = −1 first (s = 0: prediction +1), then x = (0, 1), y = +1, where
+    # s = α₀·x₀·x₁ = −1·0 = 0 again (prediction −1), both mistakes.
+    t = run("perceptron/kernel", [(1, 0), (0, 1)], [-1, 1])
+    assert [s.score for s in t.steps] == [0, 0]
+    assert all(type(s.score) is Fraction for s in t.steps)
+    assert [s.prediction for s in t.steps] == [1, -1]
+    assert [s.mistake for s in t.steps] == [True, True]
+    assert t.weights == vector(-1, 1)
+
+
+def test_a_score_between_zero_and_one_predicts_by_its_sign() -> None:
+    # x₀ = (1,), y₀ = +1: s = 0, mistake, α₀ = η = 1/2.  x₁ = (1,), y₁ = +1: s = α₀·1·1 = 1/2 > 0,
+    # prediction +1, no mistake ([kernel.4]: y·s = 1/2 > 0).  x₂ = (−1,), y₂ = +1:
+    # s = α₀·(1·−1) = −1/2 < 0, prediction −1, a mistake, α₂ = 1/2.
+    t = run("perceptron/kernel", [(1,), (1,), (-1,)], [1, 1, 1], eta=Fraction(1, 2))
+    half = Fraction(1, 2)
+    assert [s.score for s in t.steps] == [0, half, -half]
+    assert [s.prediction for s in t.steps] == [-1, 1, -1]
+    assert [s.mistake for s in t.steps] == [True, False, True]
+    assert t.weights == (half, Fraction(0), half)
+
+
+def test_the_kernel_learner_refuses_a_stream_that_changes_an_example() -> None:
+    # The learner keeps xᵢ as the stream first shows it; the runner always repeats the same
+    # data, so a stream showing another x under the same index breaks an internal invariant.
+    algo = kernel.configure()
+    examples = [Example(1, 0, vector(1), 1), Example(2, 0, vector(2), 1)]
+    with pytest.raises(AssertionError, match=r"^the stream must repeat the same data$"):
+        list(algo.learn(iter(examples), d=1, eta=ONE))
 
 
 # Gormley's six points (slide 15), as in structured.py's docstring.
