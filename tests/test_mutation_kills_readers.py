@@ -290,3 +290,23 @@ def test_a_line_of_max_line_bytes_whose_lone_cr_ends_a_block_is_read(tmp_path: P
     data = read_csv(path)
     assert data.y == (1,)
     assert data.lines == (3,)
+
+
+def test_a_line_of_max_line_bytes_ended_by_crlf_is_read(tmp_path: Path) -> None:
+    # Line 1 has exactly MAX_LINE bytes; its line end is "\r\n" (the "\r" is byte MAX_LINE,
+    # the "\n" byte MAX_LINE + 1: the line is measured to the "\r", where it ends).
+    path = tmp_path / "crlf.csv"
+    path.write_bytes(b"#" + b"y" * (MAX_LINE - 1) + b"\r\n1,1\r\n")
+    data = read_csv(path)
+    assert data.y == (1,)
+    assert data.lines == (2,)
+
+
+def test_a_last_line_of_max_line_plus_1_bytes_without_line_end_is_refused(
+    tmp_path: Path,
+) -> None:
+    # A final line needs no line end; this one, "1,1" then MAX_LINE - 2 spaces, has MAX_LINE + 1
+    # bytes: refused, naming line 2.
+    path = tmp_path / "tail.csv"
+    path.write_bytes(b"1,1\n" + b"1,1" + b" " * (MAX_LINE - 2))
+    assert problem(read_csv, path) == f"{path}:2: line longer than {MAX_LINE} bytes"

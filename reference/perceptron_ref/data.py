@@ -114,6 +114,9 @@ def _lines(path: Path) -> Iterator[str]:
             # The last line end in data; a final \r may be half of a \r\n: keep it back.
             cut = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
             whole, pending = data[:cut], data[cut:]
+            # Memory stays bounded: pending is one open line (measured above, or begun in
+            # this block) and perhaps the \r kept back.
+            assert len(pending) <= MAX_LINE + 1
             number = yield from _decode(whole, str(path), number)
         if pending:
             yield from _decode(pending + b"\n", str(path), number)
