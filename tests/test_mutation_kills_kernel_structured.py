@@ -197,3 +197,19 @@ def test_separation_over_no_output_besides_y_fails_its_invariant_by_name() -> No
     # a caller's error inside the library, an internal invariant (an assert naming it).
     with pytest.raises(AssertionError, match=r"^GEN\(x\) must hold an output besides y$"):
         separation(SQUARES, vector(0, 1), None, 2, [2])
+
+
+def test_the_structured_model_is_the_argmax_of_the_learned_blocks() -> None:
+    # One pass over Gormley's points, classes (−1, +1), ties to −1 (structured.md):
+    #   (−1, 2), y = −1: α = 0, both scores 0, a tie → −1, right;
+    #   (1, 0), y = +1: a tie again → −1, a mistake: α₋ = −x = (−1, 0), α₊ = +x = (1, 0);
+    #   (1, 1) → α₊·x = 1 > α₋·x = −1: +1;  (−1, 0) → 1 > −1 for −1;  (−1, −2) → −1;
+    #   (1, −1) → +1: all right.  So w = (α₋, α₊) = (−1, 0, 1, 0), and the model predicts
+    # every label of the data, +1 for (1, 0) and (2, 7) (α₊·x = 2 > −2), and −1 at a tie
+    # (0, 5) (both 0).
+    t = run("perceptron/structured", X, Y)
+    assert t.weights == vector(-1, 0, 1, 0)
+    assert t.model is not None
+    predict = t.model.predict
+    assert [predict(vector(*x)) for x in X] == Y
+    assert [predict(vector(*x)) for x in [(1, 0), (2, 7), (0, 5)]] == [1, 1, -1]
