@@ -228,3 +228,26 @@ def test_on_plus_minus_one_files_the_cli_prints_the_python_api_trace(tmp_path: P
     out = subprocess.run([*cli, "--format", "json"], capture_output=True, text=True, check=True)
     X = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
     assert out.stdout.strip() == dumps(run("perceptron/structured", X, [-1, 1, 1, -1, -1, 1]))
+
+
+@pytest.mark.parametrize(
+    ("option", "problem"),
+    [
+        (["--input-format", "coq"], "perceptron/structured reads CSV only, not --input-format coq"),
+        (
+            ["--engine", "fast"],
+            "perceptron/structured has no fast engine: use engine 'literal' or 'auto'",
+        ),
+    ],
+)
+def test_the_cli_refuses_options_structured_cannot_honour(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: list[str], problem: str
+) -> None:
+    # A Coq file was read as CSV, and --engine fast ran the literal loop, both silently (exit 0).
+    from perceptron_ref.cli import main
+
+    data = tmp_path / "d.csv"
+    data.write_text("1,2,1\n-1,0,-1\n")
+    assert main(["run", "perceptron/structured", str(data), *option]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"perceptron-ref: error: {problem}\n")

@@ -202,6 +202,14 @@ def main(args: argparse.Namespace) -> int:
     if args.algorithm == "perceptron/structured":  # class labels, not ±1: its own reader
         from perceptron_ref.perceptron import multiclass
 
+        # Its reader takes CSV only, and the fast engine does not run it: refuse rather than
+        # read a Coq file as CSV or run the literal loop under --engine fast.
+        if args.input_format != "csv":
+            raise InputError("perceptron/structured reads CSV only, not --input-format coq")
+        if args.engine == "fast":
+            raise InputError(
+                "perceptron/structured has no fast engine: use engine 'literal' or 'auto'"
+            )
         return multiclass.main(args)
     try:
         trace = engine_run(args) if args.engine != "literal" else None
