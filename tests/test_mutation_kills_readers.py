@@ -218,15 +218,14 @@ def test_crlf_split_across_two_blocks_ends_one_line(tmp_path: Path) -> None:
     assert data.lines == (2,)
 
 
-def test_a_file_of_short_lines_ended_by_lone_cr_is_read_whatever_its_size(
-    tmp_path: Path,
-) -> None:
-    # 34,000 comment lines of 1,000 bytes each, every one ended by a lone "\r" (old Mac
-    # style), then "2,-1": more than MAX_LINE bytes in all, but no line is long.
+@pytest.mark.parametrize("end", [b"\r", b"\n", b"\r\n"], ids=["cr", "lf", "crlf"])
+def test_a_file_of_short_lines_is_read_whatever_its_size(tmp_path: Path, end: bytes) -> None:
+    # 34,000 comment lines of about 1,000 bytes, every one ended by the same line end (a lone
+    # "\r" is old Mac style), then "2,-1": more than MAX_LINE bytes in all, but no line is long.
     count = 34_000
     assert count * 1000 > MAX_LINE
-    path = tmp_path / "mac.csv"
-    path.write_bytes((b"#" + b"x" * 998 + b"\r") * count + b"2,-1\r")
+    path = tmp_path / "short.csv"
+    path.write_bytes((b"#" + b"x" * 998 + end) * count + b"2,-1" + end)
     data = read_csv(path)
     rows = data.X
     assert rows == ((Fraction(2),),)
@@ -310,3 +309,19 @@ def test_a_last_line_of_max_line_plus_1_bytes_without_line_end_is_refused(
     path = tmp_path / "tail.csv"
     path.write_bytes(b"1,1\n" + b"1,1" + b" " * (MAX_LINE - 2))
     assert problem(read_csv, path) == f"{path}:2: line longer than {MAX_LINE} bytes"
+
+
+def test_a_line_of_max_line_plus_1_bytes_after_a_lone_cr_is_refused(tmp_path: Path) -> None:
+    # As in the test above, line 2 is empty, ended by a lone "\r" that is the first block's
+    # last byte; line 3, a comment of MAX_LINE + 1 bytes, is one byte too long: refused,
+    # naming line 3.
+    path = tmp_path / "edge.csv"
+    path.write_bytes(b"#" + b"x" * (BLOCK - 3) + b"\n\r" + b"#" + b"y" * MAX_LINE + b"\n1,1\n")
+    assert problem(read_csv, path) == f"{path}:3: line longer than {MAX_LINE} bytes"
+
+
+def test_a_bad_byte_in_an_unterminated_last_line_names_the_file(tmp_path: Path) -> None:
+    # The last line needs no line end; its byte 0xff is still reported with file and line.
+    path = tmp_path / "tail.csv"
+    path.write_bytes(b"1,1\n1,\xff")
+    assert problem(read_csv, path) == f"{path}:2: not UTF-8 text (byte 0xff at byte 3)"
