@@ -32,6 +32,7 @@ from perceptron_ref.engine.kernel import (
     TIE_POSITIVE,
     certified,
     certified_int32,
+    compiled_pass,
     python_pass,
 )
 from perceptron_ref.engine.scaled import from_rows
@@ -182,6 +183,11 @@ DATA: dict[str, tuple[Any, list[int]]] = {
     ),
     # int32 rows (not certified by the type alone): the exact bounds' compiled sweep
     "int32": (np.array([[7, -3, 0], [-2, 5, 1], [0, 0, -4], [1, 1, 1]], np.int32), [-1, 1, 1, -1]),
+    # 64 int32 rows: the exact bounds' sweep of a taller matrix
+    "int32-tall": (
+        np.array([[v, 1 - v % 3] for v in range(-32, 32)], np.int32),
+        [1 if v % 5 < 3 else -1 for v in range(64)],
+    ),
     # a float matrix: converted exactly, as the literal reference converts it
     "floats": (np.array([[0.5, -1.25], [2.0, 0.75]]), [1, -1]),
 }
@@ -340,3 +346,32 @@ def test_python_pass_with_a_bias_of_one_by_hand() -> None:
     assert python_pass(rows, [-1, 1], W, 0, TIE_MISTAKE, kept) == 1
     assert (W, kept) == ([1, 1], [(6, True), (2, False)])
     assert python_pass([[2, -1]], [1], [0, 0], 0, TIE_NEGATIVE, None) == 1
+
+
+def test_compiled_pass_holds_the_weights_in_int64_unless_told_narrow() -> None:
+    # compiled_pass's narrow defaults to False: W is held as int64.  Tie → positive (rule 0),
+    # x = (1,), y = +1, W = (−2**40,): s = −2**40 < 0 predicts −1 ≠ +1, a mistake, and
+    # W = −2**40 + 1.  (Held as int32, −2**40 would not survive: it is not an int32.)
+    X = np.array([[1]], dtype=np.int8)
+    W = np.array([-(2**40)], dtype=np.int64)
+    scores, flags = np.empty(1, dtype=np.int64), np.empty(1, dtype=np.bool_)
+    assert compiled_pass(X, np.array([1], np.int8), W, 0, TIE_POSITIVE, True, scores, flags) == 1
+    assert (W.tolist(), scores.tolist(), flags.tolist()) == ([-(2**40) + 1], [-(2**40)], [True])
+
+
+def test_an_eta_beyond_int64_stays_exact_on_the_fast_engine() -> None:
+    # η = 2**64 + 1 (no machine integer holds it), Blum (tie → negative), x = (1,) then
+    # (−1,), both y = +1.  Step 0: s = 0 predicts −1 ≠ +1: mistake, w = η·1 = (η).
+    # Step 1: s = η·(−1) = −η < 0 predicts −1 ≠ +1: mistake, w = η − η = (0).
+    # Epoch 2: s = 0, mistake, w = (η); s = −η, mistake, w = (0).
+    eta = 2**64 + 1
+    t = run("perceptron/blum", [(1,), (-1,)], [1, 1], eta=eta, epochs=2, engine="fast")
+    assert steps_of(t) == [
+        (1, 0, "0", -1, 1, True, [str(eta)]),
+        (1, 1, str(-eta), -1, 1, True, ["0"]),
+        (2, 0, "0", -1, 1, True, [str(eta)]),
+        (2, 1, str(-eta), -1, 1, True, ["0"]),
+    ]
+    assert (t.mistakes, q(t.weights), str(t.eta)) == (4, ["0"], str(eta))
+    one = run("perceptron/blum", [(1,)], [1], eta=eta, engine="fast", record="summary")
+    assert q(one.weights) == [str(eta)]
