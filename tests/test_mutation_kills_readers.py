@@ -16,6 +16,7 @@ memory, but mutmut only runs the tests it saw calling a function in-process).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -25,6 +26,14 @@ from perceptron_ref.coq import parse_coq, parse_number, read_coq
 from perceptron_ref.data import BLOCK, MAX_LINE, parse_csv, read_csv
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import MAX_DIGITS
+
+
+@pytest.fixture(autouse=True)
+def _remove_big_files(tmp_path: Path) -> Iterator[None]:
+    """Files of 33 MiB are not left behind in pytest's kept temporary folders."""
+    yield
+    for path in tmp_path.iterdir():
+        path.unlink()
 
 
 def problem(call: object, *args: object, **kwargs: object) -> str:
