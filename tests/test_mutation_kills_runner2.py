@@ -36,7 +36,7 @@ from perceptron_ref.limits import (
 from perceptron_ref.numbers import MAX_DIGITS, MAX_EXPONENT, parse_rational, to_fraction, to_label
 from perceptron_ref.runner import run
 from perceptron_ref.trace import Step
-from perceptron_ref.vectors import dot, norm2
+from perceptron_ref.vectors import add, dot, norm2
 
 
 def test_a_line_without_a_file_reads_line_n_never_a_bare_colon() -> None:
@@ -289,7 +289,7 @@ def test_measured_closes_the_learner_as_soon_as_it_is_closed() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# vectors.dot: mismatched dimensions are refused; the empty sum is the exact Fraction 0.
+# vectors: mismatched dimensions are refused; the empty inner product is the exact Fraction 0.
 
 
 def test_dot_refuses_vectors_of_different_dimensions() -> None:
@@ -297,14 +297,20 @@ def test_dot_refuses_vectors_of_different_dimensions() -> None:
         dot((Fraction(1),), (Fraction(1), Fraction(2)))
 
 
-def test_dot_refuses_different_dimensions_even_without_asserts() -> None:
-    # Under python -O the assert is gone; zip(..., strict=True) still refuses (ValueError)
-    # instead of truncating <(1), (1, 2)> to 1.  The subprocess inherits this environment.
+@pytest.mark.parametrize("operation", ["dot", "add"])
+def test_different_dimensions_are_refused_even_without_asserts(operation: str) -> None:
+    # Under python -O the asserts are gone; zip(..., strict=True) still refuses (ValueError)
+    # instead of truncating (1) and (1, 2) to one coordinate.  The subprocess inherits this
+    # environment.  The in-process calls first (equal dimensions: <(1), (2)> = 2 and
+    # (1) + (2) = (3)) let mutmut's per-test coverage see that this test reaches the function.
+    one, two = (Fraction(1),), (Fraction(2),)
+    assert dot(one, two) == 2
+    assert add(one, two) == (Fraction(3),)
     code = (
         "from fractions import Fraction as F\n"
-        "from perceptron_ref.vectors import dot\n"
+        f"from perceptron_ref.vectors import {operation}\n"
         "try:\n"
-        "    print(dot((F(1),), (F(1), F(2))))\n"
+        f"    print({operation}((F(1),), (F(1), F(2))))\n"
         "except ValueError:\n"
         "    print('refused')\n"
     )
