@@ -181,6 +181,8 @@ def test_each_bad_option_is_refused_with_its_own_line() -> None:
 
 
 def test_the_data_shape_is_checked_with_its_own_line() -> None:
+    assert run_refused("perceptron/blum", [], []) == "no examples"
+    assert run_refused("perceptron/blum", [(), ()], [1, -1]) == "examples have no features (d = 0)"
     assert run_refused("perceptron/blum", [(1,), (2,)], [1]) == "2 examples but 1 labels"
     assert run_refused("perceptron/blum", [(1,)], [1, -1]) == "1 examples but 2 labels"
     assert run_refused("perceptron/blum", [(1, 2), (3, 4), (5,)], [1, 1, 1]) == (
@@ -324,3 +326,64 @@ def test_the_empty_inner_product_is_the_fraction_zero() -> None:
     # Σ over no coordinates is 0, and dot returns a Fraction (exact arithmetic throughout).
     assert repr(dot((), ())) == "Fraction(0, 1)"
     assert repr(norm2(())) == "Fraction(0, 1)"
+
+
+# ---------------------------------------------------------------------------------------------
+# run() hands every option to the algorithm it configures.
+
+
+def test_run_hands_the_average_convention_to_the_averaged_perceptron() -> None:
+    # One example x = (1), y = +1: w0 = 0, score 0 is a mistake (tie-mistake), w1 = (1).
+    # The averaged vectors (averaged.py): "after" w1 -> (1); "before" w0 -> (0);
+    # "all" (w0 + w1)/2 -> (1/2).
+    means = {
+        average: run("perceptron/averaged", [(1,)], [1], average=average).model.mean  # type: ignore[union-attr]
+        for average in ("after", "before", "all")
+    }
+    assert means == {
+        "after": (Fraction(1),),
+        "before": (Fraction(0),),
+        "all": (Fraction(1, 2),),
+    }
+
+
+def test_run_hands_kernel_degree_and_c_to_the_kernel_perceptron() -> None:
+    # Two copies of x with y = +1: step 0 has score 0, a mistake (tie-mistake), alpha_0 = 1;
+    # step 1's score is alpha_0 * y_0 * K(x, x) = K(x, x), the kernel's own value.
+    def second_score(x: int, **options: object) -> Fraction:
+        trace = run("perceptron/kernel", [(x,), (x,)], [1, 1], **options)  # type: ignore[arg-type]
+        return trace.steps[1].score
+
+    assert second_score(1, kernel="polynomial", degree=3, c=2) == 27  # (1·1 + 2)^3
+    assert second_score(2, kernel="polynomial") == 16  # degree 2, c = 0: (2·2)^2
+    assert second_score(2, kernel="linear") == 4  # 2·2
+    assert second_score(1, degree=3, c=2) == 27  # a degree or a c asks for the polynomial
+
+
+def test_a_kernel_degree_equal_to_max_bits_is_allowed_and_one_more_is_refused() -> None:
+    # x = (1) and (-1): x·x' = ±1, so (x·x')^p = ±1 for every p: the run itself stays at
+    # size 1 (score 0, then 1·1·(1·(-1))^3 = -1, not a mistake for y = -1).
+    X, y = [(1,), (-1,)], [1, -1]
+    trace = run("perceptron/kernel", X, y, kernel="polynomial", degree=3, max_bits=3)
+    assert [s.score for s in trace.steps] == [0, -1]
+    assert run_refused("perceptron/kernel", X, y, kernel="polynomial", degree=4, max_bits=3) == (
+        "degree 4 is over max_bits = 3: (x·x' + c)^4 exceeds 2^3 unless x·x' + c is -1, 0 or 1 "
+        "(raise it with --max-bits)"
+    )
+
+
+def test_a_literal_run_never_loads_the_fast_engine() -> None:
+    # runner.run imports perceptron_ref.engine only for engine "fast" or "auto" ("numba loads
+    # only if asked"): a literal run in a fresh interpreter leaves numba unloaded.  The
+    # in-process run first lets mutmut's per-test coverage see that this test reaches run().
+    assert run("perceptron/blum", [(1,)], [1], engine="literal").mistakes == 1
+    code = (
+        "import sys\n"
+        "from perceptron_ref import run\n"
+        "run('perceptron/blum', [(1,)], [1], engine='literal')\n"
+        "print([m for m in ('numba', 'perceptron_ref.engine') if m in sys.modules])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout == "[]\n"
