@@ -24,6 +24,7 @@ import sympy
 
 from perceptron_ref import registry
 from perceptron_ref.data import parse_csv
+from perceptron_ref.engine import AUTO_SIZE
 from perceptron_ref.errors import InputError
 from perceptron_ref.limits import (
     REPEAT_BUDGET,
@@ -36,7 +37,7 @@ from perceptron_ref.limits import (
 from perceptron_ref.numbers import MAX_DIGITS, MAX_EXPONENT, parse_rational, to_fraction, to_label
 from perceptron_ref.runner import run
 from perceptron_ref.trace import Step
-from perceptron_ref.vectors import add, dot, norm2
+from perceptron_ref.vectors import add, dot, norm2, show
 
 
 def test_a_line_without_a_file_reads_line_n_never_a_bare_colon() -> None:
@@ -387,3 +388,66 @@ def test_a_literal_run_never_loads_the_fast_engine() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout == "[]\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# engine="fast" and "auto": run() hands every option to the engine and checks its trace.
+
+BLUM_X, BLUM_Y = [(0, 1), (1, 1), (1, 0)], [-1, 1, 1]
+
+
+def test_the_fast_engine_is_given_every_option_of_the_run() -> None:
+    # Blum's own example (blum.py): (0,1) -: score 0 predicts -, right; (1,1) +: score 0
+    # predicts -, a mistake, w = (1, 1) ([blum.3]); (1,0) +: score 1, right.
+    full = run("perceptron/blum", BLUM_X, BLUM_Y, engine="fast")
+    assert [(s.index, str(s.score), s.mistake, show(s.weights)) for s in full.steps] == [
+        (0, "0", False, "(0, 0)"),
+        (1, "0", True, "(1, 1)"),
+        (2, "1", False, "(1, 1)"),
+    ]
+    mistakes = run("perceptron/blum", BLUM_X, BLUM_Y, engine="fast", record="mistakes")
+    assert [s.index for s in mistakes.steps] == [1]
+    assert run("perceptron/blum", BLUM_X, BLUM_Y, engine="fast", record="summary").steps == ()
+    # A second pass: (0,1) - now scores 1 > 0, a mistake, w = (1, 1) - (0, 1) = (1, 0); then
+    # (1,1) + and (1,0) + both score 1: right.
+    twice = run("perceptron/blum", BLUM_X, BLUM_Y, engine="fast", epochs=2)
+    assert [(s.epoch, s.mistake) for s in twice.steps][3:] == [(2, True), (2, False), (2, False)]
+    assert show(twice.weights) == "(1, 0)"
+    # The bias (a 1 first) and eta = 1/2 on x = (1), y = +1: w = 1/2 · (1, 1).
+    biased = run("perceptron/blum", [(1,)], [1], engine="fast", bias=True, eta="1/2")
+    assert (biased.bias, biased.eta, biased.dimension) == (True, Fraction(1, 2), 2)
+    assert biased.weights == (Fraction(1, 2), Fraction(1, 2))
+    # converge with max_epochs = 1 stops after pass 1 (a mistake, w = (1) new); uncapped,
+    # pass 2 is clean: converged after 2 epochs.
+    capped = run("perceptron/blum", [(1,)], [1], engine="fast", epochs="converge", max_epochs=1)
+    assert (capped.status, capped.epochs) == ("max_epochs", 1)
+    free = run("perceptron/blum", [(1,)], [1], engine="fast", epochs="converge")
+    assert (free.status, free.epochs) == ("converged", 2)
+
+
+def test_the_fast_engine_refuses_an_algorithm_it_does_not_run() -> None:
+    assert run_refused("winnow/disjunction", [(1, 0)], [1], engine="fast") == (
+        "the fast engine runs only the perceptrons (perceptron/blum, perceptron/mehta, "
+        "perceptron/gormley-online, perceptron/gormley-batch, perceptron/press, "
+        "perceptron/ssbd), not 'winnow/disjunction': use engine 'literal' or 'auto'"
+    )
+
+
+def test_auto_on_large_data_is_the_fast_engine_and_is_held_to_the_same_size_limit() -> None:
+    # AUTO_SIZE numbers or more go to the engine under "auto".  Blum on x = (2, 0), y = +1:
+    # step 0 is a mistake and w = (2, 0), whose 2 = 0b10 has 2 bits, over max_bits = 1.  The
+    # literal run stops at that step; the engine (record "summary" keeps no step) measures its
+    # final w: the message names the end of epoch 1 -- the same under "fast" and "auto".
+    X = np.tile(np.array([2, 0], dtype=np.int64), (AUTO_SIZE // 2, 1))
+    y = np.ones(AUTO_SIZE // 2, dtype=np.int64)
+    over = (
+        "exact arithmetic exceeded the size limit: w {} has a number of 2 bits, over max_bits = 1"
+    )
+    for engine, where in (
+        ("literal", "after epoch 1, example 0"),
+        ("fast", "at the end of epoch 1"),
+        ("auto", "at the end of epoch 1"),
+    ):
+        with pytest.raises(SizeLimitError) as caught:
+            run("perceptron/blum", X, y, record="summary", max_bits=1, engine=engine)  # type: ignore[arg-type]
+        assert str(caught.value) == over.format(where) + " (raise it with --max-bits)"
