@@ -295,9 +295,12 @@ def test_measured_closes_the_learner_as_soon_as_it_is_closed() -> None:
 # vectors: mismatched dimensions are refused; the empty inner product is the exact Fraction 0.
 
 
-def test_dot_refuses_vectors_of_different_dimensions() -> None:
+def test_dot_and_add_refuse_vectors_of_different_dimensions() -> None:
+    # <(1), (1, 2)> and (1) + (1, 2) have no meaning: the internal invariant names the problem.
     with pytest.raises(AssertionError, match=r"^dimension mismatch$"):
         dot((Fraction(1),), (Fraction(1), Fraction(2)))
+    with pytest.raises(AssertionError, match=r"^dimension mismatch$"):
+        add((Fraction(1),), (Fraction(1), Fraction(2)))
 
 
 @pytest.mark.parametrize("operation", ["dot", "add"])
@@ -451,3 +454,66 @@ def test_auto_on_large_data_is_the_fast_engine_and_is_held_to_the_same_size_limi
         with pytest.raises(SizeLimitError) as caught:
             run("perceptron/blum", X, y, record="summary", max_bits=1, engine=engine)  # type: ignore[arg-type]
         assert str(caught.value) == over.format(where) + " (raise it with --max-bits)"
+
+
+# ---------------------------------------------------------------------------------------------
+# runner._drive: how a run ends, and what its trace keeps.
+
+
+def test_a_clean_first_pass_converges_at_epoch_one() -> None:
+    # Blum on x = (1), y = -1: score 0 predicts -1 ([blum.2]): right.  Pass 1 is clean.
+    trace = run("perceptron/blum", [(1,)], [-1], epochs="converge")
+    assert (trace.status, trace.epochs, trace.mistakes, trace.cycle) == ("converged", 1, 0, None)
+
+
+def test_the_record_option_keeps_every_step_the_mistakes_or_none() -> None:
+    # Blum's example (see above): one pass, one mistake, at index 1.
+    kept = {
+        record: run("perceptron/blum", BLUM_X, BLUM_Y, record=record)
+        for record in ("full", "mistakes", "summary")
+    }
+    assert [s.index for s in kept["full"].steps] == [0, 1, 2]
+    assert [s.index for s in kept["mistakes"].steps] == [1]
+    assert kept["summary"].steps == ()
+    for record, trace in kept.items():
+        # A fixed number of epochs is an "online" run: no convergence test, whatever happens.
+        assert (trace.algorithm, trace.record, trace.status) == (
+            "perceptron/blum",
+            record,
+            "online",
+        )
+        assert (trace.epochs, trace.mistakes, show(trace.weights)) == (1, 1, "(1, 1)")
+
+
+def test_a_cycle_names_the_epoch_where_w_was_first_seen() -> None:
+    # Blum on x = (1) twice, labels -1 then +1.  Pass 1: score 0 predicts -1 (right), then
+    # score 0 for y = +1: a mistake, w = (1).  Pass 2: score 1 for y = -1, a mistake, w = 0;
+    # score 0 for y = +1, a mistake, w = (1): the w of the end of epoch 1, so cycle (1, 2).
+    trace = run("perceptron/blum", TWIN_X, TWIN_Y, epochs="converge")
+    assert (trace.status, trace.cycle, trace.epochs, trace.mistakes) == ("cycled", (1, 2), 2, 3)
+
+
+def test_the_repeat_budget_counts_every_epoch_end_weight_kept() -> None:
+    # Blum's example padded with zeros to dimension d: pass 1 ends at w = (1, 1, 0, ...), pass 2
+    # at (1, 0, 0, ...) (see above), pass 3 is clean.  Scores and weights are all 0 or 1, of
+    # size 1, so max_bits = 1 holds them, and the runner keeps d bits per epoch end: d after
+    # epoch 1, 2d after epoch 2 -- against REPEAT_BUDGET · 1 = 1000 bits.
+    # d = 500: 1000 bits, allowed: converged in 3 epochs.
+    def padded(d: int) -> list[tuple[int, ...]]:
+        return [x + (0,) * (d - 2) for x in BLUM_X]
+
+    trace = run("perceptron/blum", padded(500), BLUM_Y, epochs="converge", max_bits=1)
+    assert (trace.status, trace.epochs, trace.mistakes) == ("converged", 3, 2)
+    # d = 600: 600 bits after epoch 1 (allowed), 1200 after epoch 2: stopped there.
+    with pytest.raises(SizeLimitError) as caught:
+        run("perceptron/blum", padded(600), BLUM_Y, epochs="converge", max_bits=1)
+    assert str(caught.value) == (
+        "exact arithmetic exceeded the size limit: no convergence and no cycle in 2 epochs, "
+        "whose final weights take 1200 bits in all, over 1000 × max_bits = 1000 "
+        "(give --max-epochs, or raise --max-bits)"
+    )
+    # With max_epochs the epochs are bounded, so no budget applies: capped at 2, no error.
+    capped = run(
+        "perceptron/blum", padded(600), BLUM_Y, epochs="converge", max_epochs=2, max_bits=1
+    )
+    assert (capped.status, capped.epochs) == ("max_epochs", 2)
