@@ -47,6 +47,13 @@ def test_a_line_without_a_file_reads_line_n_never_a_bare_colon() -> None:
     assert str(InputError("bad", source="", line=3)) == "line 3: bad"
     assert str(InputError("bad", source="f.csv")) == "f.csv: bad"
     assert str(InputError("bad")) == "bad"
+    # The parts stay readable: a reader re-raises a field's problem with its file and line.
+    error = InputError("bad", source="f.csv", line=3)
+    assert (error.problem, error.source, error.line) == ("bad", "f.csv", 3)
+    with pytest.raises(InputError) as caught:
+        parse_csv(["1,1", "x,1"], source="d.csv")
+    assert str(caught.value) == "d.csv:2: 'x' is not a number (integer, decimal or p/q)"
+    assert (caught.value.source, caught.value.line) == ("d.csv", 2)
     # The same rule through a reader given an empty source name: line 2 has no label.
     with pytest.raises(InputError) as caught:
         parse_csv(["1,2,1", "1"], source="")
@@ -260,6 +267,17 @@ def test_the_repeat_budget_scales_with_max_bits() -> None:
         check_repeat_budget(2001, 7, 2)
     assert "in 7 epochs, whose final weights take 2001 bits in all" in str(caught.value)
     assert "over 1000 × max_bits = 2000 (give --max-epochs" in str(caught.value)
+
+
+def test_a_score_over_the_limit_is_named_with_its_step() -> None:
+    # Blum on x = (1, 1) twice, y = +1, max_bits = 1: step 0 scores 0, a mistake, w = (1, 1)
+    # (numbers of 1 bit); step 1 scores <(1, 1), (1, 1)> = 2 = 0b10, 2 bits: over the limit.
+    with pytest.raises(SizeLimitError) as caught:
+        run("perceptron/blum", [(1, 1), (1, 1)], [1, 1], max_bits=1)
+    assert str(caught.value) == (
+        "exact arithmetic exceeded the size limit: the score at epoch 1, example 1 has a "
+        "number of 2 bits, over max_bits = 1 (raise it with --max-bits)"
+    )
 
 
 def test_no_values_have_no_size_to_exceed() -> None:
