@@ -382,6 +382,13 @@ def test_run_hands_kernel_degree_and_c_to_the_kernel_perceptron() -> None:
     assert second_score(1, degree=3, c=2) == 27  # a degree or a c asks for the polynomial
 
 
+def test_a_kernel_run_to_convergence_is_allowed_with_max_epochs() -> None:
+    # The kernel perceptron (linear) on x = (1), y = +1: pass 1 scores 0, a mistake
+    # (tie-mistake), alpha = (1); pass 2 scores K(1, 1) = 1 > 0: clean, converged at epoch 2.
+    trace = run("perceptron/kernel", [(1,)], [1], epochs="converge", max_epochs=5)
+    assert (trace.status, trace.epochs, trace.mistakes) == ("converged", 2, 1)
+
+
 def test_a_kernel_degree_equal_to_max_bits_is_allowed_and_one_more_is_refused() -> None:
     # x = (1) and (-1): x·x' = ±1, so (x·x')^p = ±1 for every p: the run itself stays at
     # size 1 (score 0, then 1·1·(1·(-1))^3 = -1, not a mistake for y = -1).
