@@ -138,6 +138,14 @@ def test_the_length_limit_is_inclusive() -> None:
     assert str(caught.value) == f"number too long ({MAX_DIGITS + 1} characters; limit {MAX_DIGITS})"
 
 
+def test_a_fraction_of_integers_past_python_int_digit_limit_is_exact() -> None:
+    # p/q with a 5000-digit p and a 4500-digit q: both past int()'s 4300-digit guard, read
+    # exactly all the same (integer(): "of any length up to MAX_DIGITS").
+    p, q = -(10**5000 - 1), (10**4500 - 1) // 9
+    assert parse_rational("-" + "9" * 5000 + "/" + "1" * 4500) == Fraction(p, q)
+    assert parse_rational("1e-" + "0" * 4500 + "3") == Fraction(1, 1000)  # a long exponent
+
+
 def test_a_zero_denominator_is_refused_and_a_unit_one_is_not() -> None:
     assert parse_rational("-7/1") == -7
     assert parse_rational("6/-4") == Fraction(-3, 2)
