@@ -24,7 +24,7 @@ from perceptron_ref.campaign import CORE, campaign, check
 from perceptron_ref.report import dumps, format_text, trace_to_json
 from perceptron_ref.testing import SeparableData, rationals, separable_data, unit_vectors
 from perceptron_ref.testing_targets import BooleanTarget, disjunctions, sqrt_above
-from perceptron_ref.testvectors import Case, case, to_text, write
+from perceptron_ref.testvectors import Case, _large, case, to_text, write
 from perceptron_ref.trace import Step, Trace
 from perceptron_ref.vectors import Label, dot, norm2
 
@@ -550,3 +550,22 @@ def test_written_files_are_utf8_whatever_the_locale(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     written = (tmp_path / "c" / "perceptron" / "blum.json").read_bytes()
     assert written == (VECTORS / "perceptron" / "blum.json").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("X", "eta", "large"),
+    [
+        # NOTES["LargeNumbers"]: "a numerator or denominator of 2^64 or more" (in X or eta).
+        ([(2**64 - 1, 1)], "1", False),
+        ([(2**64, 1)], "1", True),
+        ([(-(2**64), 1)], "1", True),
+        ([(f"1/{2**64}", 1)], "1", True),
+        ([(f"-1/{2**64 - 1}", 200)], "1", False),
+        ([(1, 2)], str(2**64), True),
+        ([(1, 2)], f"{2**64 - 1}/{2**64 - 3}", False),
+    ],
+)
+def test_large_numbers_flag_starts_at_2_to_the_64(
+    X: list[tuple[int | str, ...]], eta: str, large: bool
+) -> None:
+    assert _large(case("c", X, [1] * len(X), eta=eta)) is large
