@@ -67,6 +67,13 @@ def test_numpy_arrays_are_accepted_exactly() -> None:
         ([(1,)], [1, 1], "1 examples but 2 labels"),
         ([(True,)], [1], "boolean"),
         ([("x",)], [1], "not a number"),
+        # A value that is not a sequence was a bare TypeError; a string row was read as one
+        # example per character ("12" was (1, 2)).
+        (5, [1], "^X must be a sequence, got int 5$"),
+        ([(1,)], 3, "^y must be a sequence, got int 3$"),
+        (["12"], [1], "^example 0 must be a sequence, got str '12'$"),
+        ([(1,), b"1"], [1, 1], "^example 1 must be a sequence, got bytes b'1'$"),
+        (np.array([1, 2]), [1, 1], r"^example 0 must be a sequence, got int64 np\.int64\(1\)$"),
     ],
 )
 def test_bad_python_input_raises_input_error(

@@ -47,8 +47,9 @@ def examples_from(
     X: Iterable[Iterable[object]], y: Iterable[object]
 ) -> tuple[tuple[Vector, ...], tuple[Label, ...]]:
     """Convert a caller's data exactly (see :mod:`perceptron_ref.numbers`) and check its shape."""
-    rows = [tuple(to_fraction(v) for v in row) for row in X]
-    labels: tuple[Label, ...] = tuple(1 if to_label(v) == 1 else -1 for v in y)
+    rows = [tuple(to_fraction(v) for v in _sequence(row, f"example {i}")) for i, row in
+            enumerate(_sequence(X, "X"))]  # fmt: skip
+    labels: tuple[Label, ...] = tuple(1 if to_label(v) == 1 else -1 for v in _sequence(y, "y"))
     if not rows:
         raise InputError("no examples")
     if len(rows) != len(labels):
@@ -60,6 +61,13 @@ def examples_from(
         if len(row) != d:
             raise InputError(f"example {i} has {len(row)} features, example 0 has {d}")
     return tuple(rows), labels
+
+
+def _sequence(value: object, what: str) -> Iterable[object]:
+    """``value`` if it is a sequence; a string is refused, or "12" would be the example (1, 2)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InputError(f"{what} must be a sequence, got {type(value).__name__} {value!r:.40}")
+    return value
 
 
 def check_options(eta: object, epochs: object, max_epochs: object) -> tuple[Fraction, Epochs]:
