@@ -26,6 +26,14 @@ ONE = Fraction(1)
 HALF = Fraction(1, 2)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_sphere_covers() -> None:
+    # sphere_cover is cached, and mutmut runs each mutant in a fork of a process that has already
+    # run the suite: a cover cached there would hide a mutant of cells or point_near from these
+    # tests.  Every test here builds its covers afresh.
+    sphere.sphere_cover.cache_clear()
+
+
 def steps(algo: object, X: Sequence[tuple[int, ...]], y: Sequence[Label]) -> list[Step]:
     """One pass of an online algorithm over (X, y), its learner called directly."""
     assert isinstance(algo, OnlineAlgorithm)
