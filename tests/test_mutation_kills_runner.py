@@ -6,15 +6,11 @@ runner's module docstring ("a run without ``max_epochs`` keeps at most
 :func:`perceptron_ref.limits.check_repeat_budget` ("over REPEAT_BUDGET · max_bits, the run
 is stopped"), taken at its exact boundary.  Expected values are worked out by hand in the
 comments from ``spec/algorithms/perceptron/blum.md``, never by re-running the code under test.
-The ``vectors.add`` tests state that u + v of vectors of different dimensions is refused,
-never silently truncated the way a plain ``zip`` would (the assert, and ``strict=True`` when
-``python -O`` strips the assert).
+(The ``vectors.add`` and ``vectors.dot`` dimension checks are in ``test_mutation_kills_runner2``.)
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
@@ -22,7 +18,6 @@ import pytest
 from perceptron_ref.errors import InputError
 from perceptron_ref.limits import REPEAT_BUDGET, SizeLimitError
 from perceptron_ref.runner import run
-from perceptron_ref.vectors import add
 
 
 def e1(d: int) -> tuple[int, ...]:
@@ -58,30 +53,6 @@ def test_repeat_budget_stops_one_bit_over() -> None:
         "whose final weights take 1001 bits in all, over 1000 × max_bits = 1000 "
         "(give --max-epochs, or raise --max-bits)"
     )
-
-
-def test_add_refuses_vectors_of_different_dimensions() -> None:
-    # (1) + (1, 2) has no meaning: the internal invariant is an assert naming the problem.
-    with pytest.raises(AssertionError, match=r"^dimension mismatch$"):
-        add((Fraction(1),), (Fraction(1), Fraction(2)))
-
-
-def test_add_refuses_different_dimensions_even_without_asserts() -> None:
-    # Under python -O the assert is gone; zip(..., strict=True) still refuses the pair
-    # (ValueError) instead of truncating (1) + (1, 2) to (2).  A subprocess inherits this
-    # environment, so it imports the same perceptron_ref as this test.
-    code = (
-        "from fractions import Fraction as F\n"
-        "from perceptron_ref.vectors import add\n"
-        "try:\n"
-        "    print(add((F(1),), (F(1), F(2))))\n"
-        "except ValueError:\n"
-        "    print('refused')\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-O", "-c", code], capture_output=True, text=True, check=True
-    )
-    assert result.stdout == "refused\n"
 
 
 def test_run_refuses_empty_data_with_one_clear_line() -> None:
