@@ -6,7 +6,24 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup demo test test-deep lint typecheck pytest prove bench mutation clean
 
+# System tools (Debian packages): bubblewrap for the candidates' sandbox, coq for the proof
+# kernel.  As root (CI) they are installed with apt-get; otherwise one line says how.
+SYSTEM_TOOLS := bwrap:bubblewrap coqc:coq
+
 $(STAMP): pyproject.toml
+	@missing=""; for t in $(SYSTEM_TOOLS); do command -v $${t%%:*} >/dev/null || \
+	    missing="$$missing $${t#*:}"; done; \
+	if [ -n "$$missing" ]; then \
+	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	        echo "installing$$missing (apt-get)"; \
+	        export DEBIAN_FRONTEND=noninteractive; \
+	        apt-get install -y -q --no-install-recommends $$missing >/dev/null || \
+	        { apt-get update -q >/dev/null && \
+	          apt-get install -y -q --no-install-recommends $$missing >/dev/null; } || exit 1; \
+	    else \
+	        echo "perceptron-ref: missing$$missing: install with 'sudo apt-get install$$missing'"; \
+	    fi; \
+	fi
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)

@@ -21,7 +21,7 @@ SHARED = Path(__file__).resolve().parent.parent.parent / "shared/benchmarks/coq-
 FILES = [
     pytest.param(p.name, marks=[pytest.mark.slow] if p.stat().st_size > 1_000_000 else [])
     for p in (sorted(SHARED.iterdir()) if SHARED.is_dir() else [])
-    if p.name != "README.md"
+    if p.is_file() and p.name != "README.md"
 ]
 """The shared files; those over 1 MB (seconds each in the exact reader) run in test-deep."""
 
