@@ -10,7 +10,7 @@ line numbers under universal newlines (``\\n``, ``\\r\\n``, a lone ``\\r``), the
 
 The line-limit tests use the real ``MAX_LINE`` (32 MiB) and ``BLOCK`` (1 MiB), as the reader
 runs them: files of 33 to 34 MiB, written to ``tmp_path`` in one call; each reads in a fraction
-of a second.  They run in-process (the subprocess tests of ``test_fuzz_huge_line.py`` check
+of a second.  They run in-process (the subprocess tests of ``test_lines.py`` check
 memory, but mutmut only runs the tests it saw calling a function in-process).
 """
 

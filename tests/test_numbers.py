@@ -1,4 +1,6 @@
-"""Fuzzing the number parser, and what every fuzz test shares (issue 7).
+"""The number parser (``numbers.parse_rational``): every spelling of a rational reads to exactly
+it, any other text is one InputError, the documented limits are the boundaries.  Also what
+every reader's fuzz test shares (issue 7).
 
 Hostile tokens (``NASTY``), exact spellings of generated rationals, and the oracle.  The
 oracle reads a number by a route independent of :mod:`perceptron_ref.numbers`

@@ -1,7 +1,7 @@
-"""Fuzzing the CSV readers: ``data.parse_csv``/``read_csv`` and the engine's stream (issue 7).
+"""The CSV readers: ``data.parse_csv``/``read_csv`` and the engine's stream, fuzzed (issue 7).
 
 Every input, text or bytes, either reads to exactly the values its tokens say (checked by
-the Decimal oracle of :mod:`tests.test_fuzz_numbers`, never by the parser itself) or ends
+the Decimal oracle of :mod:`tests.test_numbers`, never by the parser itself) or ends
 in one InputError ``FILE:LINE: problem`` at the first bad line.  The file reader must see
 the lines Python's own universal-newline, "utf-8-sig" reader sees, and the engine's
 streaming reader must give read_csv's values or read_csv's very error.
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from perceptron_ref.data import LABELS, DataSet, LabelSet, parse_csv, read_csv
 from perceptron_ref.engine.stream import examples
 from perceptron_ref.errors import InputError
-from tests.test_fuzz_numbers import (
+from tests.test_numbers import (
     BIG,
     NASTY,
     TEN_K,
