@@ -178,8 +178,6 @@ def test_vec400_makes_the_seven_passes_measured_for_their_implementation() -> No
 # --- fuzzing both readers (issue 7) ---------------------------------------------------------
 
 SOURCE = "fuzz.dat"
-
-
 HOSTILE_COUNTS = ("0", "-1", "+1", "1.0", "²", "١", BIG, "1" + "0" * 18, "", "x", " 2 ")
 
 

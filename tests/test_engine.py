@@ -22,7 +22,10 @@ from perceptron_ref import InputError, Trace, registry, run
 from perceptron_ref.engine import AUTO_SIZE, SUPPORTED, chosen
 from perceptron_ref.runner import Epochs
 from perceptron_ref.testing import SeparableData, reorderings, separable_data
+from perceptron_ref.vectors import show
 from tests.helpers import BATCH, CORE
+from tests.test_input import run_refused
+from tests.test_run import BLUM_X, BLUM_Y
 
 Rows = list[list[Fraction]]
 
@@ -174,3 +177,40 @@ def test_engine_trace_equals_literal_trace_to_convergence_on_separable_data(
     literal, fast = both(algorithm, data.X, data.y, epochs=epochs, bias=data.bias)
     assert fast == literal
     assert fast.status == "converged"
+
+
+def test_the_fast_engine_is_given_every_option_of_the_run() -> None:
+    # Blum's own example (blum.py): (0,1) -: score 0 predicts -, right; (1,1) +: score 0
+    # predicts -, a mistake, w = (1, 1) ([blum.3]); (1,0) +: score 1, right.
+    full = run("perceptron/blum", BLUM_X, BLUM_Y, engine="fast")
+    assert [(s.index, str(s.score), s.mistake, show(s.weights)) for s in full.steps] == [
+        (0, "0", False, "(0, 0)"),
+        (1, "0", True, "(1, 1)"),
+        (2, "1", False, "(1, 1)"),
+    ]
+    mistakes = run("perceptron/blum", BLUM_X, BLUM_Y, engine="fast", record="mistakes")
+    assert [s.index for s in mistakes.steps] == [1]
+    assert run("perceptron/blum", BLUM_X, BLUM_Y, engine="fast", record="summary").steps == ()
+    # A second pass: (0,1) - now scores 1 > 0, a mistake, w = (1, 1) - (0, 1) = (1, 0); then
+    # (1,1) + and (1,0) + both score 1: right.
+    twice = run("perceptron/blum", BLUM_X, BLUM_Y, engine="fast", epochs=2)
+    assert [(s.epoch, s.mistake) for s in twice.steps][3:] == [(2, True), (2, False), (2, False)]
+    assert show(twice.weights) == "(1, 0)"
+    # The bias (a 1 first) and eta = 1/2 on x = (1), y = +1: w = 1/2 · (1, 1).
+    biased = run("perceptron/blum", [(1,)], [1], engine="fast", bias=True, eta="1/2")
+    assert (biased.bias, biased.eta, biased.dimension) == (True, Fraction(1, 2), 2)
+    assert biased.weights == (Fraction(1, 2), Fraction(1, 2))
+    # converge with max_epochs = 1 stops after pass 1 (a mistake, w = (1) new); uncapped,
+    # pass 2 is clean: converged after 2 epochs.
+    capped = run("perceptron/blum", [(1,)], [1], engine="fast", epochs="converge", max_epochs=1)
+    assert (capped.status, capped.epochs) == ("max_epochs", 1)
+    free = run("perceptron/blum", [(1,)], [1], engine="fast", epochs="converge")
+    assert (free.status, free.epochs) == ("converged", 2)
+
+
+def test_the_fast_engine_refuses_an_algorithm_it_does_not_run() -> None:
+    assert run_refused("winnow/disjunction", [(1, 0)], [1], engine="fast") == (
+        "the fast engine runs only the perceptrons (perceptron/blum, perceptron/mehta, "
+        "perceptron/gormley-online, perceptron/gormley-batch, perceptron/press, "
+        "perceptron/ssbd), not 'winnow/disjunction': use engine 'literal' or 'auto'"
+    )
