@@ -10,7 +10,11 @@ included (n = 10**18, a 5000-digit n, ``²``).
 The verified implementation's run (``run perceptron/gormley-online FILE --input-format coq
 --epochs converge``) on the benchmark data in ``../shared`` when present, checked against facts
 that do not come from the run: the final w classifies every example with y·⟨w, x⟩ > 0, every
-pass but the last made a mistake, and the pass count measured for their implementation."""
+pass but the last made a mistake, and the pass count measured for their implementation.
+
+The messages and limits, worked by hand: a ``p % q`` number of up to MAX_DIGITS characters, a
+zero denominator quoted briefly (40 characters, else 37 and "..."), the header's n and d
+(positive integers of at most 18 digits), a bad label's first 20 characters."""
 
 from __future__ import annotations
 
@@ -24,11 +28,13 @@ from hypothesis import strategies as st
 
 from perceptron_ref import run
 from perceptron_ref.cli import main
-from perceptron_ref.coq import LABELS, parse_coq, read_coq
-from perceptron_ref.data import DataSet
+from perceptron_ref.coq import LABELS, parse_coq, parse_number, read_coq
+from perceptron_ref.data import DataSet, parse_csv
 from perceptron_ref.engine.coq import read_coq_scaled
 from perceptron_ref.errors import InputError
+from perceptron_ref.numbers import MAX_DIGITS
 from perceptron_ref.vectors import Vector, dot
+from tests.helpers import problem
 from tests.test_csv_reader import bad_byte_line, python_lines
 from tests.test_numbers import (
     BIG,
@@ -378,3 +384,116 @@ def test_huge_numbers_are_read_exactly_by_both_readers(folder: Path) -> None:
     assert ((oracle(BIG + "/7"), oracle(TEN_K), -(Fraction(10) ** 308)),) == data.X
     assert data.X[0][1].denominator == 10**10_000
     assert scaled_outcome(path) == (data.X, data.y)
+
+
+# --- coq.parse_number: "p % q" up to MAX_DIGITS characters, zero denominators shown briefly --
+
+
+def test_percent_form_of_exactly_max_digits_characters_is_read_exactly() -> None:
+    # "111…1 % 7" with 99,996 ones is MAX_DIGITS = 100,000 characters: still a number
+    # (the limit is "at most MAX_DIGITS").  The repunit of k ones is (10**k - 1) / 9, so the
+    # value is (10**99996 - 1) / 63; computed here without int() of a long string.
+    assert MAX_DIGITS == 100_000
+    text = "1" * 99_996 + " % 7"
+    assert len(text) == MAX_DIGITS
+    assert parse_number(text) == Fraction(10**99_996 - 1, 63)
+
+
+def test_a_field_of_99_999_digits_and_a_letter_is_refused_as_not_a_number() -> None:
+    # MAX_DIGITS characters, so not "too long"; a run of digits then "x" is neither p/q nor a
+    # decimal.  (The decimal pattern once split the digit run every way before failing: the
+    # answer took minutes.)  Shown as its first 37 characters and "...".
+    field = "1" * (MAX_DIGITS - 1) + "x"
+    assert problem(parse_csv, [f"{field},1"], source="n.csv") == (
+        f"n.csv:1: '{'1' * 37}...' is not a number (integer, decimal or p/q)"
+    )
+    assert problem(parse_number, "2." + "5" * (MAX_DIGITS - 3) + "x") == (
+        f"'2.{'5' * 35}...' is not a number (integer, decimal or p/q)"
+    )
+
+
+def test_zero_denominator_of_40_characters_is_shown_whole() -> None:
+    text = "1" * 36 + " % 0"  # 36 + 4 = 40 characters: shown whole
+    assert problem(parse_number, text) == f"'{text}' has a zero denominator"
+
+
+def test_zero_denominator_of_41_characters_is_cut_to_37_and_dots() -> None:
+    text = "1" * 37 + " % 0"  # 41 characters: the first 37 (the ones), then "..."
+    assert problem(parse_number, text) == f"'{'1' * 37}...' has a zero denominator"
+
+
+def test_long_zero_denominator_names_its_line_in_a_file() -> None:
+    # n = 1, d = 1, label 1 (line 3), feature on line 4: "1234567890" * 5 + " % 0", 54
+    # characters, shown as its first 37 characters and "...".
+    text = "1234567890" * 5 + " % 0"
+    shown = "1234567890123456789012345678901234567..."
+    assert problem(parse_coq, ["1", "1", "1", text], source="z.dat") == (
+        f"z.dat:4: '{shown}' has a zero denominator"
+    )
+
+
+# --- coq._count: the header's n and d ------------------------------------------------------
+
+
+def test_n_of_18_digits_is_accepted_and_the_file_then_ends_before_d() -> None:
+    # 10**17 has 18 digits: "at most 18" admits it, so the reader goes on to d and finds the
+    # end of the file there (after line 1).
+    n = "1" + "0" * 17
+    assert problem(parse_coq, [n], source="h.dat") == (
+        "h.dat:1: the file ends before the number of features d"
+    )
+
+
+def test_the_file_ending_before_d_is_named() -> None:
+    assert problem(parse_coq, ["2", ""], source="h.dat") == (
+        "h.dat:1: the file ends before the number of features d"
+    )
+
+
+def test_d_of_18_digits_is_accepted_and_the_file_ends_inside_the_vector() -> None:
+    # n = 1, d = 10**17: the label on line 3, then no feature: "inside vector 1 of 1 (0 of d
+    # features)", reported after line 3.
+    d = "1" + "0" * 17
+    assert problem(parse_coq, ["1", d, "1"], source="h.dat") == (
+        f"h.dat:3: the file ends inside vector 1 of 1 (0 of {d} features)"
+    )
+
+
+def test_eighteen_zeros_are_not_positive_and_not_over_the_digit_limit() -> None:
+    # 18 digits are within the limit, so the message is the plain one (no "below 10**18");
+    # their value 0 is not positive.
+    zeros = "0" * 18
+    assert problem(parse_coq, [zeros, "1"], source="h.dat") == (
+        f"h.dat:1: n must be a positive integer, got '{zeros}'"
+    )
+
+
+def test_nineteen_digits_are_over_the_digit_limit() -> None:
+    big = "1" + "0" * 18  # 10**18: 19 digits, shown whole (19 <= 20 characters)
+    assert problem(parse_coq, ["1", big], source="h.dat") == (
+        f"h.dat:2: d must be a positive integer below 10**18, got '{big}'"
+    )
+
+
+def test_bad_header_of_20_characters_is_shown_whole() -> None:
+    bad = "abcdefghijklmnopqrst"
+    assert problem(parse_coq, [bad], source="h.dat") == (
+        f"h.dat:1: n must be a positive integer, got '{bad}'"
+    )
+
+
+def test_bad_header_of_21_characters_is_cut_to_17_and_dots() -> None:
+    bad = "abcdefghijklmnopqrstu"
+    assert problem(parse_coq, ["3", bad], source="h.dat") == (
+        "h.dat:2: d must be a positive integer, got 'abcdefghijklmnopq...'"
+    )
+
+
+# --- coq.parse_coq: a bad label shows its first 20 characters --------------------------------
+
+
+def test_coq_label_is_shown_to_its_first_20_characters() -> None:
+    label = "abcdefghijklmnopqrstu"  # 21 characters; the message shows 20, no dots
+    assert problem(parse_coq, ["1", "1", label, "5"], source="l.dat") == (
+        "l.dat:3: label 'abcdefghijklmnopqrst' is not 0 or 1"
+    )

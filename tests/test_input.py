@@ -23,8 +23,10 @@ from hypothesis import strategies as st
 
 from perceptron_ref import InputError, registry, run
 from perceptron_ref.cli import main
-from perceptron_ref.data import parse_csv
+from perceptron_ref.coq import read_coq
+from perceptron_ref.data import parse_csv, read_csv
 from perceptron_ref.numbers import parse_rational, to_fraction, to_label
+from tests.helpers import problem
 
 GORMLEY = "# Gormley slide 15\n-1,2,-1\n1,0,1\n1,1,1\n-1,0,-1\n-1,-2,-1\n1,-1,1\n"
 
@@ -367,3 +369,30 @@ def test_the_data_shape_is_checked_with_its_own_line() -> None:
     assert run_refused("perceptron/blum", [(1,), (1, 2)], [1, 1]) == (
         "example 1 has 2 features, example 0 has 1"
     )
+
+
+# --- read_coq / read_csv: an OSError becomes "FILE: problem" ---------------------------------
+
+
+def test_missing_coq_file_is_named_with_the_system_message(tmp_path: Path) -> None:
+    path = tmp_path / "missing.dat"
+    assert problem(read_coq, path) == f"{path}: No such file or directory"
+
+
+def test_missing_csv_file_is_named_with_the_system_message(tmp_path: Path) -> None:
+    path = tmp_path / "missing.csv"
+    assert problem(read_csv, path) == f"{path}: No such file or directory"
+
+
+def failing_open(self: Path, *args: object, **kwargs: object) -> object:
+    # An OSError that carries no errno and no strerror, as a file-system layer may raise.
+    raise OSError("the volume went away")
+
+
+@pytest.mark.parametrize("reader", [read_csv, read_coq])
+def test_oserror_without_strerror_gives_its_own_text(
+    reader: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "gone.dat"
+    monkeypatch.setattr(Path, "open", failing_open)
+    assert problem(reader, path) == f"{path}: the volume went away"
