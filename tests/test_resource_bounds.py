@@ -356,7 +356,7 @@ def test_max_bits_is_a_positive_integer_and_one_is_allowed() -> None:
 
 
 def test_the_repeat_budget_scales_with_max_bits() -> None:
-    # As in test_mutation_kills_runner.py, Blum on x = e_1 of dimension d = 1001, y = +1:
+    # As in test_repeat_budget_stops_one_bit_over, Blum on x = e_1 of dimension d = 1001, y = +1:
     # after pass 1 the runner holds w = e_1, d = 1001 bits.  With max_bits = 2 the budget is
     # REPEAT_BUDGET · 2 = 2000 bits: allowed, and pass 2 is clean (score 1 > 0): converged.
     d = REPEAT_BUDGET + 1
