@@ -1,5 +1,5 @@
-"""Small facts the tests share: the zero-score rules as the README's table states them, and two
-helpers of the readers' tests (the one line of an InputError; a file written as UTF-8 bytes)."""
+"""Small facts the tests share: the zero-score rules as the README's table states them, and
+helpers: the one line of an InputError, a file written as UTF-8 bytes, an exact vector."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from perceptron_ref.algorithm import ZeroRule
 from perceptron_ref.campaign import CORE
 from perceptron_ref.errors import InputError
-from perceptron_ref.vectors import Label
+from perceptron_ref.vectors import Label, Vector
 
-__all__ = ["BATCH", "CORE", "ONLINE", "RULE", "is_mistake", "problem", "write_file"]
+__all__ = ["BATCH", "CORE", "ONLINE", "RULE", "is_mistake", "problem", "vector", "write_file"]
 ONLINE = ("perceptron/blum", "perceptron/mehta", "perceptron/gormley-online", "perceptron/ssbd")
 BATCH = ("perceptron/gormley-batch", "perceptron/press")
 
@@ -40,6 +40,11 @@ def problem(call: object, *args: object, **kwargs: object) -> str:
     with pytest.raises(InputError) as caught:
         call(*args, **kwargs)
     return str(caught.value)
+
+
+def vector(*a: int | Fraction) -> Vector:
+    """An exact vector from integers or Fractions: ``vector(1, -2)`` is (1, -2) as Fractions."""
+    return tuple(Fraction(v) for v in a)
 
 
 def write_file(tmp_path: Path, text: str, name: str = "data.csv") -> Path:
