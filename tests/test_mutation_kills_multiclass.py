@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from perceptron_ref import cli, report, run
+from perceptron_ref.cli.run import structured
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
-from perceptron_ref.perceptron import multiclass
 from perceptron_ref.perceptron.multiclass import read_classes, run_multiclass
 from perceptron_ref.trace import Record
 
@@ -249,7 +249,7 @@ def test_main_reads_a_namespace_without_model_options_as_none_given(
         max_bits=100_000,
         format="text",
     )
-    assert multiclass.main(args) == 0
+    assert structured(args) == 0
     assert capsys.readouterr().out == ANIMALS_TEXT
 
 
