@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 
 from perceptron_ref import InputError, cli, report, run
 from perceptron_ref.bounds import perceptron_mistake_bound
+from perceptron_ref.cli.run import structured
 from perceptron_ref.numbers import parse_rational
-from perceptron_ref.perceptron import multiclass
 from perceptron_ref.perceptron.multiclass import class_order, read_classes, run_multiclass
 from perceptron_ref.perceptron.structured import Multiclass, separation
 from perceptron_ref.testing import rationals, unit_vectors
@@ -382,7 +382,7 @@ def test_main_reads_a_namespace_without_model_options_as_none_given(
         max_bits=100_000,
         format="text",
     )
-    assert multiclass.main(args) == 0
+    assert structured(args) == 0
     assert capsys.readouterr().out == ANIMALS_TEXT
 
 
