@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +264,7 @@ CASES: dict[str, tuple[str, list[Any], list[int], dict[str, Any], str]] = {
 }
 
 
+@cache  # drawn once, read by several tests
 def case_figure(name: str, panels: bool = False) -> tuple[Figure, RendererAgg, list[Vector], bool]:
     """The case's figure drawn as it is saved, its renderer, the updates' w, and the bias."""
     algorithm, X, y, options, source = CASES[name]
