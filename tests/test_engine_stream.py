@@ -16,6 +16,7 @@ import tracemalloc
 from fractions import Fraction
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -363,17 +364,26 @@ def test_streamed_directory_is_one_line_naming_it(tmp_path: Path) -> None:
     assert problem(run_csv, "perceptron/mehta", tmp_path) == f"{tmp_path}: Is a directory"
 
 
-def test_streamed_pass_holds_one_chunk_of_examples_at_a_time(tmp_path: Path) -> None:
-    # The module docstring: with record="summary", memory is O(d + CHUNK·d), not O(file).
+@pytest.mark.parametrize(
+    ("line", "options"),
+    [
+        ("1,2,3,4,5,6,7,8,1\n", {"block": 2**14}),  # the fast reader: blocks of 16 KiB
+        ("1,2,3,4,5,6,7,8e0,1\n", {"chunk": 100, "block": 2**14}),  # an exponent: 100 lines
+    ],
+)
+def test_streamed_pass_holds_one_block_of_examples_at_a_time(
+    tmp_path: Path, line: str, options: dict[str, Any]
+) -> None:
+    # The module docstring: with record="summary", memory holds one block, not the file.
     # 20,000 examples of d = 8 held at once (tuples, integer lists, arrays) take several MB;
-    # chunks of 100 take a few tens of KB, plus the reader's block of text (the file is
-    # 340 KB: its lines as strings take about 1.3 MB).
+    # a block of 16 KiB of text, or of 100 examples, takes a few hundred KB at most (the
+    # exact reader's block of text: the file is 360 KB, its lines as strings about 1.3 MB).
     n = 20_000
-    path = write_file(tmp_path, "1,2,3,4,5,6,7,8,1\n" * n)
-    run_csv("perceptron/mehta", path, chunk=100)  # compiled code loaded before measuring
+    path = write_file(tmp_path, line * n)
+    run_csv("perceptron/mehta", path, **options)  # warm: numpy's first calls allocate
     tracemalloc.start()
     try:
-        got = run_csv("perceptron/mehta", path, chunk=100)
+        got = run_csv("perceptron/mehta", path, **options)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -7,7 +7,6 @@ import importlib
 from typing import Any
 
 from perceptron_ref import registry
-from perceptron_ref.campaign import CORE, campaign
 from perceptron_ref.cli.run import positive_int, seed_arg
 from perceptron_ref.runner import run
 from perceptron_ref.vectors import show
@@ -47,7 +46,7 @@ def register(sub: Any) -> None:
 def worked_examples() -> None:
     print("Worked examples (exact)")
     print(f"  {'algorithm':<27} {'zero score':<13} {'slide 15: k, w':<16} {'Blum: k, w':<12} XOR")
-    for a in CORE:
+    for a in registry.PERCEPTRONS:  # the core variants, in the notes' order
         batch = registry.get(a).kind == "batch"
         epochs = {} if batch else {"epochs": "converge"}
         g = run(a, *GORMLEY)
@@ -79,6 +78,8 @@ def proofs_summary() -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    from perceptron_ref.campaign import campaign  # Hypothesis: loaded only for this command
+
     worked_examples()
     print(
         f"Property campaign: {args.examples} generated separable data sets "
