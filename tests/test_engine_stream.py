@@ -56,17 +56,27 @@ def write(text: str) -> Path:
 @given(
     text=csv_files(),
     chunk=st.integers(1, 4),
+    block=st.sampled_from((1, 8, 24, 2**23)),
+    exponent=st.booleans(),
     bias=st.booleans(),
     eta=st.sampled_from(("1", "2/3")),
     record=st.sampled_from(("mistakes", "summary")),
 )
 def test_streamed_pass_equals_the_literal_run_on_the_whole_file(
-    algorithm: str, text: str, chunk: int, bias: bool, eta: str, record: str
-) -> None:
+    algorithm: str, text: str, chunk: int, block: int, exponent: bool, bias: bool, eta: str,
+    record: str,
+) -> None:  # fmt: skip
+    """Blocks of a few bytes (a line or two each: the scale S changes between them) to the
+    whole file, read by numpy; with an exponent somewhere (``1e0``), by the exact reader,
+    ``chunk`` examples at a time."""
+    if exponent:  # one more example, its features written 1e0
+        d = next(line for line in text.splitlines() if line and line[0] != "#").count(",")
+        text += "1e0," * d + "1\n"
     path = write(text)
     data = read_csv(path)
     literal = run(algorithm, data.X, data.y, bias=bias, eta=eta, record=record)  # type: ignore[arg-type]
-    streamed = run_csv(algorithm, path, bias=bias, eta=eta, record=record, chunk=chunk)  # type: ignore[arg-type]
+    streamed = run_csv(algorithm, path, bias=bias, eta=eta, record=record, chunk=chunk,  # type: ignore[arg-type]
+                       block=block)  # fmt: skip
     assert streamed == literal
 
 

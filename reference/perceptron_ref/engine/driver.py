@@ -55,6 +55,12 @@ ENDLESS = 2**62
 """Passes asked of :meth:`Passes.advance` by a run to convergence: as many as it takes."""
 
 
+def loaded() -> bool:
+    """Whether the compiled kernels are loaded in this process already (then they cost
+    nothing more to use)."""
+    return "perceptron_ref.engine.kernel" in sys.modules
+
+
 class Passes:
     """The passes of one run over ``data``: the certificate, and the loop that makes each."""
 
@@ -82,7 +88,7 @@ class Passes:
             return "python"
         if self.kernel != "auto":
             return self.kernel
-        if "perceptron_ref.engine.kernel" in sys.modules or self.spent >= LOAD_COST:
+        if loaded() or self.spent >= LOAD_COST:
             return "compiled"
         if (
             left is not None
