@@ -264,11 +264,11 @@ def test_compiled_passes_with_brents_test_equal_passes_made_one_by_one(
 
 def test_the_fastest_kernel_is_one_the_certificates_admit() -> None:
     # Which is fastest depends on the machine; which may run does not.
-    pixels = np.zeros((16, 16), dtype=np.uint8)
-    assert kernel.fastest(pixels, 0, narrow=False) == PLAIN
-    assert kernel.fastest(pixels, 0, narrow=True) in (PLAIN, NARROW, WORDS)
+    pixels, labels = np.zeros((16, 16), dtype=np.uint8), np.ones(16, dtype=np.int8)
+    assert kernel.fastest(pixels, labels, 0, narrow=False) == PLAIN
+    assert kernel.fastest(pixels, labels, 0, narrow=True) in (PLAIN, NARROW, WORDS)
     odd = np.zeros((16, 15), dtype=np.uint8)
-    assert kernel.fastest(odd, 1, narrow=True) in (PLAIN, NARROW)
+    assert kernel.fastest(odd, labels, 1, narrow=True) in (PLAIN, NARROW)
     with pytest.raises(AssertionError, match="int32 certificate"):
         y, W = np.ones(16, dtype=np.int8), np.zeros(16, dtype=np.int64)
         compiled_pass(pixels, y, W, 0, TIE_MISTAKE, False, kernel.NO_SCORES, kernel.NO_FLAGS,

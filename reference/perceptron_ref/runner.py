@@ -21,7 +21,7 @@ from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.errors import InputError
 from perceptron_ref.inputs import Epochs, check_options
-from perceptron_ref.limits import MAX_BITS, check_degree, check_max_bits, check_trace
+from perceptron_ref.limits import MAX_BITS, check_degree, check_max_bits
 from perceptron_ref.literal import run_literal
 from perceptron_ref.trace import Record, Trace
 
@@ -104,12 +104,10 @@ def run(
     if way == "fast":
         from perceptron_ref import engine as fast  # imported here: numpy loads only if used
 
-        trace = fast.run_checked(
+        return fast.run_checked(  # the same size limit, on what the engine's trace holds
             algo, X, y, bias=bias, eta=step, epochs=passes, max_epochs=max_epochs,
-            record=record,
+            record=record, max_bits=max_bits,
         )  # fmt: skip
-        check_trace(trace, max_bits)  # the same limit, on what the engine's trace holds
-        return trace
     return run_literal(
         algo, X, y, bias=bias, eta=step, epochs=passes, max_epochs=max_epochs, record=record,
         max_bits=max_bits,

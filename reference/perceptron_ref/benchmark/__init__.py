@@ -9,7 +9,9 @@ Issue 15's table, each row a ratio measured in this run beside its target:
 4. a long run with the default options (rocks_and_mines) and its memory;
 5. many passes over a file read once (60000×784, ``--epochs 5`` against one epoch);
 6. one pass against scikit-learn at several widths and lengths, weights compared;
-7. the first run on a machine, with an empty compile cache.
+7. the first run on a machine, with an empty compile cache;
+
+and issue 6's: the engine against the literal loops on vec400_1, end to end.
 
 Timings are taken on whatever machine runs this, other work included: the ratios, measured
 pair by pair, are what count.  Writes ``out/bench.png``.
@@ -43,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     show(whole.passes_rows(max(3, runs // 2), floor))
     show(pixels.sklearn_rows())
     show(whole.cold_rows())
+    show(whole.literal_rows())
     table = [["case", "measured (medians)", "ratio", "target", ""], *(r.cells() for r in rows)]
     widths = [max(len(cells[i]) for cells in table) for i in range(5)]
     print()

@@ -25,8 +25,11 @@ from perceptron_ref.benchmark.common import (
     median,
     mib,
     paired,
+    same,
+    timed,
 )
 from perceptron_ref.benchmark.data import csv_file, small_file
+from perceptron_ref.trace import Trace
 
 COQ = ("vec400_1.dat", "Z12800_1.dat", "feat1600_1.dat")
 CONVERGE = ["--epochs", "converge", "--record", "summary"]
@@ -146,3 +149,32 @@ def cold_rows() -> list[Row]:
     return [Row("first run, empty compile cache (vec400_1, --engine fast)",
                 f"{cold.seconds:.2f} s vs warm {warm:.2f} s", f"{ratio:.2f}x", "<= 1.5x",
                 ratio <= 1.5)]  # fmt: skip
+
+
+def literal_rows() -> list[Row]:
+    """Issue 6's target, kept: vec400_1 end to end (read and run, in this process) with the
+    engine at least 50 times faster than with the literal Fraction loops, the same result."""
+    from perceptron_ref import run
+    from perceptron_ref.coq import read_coq
+    from perceptron_ref.engine.coq import read_coq_scaled
+
+    path = SHARED / "vec400_1.dat"
+    if not path.is_file():
+        return [Row("vec400_1, engine vs literal", "(../shared absent)", "", ">= 50x", None)]
+
+    def literal() -> Trace:
+        data = read_coq(path)
+        return run(ALGORITHM, data.X, data.y, bias=True, epochs="converge", record="summary")
+
+    def fast() -> Trace:
+        data = read_coq_scaled(path)
+        return run(ALGORITHM, data, data.y, bias=True, epochs="converge", record="summary",
+                   engine="fast")  # fmt: skip
+
+    t_lit, lit = timed(literal)
+    t_eng, eng = timed(fast, repeat=3)
+    ratio = t_lit / t_eng
+    return [Row("vec400_1 in process, engine vs literal (issue 6)",
+                f"literal {t_lit:.2f} s, engine {t_eng * 1e3:.0f} ms, "
+                f"{'same result' if same(lit, eng) else 'DIFFERENT'}", f"{ratio:.0f}x",
+                ">= 50x, same", ratio >= 50 and same(lit, eng))]  # fmt: skip

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import threading
 from typing import Any
 
 from perceptron_ref import registry, report, winnow
@@ -145,7 +146,8 @@ def register(sub: Any) -> None:
         default="auto",
         help="literal: the notes' Fraction loops; fast: the exact integer engine (the "
         "perceptrons only, same output; streams the file for one online pass with --record "
-        "mistakes|summary); auto (default): fast on large data when it can",
+        "mistakes|summary); auto (default): the engine for a perceptron run of much work "
+        "(n*d*passes >= 20000), streaming only a file larger than memory",
     )
     p.add_argument(
         "--max-bits",
@@ -215,6 +217,9 @@ def main(args: argparse.Namespace) -> int:
             trace = literal_run(args) if (data := read_fast(args)) is None else fast_run(args, data)
     except SizeLimitError as error:  # the data's run, not an option: name the file
         raise InputError(error.problem, source=args.file) from None
+    finally:
+        for thread in _warming:  # never leave an import running while the interpreter exits
+            thread.join()
     print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
     return 0
 
@@ -255,7 +260,27 @@ def read_fast(args: argparse.Namespace) -> Any:
         return read_coq_scaled(args.file)
     from perceptron_ref.engine.csv import read_csv_scaled
 
+    if _size(args.file) >= PREFETCH and (
+        args.epochs != 1 or args.algorithm in ("perceptron/gormley-batch", "perceptron/press")
+    ):
+        warm()  # many passes over a big file: the compiled kernels load while it is read
     return read_csv_scaled(args.file, labels=args.labels)
+
+
+PREFETCH = 2**24
+"""Bytes: a run of many passes over a CSV file this large loads the compiled kernels (about
+a second) in a second thread while the file is parsed (seconds), instead of after."""
+
+_warming: list[threading.Thread] = []
+
+
+def warm() -> None:
+    """Start loading the compiled kernels in the background (see :data:`PREFETCH`)."""
+    from perceptron_ref import engine
+
+    thread = threading.Thread(target=engine.load, name="load the compiled kernels", daemon=True)
+    thread.start()
+    _warming.append(thread)
 
 
 def fast_run(args: argparse.Namespace, data: Any) -> Trace:

@@ -56,31 +56,34 @@ def run_checked(
     epochs: int | str,
     max_epochs: int | None,
     record: Record,
+    max_bits: int | None = None,
     kernel: str = "auto",
 ) -> Trace:
     """What :func:`perceptron_ref.run` calls once it has checked the options (``algo`` is
-    one of :data:`SUPPORTED`)."""
+    one of :data:`SUPPORTED`); the trace is held to the size limit ``max_bits``."""
     from perceptron_ref.engine.driver import drive
     from perceptron_ref.engine.scaled import scaled
 
     assert algo.id in SUPPORTED, algo.id
     return drive(
         algo.id, algo.zero_score, isinstance(algo, BatchAlgorithm), scaled(X, y), bias=bias,
-        eta=eta, epochs=epochs, max_epochs=max_epochs, record=record,
+        eta=eta, epochs=epochs, max_epochs=max_epochs, record=record, max_bits=max_bits,
         kernel=kernel,  # type: ignore[arg-type]
     )  # fmt: skip
 
 
 def load() -> None:
     """Load the compiled kernels now (numba and its cache, about a second), so that the
-    runs that follow use them from their first pass: what a benchmark does before timing."""
+    runs that follow use them from their first pass: what a benchmark does before timing,
+    and what a long run over a big file does while it reads the file (for pixel data, uint8
+    rows, the types the kernels are loaded for here)."""
     import numpy as np
 
     from perceptron_ref.engine import kernel
 
     X, y = np.ones((1, 8), dtype=np.uint8), np.ones(1, dtype=np.int8)
-    for narrow in (False, True):
-        for kind in {kernel.PLAIN, kernel.fastest(X, 0, narrow)}:
-            W = np.zeros(8, dtype=np.int64)
-            kernel.compiled_pass(X, y, W, 0, 0, False, kernel.NO_SCORES, kernel.NO_FLAGS,
-                                 narrow, kind)  # fmt: skip
+    for narrow, kind in ((False, kernel.PLAIN), (True, kernel.NARROW), (True, kernel.WORDS)):
+        W = np.zeros(8, dtype=np.int64)
+        kernel.compiled_pass(X, y, W, 0, 0, False, kernel.NO_SCORES, kernel.NO_FLAGS, narrow, kind)
+        state = np.zeros(3, dtype=np.int64)
+        kernel.epochs(kind, X, y, W, 0, 0, 1, stop_clean=True, T=W.copy(), state=state)

@@ -40,6 +40,7 @@ from perceptron_ref.engine.passes import block_pass, certified, certified_int32,
 from perceptron_ref.engine.rational import rational, steps_of
 from perceptron_ref.engine.rules import RULES
 from perceptron_ref.engine.scaled import Scaled, bounds, coarse_bounds
+from perceptron_ref.limits import check_trace
 from perceptron_ref.trace import Record, Status, Step, Trace
 
 Kernel = Literal["auto", "numpy", "compiled"]
@@ -120,7 +121,7 @@ class Passes:
             narrow = certified_int32(int(np.abs(W).max()), self.column_max)
             n = len(y) if keep else 0
             scores, flags = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
-            kind = kernel.fastest(X, b, narrow)
+            kind = kernel.fastest(X, y, b, narrow)
             k = kernel.compiled_pass(X, y, W, b, self.rule, keep, scores, flags, narrow, kind)
         return (
             W,
@@ -160,7 +161,7 @@ class Passes:
         room = (kernel.INT64_MAX // max(self.row_max, 1) - w_max) // column_max
         narrow_room = (kernel.INT32_MAX - w_max) // column_max
         limit = max(1, min(passes, room, narrow_room if narrow_room >= 1 else room))
-        kind = kernel.fastest(self.data.X, self.b, narrow_room >= 1)
+        kind = kernel.fastest(self.data.X, self.data.y, self.b, narrow_room >= 1)
         T = brent.T if brent is not None else W
         state = np.array([brent.power, brent.lam, 0] if brent else [0, 0, 0], dtype=np.int64)
         made, outcome = kernel.epochs(
@@ -183,9 +184,12 @@ def drive(
     epochs: int | str,
     max_epochs: int | None,
     record: Record,
+    max_bits: int | None = None,
     kernel: Kernel = "auto",
 ) -> Trace:
-    """Run the perceptron (options already checked by :func:`perceptron_ref.run`)."""
+    """Run the perceptron (options already checked by :func:`perceptron_ref.run`), its
+    trace held to the size limit ``max_bits`` (None: none) as the literal loops hold theirs
+    (:func:`~perceptron_ref.limits.check_trace`)."""
     rule, keep = RULES[zero_score], record != "summary"
     b = data.scale if bias else 0
     run = _Run(Passes(data, b, rule, kernel), keep, record, eta)
@@ -199,10 +203,20 @@ def drive(
     else:
         status = run.capped(max_epochs)
     W = run.W
-    return Trace(
+    trace = Trace(
         algorithm, len(W), bias, eta, run.k, run.epoch, status, rational(W, run.w_scale),
         tuple(run.steps), record, run.cycle,
     )  # fmt: skip
+    if max_bits is not None and (run.steps or _bits(W, run.w_scale) > max_bits):
+        check_trace(trace, max_bits)  # else every number of w = η·W/D is within the limit
+    return trace
+
+
+def _bits(W: State, scale: tuple[int, int]) -> int:
+    """A bound on the size of every η·W_j/D in lowest terms: its numerator divides W_j·p,
+    its denominator q."""
+    top = int(np.abs(W).max()) if isinstance(W, np.ndarray) else max(map(abs, W))
+    return max((top * scale[0]).bit_length(), scale[1].bit_length())
 
 
 class _Run:

@@ -38,6 +38,9 @@ def fraction(p: int, q: int) -> Fraction:
 def rational(W: Any, scale: tuple[int, int]) -> Vector:
     """The Fractions W·p/q, for integers W (an int64 array or Python ints) and q > 0."""
     p, q = scale
+    if q == 1:  # integer weights: no gcd to take
+        values = W.tolist() if isinstance(W, np.ndarray) else W
+        return tuple([fraction(v * p, 1) for v in values])
     if isinstance(W, np.ndarray):
         top = int(np.abs(W).max()) * p if W.size else 0
         if top < 2**63 and p < 2**63 and q < 2**63:
@@ -45,8 +48,6 @@ def rational(W: Any, scale: tuple[int, int]) -> Vector:
             g = np.gcd(P, q)
             return tuple(map(fraction, (P // g).tolist(), (q // g).tolist()))
         W = W.tolist()
-    if q == 1:
-        return tuple(fraction(v * p, 1) for v in W)
     return tuple(Fraction(v * p, q) for v in W)
 
 
