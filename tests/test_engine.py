@@ -568,3 +568,33 @@ def test_an_eta_beyond_int64_stays_exact_on_the_fast_engine() -> None:
     assert (t.mistakes, q(t.weights), str(t.eta)) == (4, ["0"], str(eta))
     one = run("perceptron/blum", [(1,)], [1], eta=eta, engine="fast", record="summary")
     assert q(one.weights) == [str(eta)]
+
+
+@pytest.mark.parametrize("algorithm", CORE)
+@settings(max_examples=10)
+@given(data=st.data())
+def test_a_run_that_switches_from_numpy_to_compiled_passes_keeps_the_literal_trace(
+    algorithm: str, data: st.DataObject
+) -> None:
+    """The rent-or-buy switch: numpy passes first, the compiled ones from the second pass
+    on (a load cost of almost nothing, the kernels taken as not loaded), with the state of
+    Brent's test carried across; the trace is the literal one."""
+    from perceptron_ref.engine import driver
+
+    X, y = data.draw(data_sets(small))
+    chosen = data.draw(options(algorithm))
+    literal = run(algorithm, X, y, **chosen)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(driver, "LOAD_COST", 1e-12)
+        patch.setattr(driver, "loaded", lambda: False)
+        ways: list[str] = []
+        way = driver.Passes.way
+
+        def logged(self: driver.Passes, W: Any, left: int | None) -> str:
+            ways.append(way(self, W, left))
+            return ways[-1]
+
+        patch.setattr(driver.Passes, "way", logged)
+        assert run(algorithm, X, y, engine="fast", **chosen) == literal
+    assert ways[0] == "numpy", ways  # the first pass: nothing spent yet, nothing loaded
+    assert all(w in ("compiled", "python") for w in ways[1:]), ways

@@ -99,9 +99,11 @@ class Passes:
             return "compiled"  # the numpy passes to come would outlast the load
         return "numpy"
 
-    def one(self, W: State, keep: bool, left: int | None = None) -> tuple[State, int, Kept]:
-        """One pass from W: (W after it, its mistakes, its (score, mistake) pairs if kept)."""
-        way = self.way(W, left)
+    def one(self, W: State, keep: bool, left: int | None = None, way: str | None = None,
+            ) -> tuple[State, int, Kept]:  # fmt: skip
+        """One pass from W: (W after it, its mistakes, its (score, mistake) pairs if kept);
+        ``way``: the loop :meth:`way` chose for it, if it was asked already."""
+        way = way or self.way(W, left)
         X, y, b = self.data.X, self.data.y, self.b
         if way == "python":
             W = W.tolist() if isinstance(W, np.ndarray) else W  # Python ints from here on
@@ -137,13 +139,14 @@ class Passes:
         made, mistakes = 0, 0
         while made < passes:
             left = passes - made if passes < ENDLESS else None  # the passes still to make
-            if self.way(W, left) == "compiled":
+            way = self.way(W, left)
+            if way == "compiled":
                 W, done, k, stop = self._compiled(W, passes - made, brent, stop_clean)
                 made, mistakes = made + done, mistakes + k
                 if stop != "limit":
                     return W, made, mistakes, stop
                 continue  # the certified passes are made: certify again
-            W, k, _ = self.one(W, False, left)
+            W, k, _ = self.one(W, False, left, way)
             made, mistakes = made + 1, mistakes + k
             if stop_clean and k == 0:
                 return W, made, mistakes, "clean"
