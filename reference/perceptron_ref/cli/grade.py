@@ -117,26 +117,13 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def sandbox_check(required: bool) -> None:
-    """Warn (one line) when candidates cannot be sandboxed; refuse when it is required."""
-    import sys
-
-    from perceptron_ref.crosscheck import sandbox
-
-    said = sandbox.warning()
-    if said is None:
-        return
-    if required:
-        raise InputError(f"--require-sandbox: {sandbox.unavailable()}")
-    print(said, file=sys.stderr)
-
-
 def main(args: argparse.Namespace) -> int:
+    from perceptron_ref.crosscheck import sandbox
     from perceptron_ref.grading import classrun, intake, scoring
 
     options = options_of(args)
     tests = scoring.weights(args.weights) if args.weights else scoring.tests()
-    sandbox_check(args.require_sandbox)
+    sandbox.announce(args.require_sandbox)
     out = Path(args.out) if args.out else None
     results = Path(args.results) if args.results else None
     if results is None and out is not None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import os
 import selectors
 import shutil
@@ -130,8 +131,12 @@ def _trial(program: str | None) -> str | None:
     if program is None:
         return "bubblewrap (bwrap) is not installed"
     try:
-        done = _spawn([sys.executable, "-I", "-S", "-c", "pass"], program, (), 256 * 1024**2, 5)
+        done, init = _spawn(
+            [sys.executable, "-I", "-S", "-c", "pass"], program, (), 256 * 1024**2, 5
+        )
         _, err = done.communicate(timeout=60)
+        if init is not None:
+            os.close(init)
     except (OSError, subprocess.TimeoutExpired) as error:
         return f"{program} cannot run: {error}"
     if done.returncode != 0:
@@ -149,6 +154,19 @@ def warning() -> str | None:
     """The one-line warning to print when there is no sandbox, else None."""
     why = unavailable()
     return None if why is None else WARNING.format(why=why)
+
+
+def announce(required: bool) -> None:
+    """For a command line: print :func:`warning` on stderr when there is no sandbox, or, when
+    one is ``required`` (``--require-sandbox``), refuse with an InputError (exit 2)."""
+    said = warning()
+    if said is None:
+        return
+    if required:
+        from perceptron_ref.errors import InputError
+
+        raise InputError(f"--require-sandbox: {unavailable()}")
+    print(said, file=sys.stderr)
 
 
 @contextlib.contextmanager
@@ -219,7 +237,7 @@ def _spawn(
     memory: int,
     cpu_seconds: int,
     scratch: str = "",
-) -> subprocess.Popen[bytes]:
+) -> tuple[subprocess.Popen[bytes], int | None]:
     """Start ``argv`` under ``program`` (bwrap), or plainly in ``scratch`` when None."""
     command = _launcher(argv, memory, cpu_seconds)
     PIPE = subprocess.PIPE
@@ -231,7 +249,7 @@ def _spawn(
         command = [
             str(harness) + a[len(HARNESS) :] if a.startswith(HARNESS) else a for a in command
         ]
-        return subprocess.Popen(
+        plain = subprocess.Popen(
             command,
             stdin=PIPE,
             stdout=PIPE,
@@ -240,23 +258,40 @@ def _spawn(
             env=environment(scratch),
             start_new_session=True,
         )
+        return plain, None
     # The options go through a file descriptor: /proc/1/cmdline shows only the command.
+    # bubblewrap tells the host PID of the namespace's init on another (--info-fd).
     fd = os.memfd_create("bwrap-args")
+    info, told = os.pipe()
     try:
-        os.write(fd, "".join(a + "\0" for a in _arguments(share)).encode())
+        options = [*_arguments(share), "--info-fd", str(told)]
+        os.write(fd, "".join(a + "\0" for a in options).encode())
         os.lseek(fd, 0, os.SEEK_SET)
         return subprocess.Popen(
             [program, "--args", str(fd), "--", *command],
-            pass_fds=(fd,),
+            pass_fds=(fd, told),
             cwd="/",
             env={"PATH": "/usr/bin:/bin"},
-            start_new_session=True,  # its own process group: killing it ends the namespace
+            start_new_session=True,  # its own process group
             stdin=PIPE,
             stdout=PIPE,
             stderr=PIPE,
-        )
+        ), _init(info, told)
     finally:
         os.close(fd)
+        os.close(info)
+
+
+def _init(info: int, told: int) -> int | None:
+    """A pidfd of the sandbox's init, from bubblewrap's --info-fd (None if it failed)."""
+    os.close(told)
+    data = b""
+    while chunk := os.read(info, 4096):  # bubblewrap closes it once written, or on failure
+        data += chunk
+    try:
+        return os.pidfd_open(int(json.loads(data)["child-pid"]))
+    except (ValueError, KeyError, TypeError, OSError):
+        return None
 
 
 class Sandboxed:
@@ -267,10 +302,13 @@ class Sandboxed:
     ) -> None:
         program = None if unavailable() else bwrap()
         self.scratch = "" if program else tempfile.mkdtemp(prefix="crosscheck-")
+        self.init: int | None = None
         self.sandboxed = program is not None
         try:
             paths = tuple(Path(p).resolve() for p in share)
-            self.process = _spawn(argv, program, paths, memory, cpu_seconds, self.scratch)
+            self.process, self.init = _spawn(
+                argv, program, paths, memory, cpu_seconds, self.scratch
+            )
         except BaseException:
             self.cleanup()
             raise
@@ -282,6 +320,14 @@ class Sandboxed:
         return code
 
     def kill(self) -> None:
+        """End everything it started.  Killing the namespace's init makes the kernel kill
+        every process of the namespace, and bubblewrap exits only once they are gone: we
+        wait for that (a pidfd cannot hit a reused PID), then kill the process group."""
+        if self.init is not None:
+            with contextlib.suppress(ProcessLookupError, OSError):
+                signal.pidfd_send_signal(self.init, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=10)  # bubblewrap exits once the namespace is empty
         with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
             os.killpg(self.process.pid, signal.SIGKILL)
         for stream in (self.process.stdout, self.process.stderr):
@@ -289,6 +335,9 @@ class Sandboxed:
                 stream.close()
 
     def cleanup(self) -> None:
+        if self.init is not None:
+            os.close(self.init)
+            self.init = None
         if self.scratch:
             shutil.rmtree(self.scratch, ignore_errors=True)
             self.scratch = ""
