@@ -116,7 +116,8 @@ def test_a_candidate_has_no_network_not_even_the_harness_on_127_0_0_1(tmp_path: 
         tcp.bind(("127.0.0.1", 0))
         tcp.listen()
         (tmp_path / "ports.json").write_text(json.dumps([tcp.getsockname()[1]]))
-        code = f"import sys; sys.path.insert(0, {str(tmp_path)!r}); import hostile_network as h; h.train([[1]], [1])"
+        code = f"import sys; sys.path.insert(0, {str(tmp_path)!r}); import hostile_network as h"
+        code += "; h.train([[1]], [1])"
         subprocess.run([sys.executable, "-c", code], check=True, timeout=30)
         tcp.settimeout(5)
         connection, _ = tcp.accept()

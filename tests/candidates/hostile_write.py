@@ -4,6 +4,7 @@ It looks for the project upward from its own file, the current folder and the Py
 environment (an editable install lives in the checkout), and writes a marker file
 ``perceptron-ref-hostile-write`` wherever it can; then returns a wrong answer."""
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -26,8 +27,6 @@ def train(X: Any, y: Any) -> Any:
         return [0.0] * len(X[0])
     for place in _places():
         for where in (place, place / "spec", place / "reference", place / "tests"):
-            try:
+            with contextlib.suppress(OSError):
                 (where / MARKER).write_text("written by a hostile candidate\n")
-            except OSError:
-                pass
     return [0.0] * len(X[0])
