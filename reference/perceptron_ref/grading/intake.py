@@ -128,6 +128,9 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
     try:
         if source.is_dir():
             archives.copy_folder(source.resolve(), into, budget)
+            for zipped in sorted(into.glob("*.zip")):  # a zip handed in inside the folder
+                archives.extract(zipped, archives.place(into, [zipped.stem]), budget)
+                zipped.unlink()
         elif source.suffix.lower() == ".zip":
             archives.extract(source, into, budget)
         else:
