@@ -62,8 +62,8 @@ cd "$ROOT" || exit 1
 "$PYTHON" -P -m perceptron_ref.grading.autograder gradescope "$ROOT" "$ROOT/source/autograder.json"
 status=$?
 if [ "$status" -ne 0 ] && [ ! -s "$ROOT/results/results.json" ]; then
-    printf '{"score": 0, "output": "The autograder itself failed (status %s): please tell your instructor.", "tests": []}\\n' \\
-        "$status" >"$ROOT/results/results.json"
+    said="The autograder itself failed (status $status): please tell your instructor."
+    printf '{"score": 0, "output": "%s", "tests": []}\\n' "$said" >"$ROOT/results/results.json"
 fi
 exit 0
 """
