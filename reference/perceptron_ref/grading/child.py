@@ -1,11 +1,11 @@
-"""One hand-in, graded in a process of its own: ``python -P -m perceptron_ref.grading.child``.
+"""One hand-in, graded in a process of its own: ``python -P -m perceptron_ref.grading.child PID``.
 
 It reads one job (JSON) on stdin: the hand-in (:class:`~perceptron_ref.grading.intake.
 Submission` fields), crosscheck's options, the entry function and the scoring tests; it
 crosschecks the snapshot's file with the candidate seeing only that snapshot
 (:func:`~perceptron_ref.crosscheck.sandbox.sharing`), and writes one JSON line: the CSV
 ``row``, Gradescope's ``results`` and the student's ``feedback``.  Whatever else is printed
-goes to stderr.  If its parent dies, it ends too (and with it its sandboxes).
+goes to stderr.  If its parent (PID) dies, it ends too (and with it its sandboxes).
 """
 
 from __future__ import annotations
@@ -75,8 +75,10 @@ def _watch(parent: int) -> None:
     os._exit(3)
 
 
-def main() -> None:
-    threading.Thread(target=_watch, args=(os.getppid(),), daemon=True).start()
+def main(argv: list[str]) -> None:
+    # The parent names itself: had it died while this process started, getppid() here
+    # would already be another process's.
+    threading.Thread(target=_watch, args=(int(argv[0]),), daemon=True).start()
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # anything printed on the way goes to stderr
     sys.stdout = sys.stderr
@@ -86,4 +88,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -75,7 +75,7 @@ def _died(code: int, stderr: bytes) -> str:
 
 def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
     """Grade one job in a child process, within ``budget`` seconds; never raises for it."""
-    command = [sys.executable, "-P", "-m", "perceptron_ref.grading.child"]
+    command = [sys.executable, "-P", "-m", "perceptron_ref.grading.child", str(os.getpid())]
     name, tests = job["name"], job["tests"]
     try:
         done = subprocess.run(
