@@ -22,6 +22,7 @@ so an ``if`` whose body was a magic still parses):
 from __future__ import annotations
 
 import re
+import warnings
 
 from perceptron_ref.errors import InputError
 
@@ -38,7 +39,7 @@ WRITEFILE = re.compile(r"^%%writefile(?:\s+-a)?\s+([\w.-]+\.py)\s*$")
 
 
 def _line(line: str) -> str:
-    if IPYTHON_LINE.match(line) and not line.lstrip().startswith("%%"):
+    if IPYTHON_LINE.match(line):
         indent = line[: len(line) - len(line.lstrip())]
         return f"{indent}pass  # IPython: {line.strip()}"
     return line
@@ -67,8 +68,10 @@ def to_python(text: str) -> tuple[str, dict[str, str]]:
     import nbformat  # heavy (jsonschema, traitlets): only when a notebook is handed in
 
     try:
-        notebook = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
-        nbformat.validate(notebook)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a missing cell id, ...: what is read is fine
+            notebook = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
+            nbformat.validate(notebook)
     except Exception as error:  # nbformat raises JSON, schema and conversion errors alike
         why = " ".join(str(error).split())[:200]
         raise InputError(f"not a readable Jupyter notebook: {why}") from None
