@@ -61,7 +61,9 @@ def decimal(q: Fraction, digits: int = 6) -> str:
     """q in decimals: exactly when it ends within 12 places, else to ``digits`` figures."""
     for places in range(13):
         if (q * 10**places).denominator == 1:
-            text = f"{q:.{places}f}"
+            digits_ = str(abs(int(q * 10**places))).rjust(places + 1, "0")
+            whole, part = digits_[: len(digits_) - places], digits_[len(digits_) - places :]
+            text = ("-" if q < 0 else "") + whole + ("." + part if part else "")
             if len(text) <= LONG:
                 return text
             break
@@ -86,8 +88,9 @@ def vector(w: Sequence[Fraction]) -> str:
 
 def plain(text: str) -> str:
     """A harness text without internal names, long numbers shortened."""
-    text = re.sub(r" on (?:data set \d+|this data set)", "", text)
     text = re.sub(r"\(final weights on data set \d+\)", "(in the final weights)", text)
+    text = re.sub(r" on (?:data set \d+|this data set)", "", text)
+    text = re.sub(r"\s*\((?:on )?data set \d+\)", "", text)
     text = re.sub(r"data set \d+", "a data set", text)
     text = re.sub(r",? ?spec line [\w-]+\.\d+", "", text)
     long = rf"-?\d[\d/]{{{LONG},}}"
