@@ -11,7 +11,7 @@ Texts from the harness lose the names only it knows ("data set 2", spec line IDs
 >>> number(Fraction(3, 4)), number(Fraction(1, 3)), number(Fraction(-2))
 ('3/4 = 0.75', '1/3 ≈ 0.333333', '-2')
 >>> number(Fraction(10**70 + 1, 3))
-'≈ 3.33333e+69 (an exact fraction of 71 digits)'
+'≈ 3.33333e+69 (an exact fraction of 72 digits)'
 >>> plain("hang: no result within the time limit (killed) on data set 3")
 'hang: no result within the time limit (killed)'
 >>> hint("learning-rate", "your weights are 1/100 of the expected ones")
