@@ -77,6 +77,8 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
             names = w.namelist()
     for module in ("grading/autograder.py", "crosscheck/worker.py", "crosscheck/adapters.py"):
         assert f"perceptron_ref/{module}" in names
+    for data in ("py.typed", "vectorkit/schema.json", "vectorkit/check.py", "vectorkit/check.mjs"):
+        assert f"perceptron_ref/{data}" in names  # package data ships
 
 
 def test_the_zip_and_its_wheel_are_reproducible(built: Path, tmp_path: Path) -> None:

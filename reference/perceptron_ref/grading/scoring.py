@@ -73,7 +73,7 @@ def tests(given: Sequence[Test] = TESTS) -> list[Test]:
     for test in given:
         if not isinstance(test, dict) or set(test) - {"name", "check", "points", "visibility"}:
             raise InputError(f"test {test!r}: expected name, check, points, visibility")
-        test = {"visibility": "visible", **test}
+        test = {**test, "visibility": test.get("visibility", "visible")}
         if test.get("check") not in CHECKS:
             raise InputError(f"test {test.get('name')!r}: check must be one of {', '.join(CHECKS)}")
         points = test.get("points")
