@@ -198,3 +198,15 @@ def test_a_killed_run_keeps_the_rows_it_has_and_leaves_no_grader_behind(tmp_path
     while processes_with(mark) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert processes_with(mark) == []  # the orphaned child noticed, and ended
+
+
+def test_crosscheck_imports_nothing_of_grading() -> None:
+    import ast
+
+    for module in (ROOT / "reference" / "perceptron_ref" / "crosscheck").glob("*.py"):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("perceptron_ref.grading"), module
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("perceptron_ref.grading") for a in node.names)
