@@ -7,11 +7,13 @@ the notes (and peers.md) say, and an independent JavaScript implementation agree
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from fractions import Fraction
+from fractions import Fraction as F
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ import z3
 
 from perceptron_ref import registry
 from perceptron_ref.cli import main
+from perceptron_ref.testvectors import Case, _large, case, to_text, write
 from perceptron_ref.vectors import Vector, add, dot, norm2, scale, zeros
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -353,3 +356,110 @@ def test_float_inexact_flags_exactly_the_tests_float64_may_not_reproduce(algorit
             flagged += 1
             assert inexact or float_run(group, test, rule) != exact, test["tcId"]
     assert flagged >= 2  # eta = 1/3, -1.3, numbers beyond 64 bits
+
+
+# --- testvectors: a case's values and defaults, the file layout, the writing ----------------------
+
+
+def test_a_case_reads_its_numbers_and_labels_exactly_with_the_documented_defaults() -> None:
+    # case() is called at import to build CASES; called here, its defaults are checked: no
+    # bias, eta = 1, one pass, no cap, no flags.  "1/2" and "-0.25" are read exactly.
+    got = case("c", [(1, "1/2"), ("-0.25", 0)], [1, -1])
+    assert got == Case(
+        "c",
+        ((F(1), F(1, 2)), (F(-1, 4), F(0))),
+        (1, -1),
+        False,
+        F(1),
+        1,
+        None,
+        frozenset(),
+    )
+    assert got.eta.denominator == 1 and type(got.y[0]) is int
+    options = case("d", [(3,)], [-1], bias=True, eta="5/2", epochs="converge", max_epochs=4)
+    assert options[3:] == (True, F(5, 2), "converge", 4, frozenset())
+    assert case("e", [(0,)], [1], flags=["Cycle", "Cycle"]).flags == frozenset({"Cycle"})
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        # A list that fits in WIDTH = 100 columns stays on one line: '["' + 96 x + '"]' is 100.
+        (["x" * 96], '["' + "x" * 96 + '"]'),
+        # One column more and it takes one item a line, indented by 2.
+        (["x" * 97], '[\n  "' + "x" * 97 + '"\n]'),
+        # Inside an object the key counts: 2 (indent) + 5 ('"a": ') + 93 = 100 fits ...
+        ({"k": {}, "a": ["y" * 89]}, '{\n  "k": {},\n  "a": ["' + "y" * 89 + '"]\n}'),
+        # ... and 94 does not.
+        (
+            {"k": {}, "a": ["y" * 90]},
+            '{\n  "k": {},\n  "a": [\n    "' + "y" * 90 + '"\n  ]\n}',
+        ),
+        # Text is written as itself (the files are UTF-8), keys included.
+        ({"é": ["ü", "§"]}, '{"é": ["ü", "§"]}'),
+        ({"é": {"ü": 1}}, '{\n  "é": {"ü": 1}\n}'),
+        # An object holding no object is one line; a list holding (deep down) an object is not.
+        ([[{"a": 1}]], '[\n  [\n    {"a": 1}\n  ]\n]'),
+        ({"a": {"b": {"c": 1}}}, '{\n  "a": {\n    "b": {"c": 1}\n  }\n}'),
+        # Empty containers print as [] and {}.
+        ([], "[]"),
+        ({"a": [], "b": {}}, '{\n  "a": [],\n  "b": {}\n}'),
+    ],
+)
+def test_vector_files_are_laid_out_as_the_to_text_docstring_says(value: object, text: str) -> None:
+    assert to_text(value) == text
+    assert json.loads(text) == value
+
+
+def test_write_makes_missing_folders_and_writes_utf8_with_unix_line_ends(tmp_path: Path) -> None:
+    outdir = tmp_path / "new" / "deeper"
+    paths = write(outdir, ["perceptron/blum", "perceptron/mehta"])
+    assert paths == [outdir / "perceptron" / "blum.json", outdir / "perceptron" / "mehta.json"]
+    for path, name in zip(paths, ["perceptron/blum", "perceptron/mehta"], strict=True):
+        raw = path.read_bytes()
+        assert b"\r" not in raw and raw.endswith(b"}\n")
+        doc = json.loads(raw.decode("utf-8"))
+        assert doc["algorithm"] == name
+        assert "§" in raw.decode("utf-8")  # "Press §4 ...": a non-ASCII comment, in UTF-8
+    # Writing again into the same folders is fine (the files are replaced, byte for byte).
+    assert write(outdir, ["perceptron/blum"]) == paths[:1]
+    assert paths[0].read_bytes() == (VECTORS / "perceptron" / "blum.json").read_bytes()
+
+
+def test_written_files_are_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    # Under the C locale with UTF-8 mode off, Python's default encoding is ASCII: the files must
+    # still be the same UTF-8 bytes (byte-identical output whatever the machine).
+    write(tmp_path / "here", ["perceptron/blum"])  # in-process too (mutmut sees the call)
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}
+    env["PYTHONCOERCECLOCALE"] = "0"
+    code = (
+        "import sys; from perceptron_ref.testvectors import write; write(sys.argv[1], sys.argv[2:])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "c"), "perceptron/blum"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    written = (tmp_path / "c" / "perceptron" / "blum.json").read_bytes()
+    assert written == (VECTORS / "perceptron" / "blum.json").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("X", "eta", "large"),
+    [
+        # NOTES["LargeNumbers"]: "a numerator or denominator of 2^64 or more" (in X or eta).
+        ([(2**64 - 1, 1)], "1", False),
+        ([(2**64, 1)], "1", True),
+        ([(-(2**64), 1)], "1", True),
+        ([(f"1/{2**64}", 1)], "1", True),
+        ([(f"-1/{2**64 - 1}", 200)], "1", False),
+        ([(1, 2)], str(2**64), True),
+        ([(1, 2)], f"{2**64 - 1}/{2**64 - 3}", False),
+    ],
+)
+def test_large_numbers_flag_starts_at_2_to_the_64(
+    X: list[tuple[int | str, ...]], eta: str, large: bool
+) -> None:
+    assert _large(case("c", X, [1] * len(X), eta=eta)) is large

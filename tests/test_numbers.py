@@ -1,4 +1,6 @@
-"""Fuzzing the number parser, and what every fuzz test shares (issue 7).
+"""The number parser (``numbers.parse_rational``): every spelling of a rational reads to exactly
+it, any other text is one InputError, the documented limits are the boundaries.  Also what
+every reader's fuzz test shares (issue 7).
 
 Hostile tokens (``NASTY``), exact spellings of generated rationals, and the oracle.  The
 oracle reads a number by a route independent of :mod:`perceptron_ref.numbers`
@@ -251,3 +253,71 @@ def test_the_documented_limits_are_the_boundaries() -> None:
     for text in ("1" * (MAX_DIGITS + 1), f"1e{MAX_EXPONENT + 1}", f"1e-{MAX_EXPONENT + 1}"):
         with pytest.raises(InputError, match=r"too long|exponent beyond"):
             parse_rational(text)
+
+
+# --- the parser's messages and limits at their boundaries, worked by hand -------------------------
+# What a bad field's message quotes (at most 40 characters), the inclusive limits MAX_DIGITS and
+# MAX_EXPONENT, and exact values past Python's int() digit guard.
+
+
+def problem(text: str) -> str:
+    with pytest.raises(InputError) as error:
+        parse_rational(text)
+    return str(error.value)
+
+
+def test_a_bad_number_is_quoted_whole_up_to_40_characters_and_cut_to_37_and_dots_after() -> None:
+    # The message quotes at most 40 characters of the field: a 40-character field whole, a
+    # longer one as its first 37 characters and "..." (37 + 3 = 40).
+    assert problem("x" * 40) == repr("x" * 40) + " is not a number (integer, decimal or p/q)"
+    assert (
+        problem("y" * 41) == repr("y" * 37 + "...") + " is not a number (integer, decimal or p/q)"
+    )
+    assert problem("1/" + "0" * 50).startswith(repr("1/" + "0" * 35 + "..."))
+
+
+def test_long_integers_parse_exactly_under_pythons_default_digit_guard() -> None:
+    # int(str) refuses more than 4300 digits by default (sys.get_int_max_str_digits); the CLI
+    # lifts that guard for its own process, so a library caller who never ran the CLI must still
+    # get an exact value.  "1" * 5000 / 9 is (10^5000 - 1)/81, and -9 * 5000 is -(10^5000 - 1).
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(4300)  # Python's default
+    try:
+        assert parse_rational("1" * 5000 + "/9") == Fraction(10**5000 - 1, 81)
+        assert parse_rational("-" + "9" * 5000) == -(10**5000 - 1)
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def test_the_exponent_limit_is_inclusive() -> None:
+    # MAX_EXPONENT = 10,000 is the largest |exponent| accepted: 1e10000 is 10^10000 exactly.
+    assert parse_rational("1e10000") == 10**MAX_EXPONENT
+    assert parse_rational("1E-10000") == Fraction(1, 10**MAX_EXPONENT)
+    with pytest.raises(InputError) as caught:
+        parse_rational("1e10001")
+    assert str(caught.value) == "'1e10001': exponent beyond ±10000"
+
+
+def test_the_length_limit_is_inclusive() -> None:
+    # MAX_DIGITS characters are accepted (after strip); one more is refused, naming both.
+    ones = "1" * MAX_DIGITS
+    assert parse_rational(f" {ones} ") == (10**MAX_DIGITS - 1) // 9
+    with pytest.raises(InputError) as caught:
+        parse_rational(ones + "1")
+    assert str(caught.value) == f"number too long ({MAX_DIGITS + 1} characters; limit {MAX_DIGITS})"
+
+
+def test_a_fraction_of_integers_past_python_int_digit_limit_is_exact() -> None:
+    # p/q with a 5000-digit p and a 4500-digit q: both past int()'s 4300-digit guard, read
+    # exactly all the same (integer(): "of any length up to MAX_DIGITS").
+    p, q = -(10**5000 - 1), (10**4500 - 1) // 9
+    assert parse_rational("-" + "9" * 5000 + "/" + "1" * 4500) == Fraction(p, q)
+    assert parse_rational("1e-" + "0" * 4500 + "3") == Fraction(1, 1000)  # a long exponent
+
+
+def test_a_zero_denominator_is_refused_and_a_unit_one_is_not() -> None:
+    assert parse_rational("-7/1") == -7
+    assert parse_rational("6/-4") == Fraction(-3, 2)
+    with pytest.raises(InputError) as caught:
+        parse_rational("3/0")
+    assert str(caught.value) == "'3/0' has a zero denominator"

@@ -1,4 +1,4 @@
-"""Fuzzing the crosscheck protocol: what a ``cmd:`` candidate writes back, what a Python
+"""The crosscheck protocol, fuzzed: what a ``cmd:`` candidate writes back, what a Python
 candidate's worker writes back, and the schemas of ``spec/protocol/`` (issue 7).
 
 A candidate's output is untrusted: any bytes must end in an
@@ -28,7 +28,7 @@ from perceptron_ref.crosscheck.outcomes import Data, Failure, Returned, from_com
 from perceptron_ref.crosscheck.sandbox import Execution, execute
 from perceptron_ref.numbers import MAX_DIGITS, MAX_EXPONENT
 from perceptron_ref.vectors import Label
-from tests.test_fuzz_numbers import BIG, TEN_K, digits, oracle, unlimited_int_digits
+from tests.test_numbers import BIG, TEN_K, digits, oracle, unlimited_int_digits
 
 __all__ = ["unlimited_int_digits"]
 

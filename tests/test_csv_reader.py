@@ -1,10 +1,13 @@
-"""Fuzzing the CSV readers: ``data.parse_csv``/``read_csv`` and the engine's stream (issue 7).
+"""The CSV readers: ``data.parse_csv``/``read_csv`` and the engine's stream, fuzzed (issue 7),
+and their messages worked by hand.
 
 Every input, text or bytes, either reads to exactly the values its tokens say (checked by
-the Decimal oracle of :mod:`tests.test_fuzz_numbers`, never by the parser itself) or ends
+the Decimal oracle of :mod:`tests.test_numbers`, never by the parser itself) or ends
 in one InputError ``FILE:LINE: problem`` at the first bad line.  The file reader must see
 the lines Python's own universal-newline, "utf-8-sig" reader sees, and the engine's
-streaming reader must give read_csv's values or read_csv's very error.
+streaming reader must give read_csv's values or read_csv's very error.  A bad label is quoted
+whole up to 20 characters, else as 17 and "..."; a byte that is not UTF-8 is placed on its own
+line.  (Line ends across read blocks and the MAX_LINE limit: ``test_lines``.)
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from hypothesis import strategies as st
 from perceptron_ref.data import LABELS, DataSet, LabelSet, parse_csv, read_csv
 from perceptron_ref.engine.stream import examples
 from perceptron_ref.errors import InputError
-from tests.test_fuzz_numbers import (
+from tests.helpers import problem
+from tests.test_numbers import (
     BIG,
     NASTY,
     TEN_K,
@@ -259,3 +263,30 @@ def test_huge_and_long_values_are_read_exactly(folder: Path) -> None:
 @given(st.lists(st.sampled_from(NASTY), min_size=1, max_size=4), st.sampled_from(LABEL_TOKENS))
 def test_rows_of_hostile_tokens_read_exactly_or_fail(tokens: list[str], label: str) -> None:
     check_lines([",".join([*tokens, label]) + "\n"], "pm1")
+
+
+# --- parse_csv: a bad label is shown whole up to 20 characters, else 17 and "..." ------------
+
+
+def test_csv_label_of_20_characters_is_shown_whole() -> None:
+    label = "abcdefghijklmnopqrst"
+    assert problem(parse_csv, [f"1,{label}"], source="c.csv") == (
+        f"c.csv:1: label '{label}' is not -1 or 1"
+    )
+
+
+def test_csv_label_of_21_characters_is_cut_to_17_and_dots() -> None:
+    lines = ["1,0", "2, abcdefghijklmnopqrstu "]  # stripped: 21 characters
+    assert problem(parse_csv, lines, source="c.csv", labels="01") == (
+        "c.csv:2: label 'abcdefghijklmnopq...' is not 0 or 1"
+    )
+
+
+# --- data._decode: a byte that is not UTF-8 is placed on its own line ------------------------
+
+
+def test_bad_byte_after_a_lone_carriage_return_is_on_line_2(tmp_path: Path) -> None:
+    # b"\r" ends line 1 (empty, skipped); 0xff is then the first byte of line 2.
+    path = tmp_path / "cr.csv"
+    path.write_bytes(b"\r\xff,1\n")
+    assert problem(read_csv, path) == f"{path}:2: not UTF-8 text (byte 0xff at byte 1)"

@@ -1,10 +1,11 @@
-"""Kills for mutants of ``perceptron_ref.perceptron.tagging`` that ``make mutation`` found alive
-(issue 7).
+"""Tag sequences (``perceptron/tagging.py``): Collins' Figure 1 with a Viterbi decoder.
 
-Each test states an independent fact: a run of Collins' Figure 1 (``spec/algorithms/perceptron/
-structured.md``, [structured.1]–[structured.6]) on a one- or two-sentence corpus worked out by
-hand in the comments, the documented stopping rules and error texts of ``train``, or Φ(x, y)
-counted by hand.  Expected values are never obtained by re-running the code under test.
+Viterbi is the lexicographically first argmax of brute force; on separable corpora training
+obeys Collins' bound R²/δ² whatever the number of tag sequences.  Runs on a one- or
+two-sentence corpus are worked out by hand from ``spec/algorithms/perceptron/structured.md``
+([structured.1]–[structured.6]), with the documented stopping rules and error texts of
+``train``, and Φ(x, y) counted by hand.  Expected values are never obtained by re-running the
+code under test.
 
 The feature layout, from the module and ``Tagger.transition``'s docstrings: for tags T and
 vocabulary V, first the emissions "tag t on word v" at t·|V| + v, then the transitions "tag t
@@ -17,18 +18,79 @@ after tag p" at |T|·|V| + (p + 1)·|T| + t, with p = −1 for START.  For tags 
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
-from perceptron_ref.errors import InputError
-from perceptron_ref.perceptron.tagging import Tagged, Tagger, train
-from perceptron_ref.vectors import Vector, dot
+from perceptron_ref import InputError
+from perceptron_ref.bounds import perceptron_mistake_bound
+from perceptron_ref.perceptron.structured import separation
+from perceptron_ref.perceptron.tagging import Sentence, Tagged, Tagger, Tags, train
+from perceptron_ref.testing import unit_vectors
+from perceptron_ref.vectors import dot
+from tests.helpers import vector
+from tests.test_structured import brute_force_argmax
+
+
+@st.composite
+def tagging_problems(draw: st.DrawFn) -> tuple[Tagger, list[Sentence]]:
+    tags = ("A", "B", "C")[: draw(st.integers(2, 3))]
+    words = ("u", "v", "w")[: draw(st.integers(1, 3))]
+    sentences = draw(
+        st.lists(
+            st.lists(st.sampled_from(words), min_size=1, max_size=4).map(tuple),
+            min_size=1,
+            max_size=5,
+        )
+    )
+    vocabulary = tuple(sorted({v for x in sentences for v in x}))
+    return Tagger(tags, vocabulary), sentences
+
+
+@given(problem=tagging_problems(), data=st.data())
+def test_viterbi_is_the_lexicographically_first_argmax_of_brute_force(
+    problem: tuple[Tagger, list[Sentence]], data: st.DataObject
+) -> None:
+    tagger, sentences = problem
+    small = st.integers(-1, 1).map(Fraction)
+    alpha = tuple(data.draw(st.lists(small, min_size=tagger.dimension, max_size=tagger.dimension)))
+    for x in [*sentences, ("unseen", *sentences[0])]:
+        everything = list(product(tagger.tags, repeat=len(x)))  # lexicographic order
+        scores = [(y, dot(alpha, tagger.phi(x, y))) for y in everything]
+        assert tagger.decode(alpha, x) == brute_force_argmax(scores)  # type: ignore[arg-type]
+
+
+@given(problem=tagging_problems(), data=st.data())
+def test_tagging_runs_obey_collins_bound_whatever_the_number_of_tag_sequences(
+    problem: tuple[Tagger, list[Sentence]], data: st.DataObject
+) -> None:
+    tagger, X = problem
+    U = data.draw(unit_vectors(tagger.dimension))
+    Y: list[Tags] = []
+    for x in X:
+        ranked = sorted((dot(U, tagger.phi(x, z)), z) for z in product(tagger.tags, repeat=len(x)))
+        assume(ranked[-1][0] > ranked[-2][0])  # a unique gold sequence: margin δ > 0
+        Y.append(ranked[-1][1])
+    pairs = [
+        separation(tagger.structure(), U, x, y, list(product(tagger.tags, repeat=len(x))))
+        for x, y in zip(X, Y, strict=True)
+    ]
+    delta, R2 = min(p[0] for p in pairs), max(p[1] for p in pairs)
+    bound = perceptron_mistake_bound(R2, delta)
+    assume(bound <= 400)
+    result = train(X, Y, tags=tagger.tags, epochs="converge", max_epochs=int(bound) + 1)
+    assert result.tagger == tagger
+    assert result.mistakes <= bound
+    assert result.status == "converged"
+    assert [tagger.decode(result.weights, x) for x in X] == Y
+
+
+# --- runs of train on one or two sentences, and Φ, worked by hand ---------------------------------
+
 
 AB = ("A", "B")
-
-
-def vector(*a: int | Fraction) -> Vector:
-    return tuple(Fraction(v) for v in a)
 
 
 # One sentence "u v" tagged "B A".  At α = 0 every one of the four sequences scores 0, and the
@@ -40,6 +102,8 @@ def vector(*a: int | Fraction) -> Vector:
 X1 = [("u", "v")]
 Y1 = [("B", "A")]
 ALPHA_1 = vector(-1, 0, 1, 0, -1, 1, -1, 0, 1, 0)
+
+
 # Under α₁ the four sequences score (A,A) −1−1−1+0 = −3, (A,B) −1−1+0+0 = −2,
 # (B,A) 1+1+1+0 = 3, (B,B) 1+1+0+0 = 2: the second pass predicts (B, A) with score 3, no mistake.
 

@@ -1,6 +1,6 @@
-"""``tests/mutation-survivors.md`` stays well formed: every listed mutant has an ID, a diff and
-an argument (issue 7).  Whether the ID still names a live mutant needs a mutmut run; this only
-keeps the list readable and complete in form."""
+"""``tests/mutation-survivors.md``, the surviving mutants argued equivalent, stays well formed:
+every listed mutant has an ID, a diff and an argument (issue 7).  Whether the ID still names a
+live mutant needs a mutmut run; this only keeps the list readable and complete in form."""
 
 from __future__ import annotations
 

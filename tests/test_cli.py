@@ -1,4 +1,4 @@
-"""Fuzzing the command line: every subcommand's options, and ``run`` end to end (issue 7).
+"""The command line: every subcommand's options, and ``run`` end to end, fuzzed (issue 7).
 
 Any argument vector ends in exit status 0 (the work done, or ``--help``) or 2 with exactly
 one line on stderr, never a traceback; an option that is accepted holds exactly the value
@@ -28,7 +28,7 @@ from perceptron_ref.cli.crosscheck import MAX_MEMORY, megabytes_arg, timeout_arg
 from perceptron_ref.cli.run import epochs_arg, positive_int, rational_arg, seed_arg
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.registry import ALGORITHMS
-from tests.test_fuzz_numbers import BIG, NASTY, TEN_K, oracle, unlimited_int_digits
+from tests.test_numbers import BIG, NASTY, TEN_K, oracle, unlimited_int_digits
 
 __all__ = ["unlimited_int_digits"]
 

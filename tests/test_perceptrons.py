@@ -1,4 +1,5 @@
-"""The theorems' invariants on generated separable-with-margin data, for every core variant.
+"""The six core perceptrons on generated separable-with-margin data: the theorems' invariants,
+scaling x or η, and each variant's zero-score rule.
 
 Block–Novikoff (Mehta Thm 1, Gormley slides 30–34, Press §3): after k mistakes
 ⟨w, w*⟩ ≥ kγ and ‖w‖² ≤ kR², hence k ≤ R²/γ².  The bound is the package's own

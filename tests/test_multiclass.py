@@ -1,14 +1,14 @@
-"""Kills for mutants of ``perceptron_ref.perceptron.multiclass`` that ``make mutation`` found
-alive or untested (issue 7).
+"""Multiclass data (``perceptron/multiclass.py``): Collins' structured perceptron over classes,
+from a file of features and a class per line, through ``run_multiclass`` and the CLI.
 
-Each test states an independent fact: a trace worked out by hand from the lines of
-``spec/algorithms/perceptron/structured.md`` (α = 0 [structured.1]; z = the argmax of α_c·x,
-a tie going to the class listed first; on z ≠ y, α_y += η·x and α_z −= η·x [structured.5]),
-the module docstring's contract (classes in increasing order, integers numerically; the JSON
-trace is the core's keys plus ``classes``; a ±1 file gets exactly the trace of
-``run("perceptron/structured", …)``), or a documented error text.  The CLI runs in-process
-(``cli.main``), so mutmut sees it.  Expected values are worked out in the comments, never by
-re-running the code under test.
+On separable data it obeys Collins' bound R²/δ² at every step and ends separating.  Traces are
+worked out by hand from the lines of ``spec/algorithms/perceptron/structured.md`` (α = 0
+[structured.1]; z = the argmax of α_c·x, a tie going to the class listed first; on z ≠ y,
+α_y += η·x and α_z −= η·x [structured.5]); the module docstring's contract holds (classes in
+increasing order, integers numerically; the JSON trace is the core's keys plus ``classes``; a
+±1 file gets exactly the trace of ``run("perceptron/structured", …)``); the reader's errors are
+one line naming file and line.  The CLI runs in-process (``cli.main``) as well as in a
+subprocess.  Expected values are never obtained by re-running the code under test.
 """
 
 from __future__ import annotations
@@ -17,21 +17,150 @@ import argparse
 import errno
 import json
 import os
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
-from perceptron_ref import cli, report, run
-from perceptron_ref.errors import InputError
+from perceptron_ref import InputError, cli, report, run
+from perceptron_ref.bounds import perceptron_mistake_bound
+from perceptron_ref.cli.run import structured
 from perceptron_ref.numbers import parse_rational
-from perceptron_ref.perceptron import multiclass
-from perceptron_ref.perceptron.multiclass import read_classes, run_multiclass
+from perceptron_ref.perceptron.multiclass import class_order, read_classes, run_multiclass
+from perceptron_ref.perceptron.structured import Multiclass, separation
+from perceptron_ref.testing import rationals, unit_vectors
 from perceptron_ref.trace import Record
+from perceptron_ref.vectors import Vector, dot
+from tests.test_voted_averaged import etas
+
+
+@st.composite
+def separable_multiclass(draw: st.DrawFn) -> tuple[list[Vector], list[int], Vector, int]:
+    """Points labelled by argmax_c U_c·x for a unit U ∈ Q^(K·d), ties dropped."""
+    d, K = draw(st.integers(1, 3)), draw(st.integers(2, 4))
+    U = draw(unit_vectors(K * d))
+    m = Multiclass(tuple(range(K)), d)
+    X: list[Vector] = []
+    y: list[int] = []
+    for x in draw(
+        st.lists(st.lists(rationals(6, 3), min_size=d, max_size=d), min_size=1, max_size=25)
+    ):
+        scores = sorted((dot(U, m.phi(tuple(x), c)), c) for c in range(K))
+        if scores[-1][0] > scores[-2][0]:
+            X.append(tuple(x))
+            y.append(scores[-1][1])
+    assume(len(set(y)) >= 2)
+    return X, y, U, K
+
+
+@given(problem=separable_multiclass(), eta=etas)
+def test_multiclass_runs_obey_collins_bound_at_every_step_and_separate(
+    problem: tuple[list[Vector], list[int], Vector, int], eta: Fraction
+) -> None:
+    X, y, U, K = problem
+    m = Multiclass(tuple(range(K)), len(X[0]))
+    pairs = [separation(m.structure(), U, x, c, range(K)) for x, c in zip(X, y, strict=True)]
+    delta, R2 = min(p[0] for p in pairs), max(p[1] for p in pairs)
+    assert delta > 0
+    bound = perceptron_mistake_bound(R2, delta)
+    assume(bound <= 400)
+    classes = tuple(sorted(set(y)))
+    t = run_multiclass(X, y, eta=eta, epochs="converge", max_epochs=int(bound) + 1)
+    # U restricted to the classes present: dropping blocks keeps the margin, shrinks ‖U‖.
+    U_seen = tuple(a for c in classes for a in m.block(U, c))
+    k = 0
+    for s in t.steps:
+        k += s.mistake
+        assert dot(U_seen, s.weights) >= k * eta * delta  # α·U ≥ kηδ
+        assert dot(s.weights, s.weights) <= k * eta**2 * R2  # ‖α‖² ≤ kη²R²
+    assert t.mistakes <= bound
+    assert t.status == "converged"
+    assert [t.model.predict(x) for x in X] == y
+
+
+def test_class_order_puts_integers_first_numerically_then_names() -> None:
+    assert class_order(["b", 10, -1, "a", 2]) == (-1, 2, 10, "a", "b")
+
+
+def test_bad_multiclass_input_names_the_file_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("1,2,cat\n1,x,dog\n")
+    with pytest.raises(InputError, match=r"bad.csv:2: "):
+        read_classes(bad)
+    bad.write_text("1,2,cat\n1,dog\n")
+    with pytest.raises(InputError, match=r"bad.csv:2: expected 2 features and a class"):
+        read_classes(bad)
+    with pytest.raises(InputError, match="at least two classes"):
+        run_multiclass([(1,)], ["cat"])
+
+
+def test_the_cli_runs_multiclass_data(tmp_path: Path) -> None:
+    data = tmp_path / "animals.csv"
+    data.write_text("# x1,x2,class\n1,0,cat\n0,1,dog\n-1,-1,eel\n2,1,cat\n")
+    cli = [sys.executable, "-m", "perceptron_ref", "run", "perceptron/structured", str(data)]
+    out = subprocess.run(
+        [*cli, "--epochs", "converge", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    trace = json.loads(out.stdout)
+    assert (trace["classes"], trace["status"], trace["mistakes"]) == (
+        ["cat", "dog", "eel"],
+        "converged",
+        2,
+    )
+    assert trace["weights"] == ["1", "0", "0", "1", "-1", "-1"]
+    assert [s["prediction"] for s in trace["steps"]][-4:] == ["cat", "dog", "eel", "cat"]
+    bad = subprocess.run([*cli, "--labels", "01"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_on_plus_minus_one_files_the_cli_prints_the_python_api_trace(tmp_path: Path) -> None:
+    from perceptron_ref.report import dumps
+
+    data = tmp_path / "g.csv"
+    data.write_text("-1,2,-1\n1,0,1\n1,1,1\n-1,0,-1\n-1,-2,-1\n1,-1,1\n")
+    cli = [sys.executable, "-m", "perceptron_ref", "run", "perceptron/structured", str(data)]
+    out = subprocess.run([*cli, "--format", "json"], capture_output=True, text=True, check=True)
+    X = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
+    assert out.stdout.strip() == dumps(run("perceptron/structured", X, [-1, 1, 1, -1, -1, 1]))
+
+
+@pytest.mark.parametrize(
+    ("option", "problem"),
+    [
+        (["--input-format", "coq"], "perceptron/structured reads CSV only, not --input-format coq"),
+        (
+            ["--engine", "fast"],
+            "perceptron/structured has no fast engine: use engine 'literal' or 'auto'",
+        ),
+    ],
+)
+def test_the_cli_refuses_options_structured_cannot_honour(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: list[str], problem: str
+) -> None:
+    # A Coq file was read as CSV, and --engine fast ran the literal loop, both silently (exit 0).
+    from perceptron_ref.cli import main
+
+    data = tmp_path / "d.csv"
+    data.write_text("1,2,1\n-1,0,-1\n")
+    assert main(["run", "perceptron/structured", str(data), *option]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"perceptron-ref: error: {problem}\n")
+
+
+# --- the whole output and the reader, worked by hand ----------------------------------------------
+
 
 # The module docstring's example, with class names (one not ASCII): sorted as strings,
 # cat < dog < émeu ('é' is U+00E9, above every ASCII letter).
 ANIMALS = "# x1,x2,class\n1,0,cat\n0,1,dog\n-1,-1,émeu\n"
+
 
 # Worked by hand, d = 2, K = 3, α = (α_cat, α_dog, α_émeu), η = 1:
 #   1 0: x = (1, 0), every α_c·x = 0: the tie goes to cat (listed first) = y, no mistake.
@@ -53,6 +182,7 @@ w[cat] = (1, 0)
 w[dog] = (0, 1)
 w[émeu] = (-1, -1)
 """
+
 
 # The first epoch of the same run as JSON, keys in the core's contract order
 # (report.trace_to_json: algorithm … weights, the model's classes, steps).
@@ -97,9 +227,11 @@ ANIMALS_JSON = {
     ],
 }
 
+
 # Integer classes, a comment, a blank line and a leading zero: "09" and "9" are one class,
 # and 9 < 10 numerically (as strings "10" < "9").  With --bias each x is (1, x1).
 NUMBERS = "# bias demo\n2,10\n-1,09\n\n3,9\n"
+
 
 # Worked by hand with --bias --eta 1/2, one epoch, α = (α_9, α_10):
 #   1 0: x = (1, 2), y = 10; all 0 → 9, a mistake, score 0;
@@ -114,6 +246,7 @@ perceptron/structured: 2 mistakes in 1 epochs (online); d = 2 with bias, eta = 1
 w[9] = (0, 1/2)
 w[10] = (0, -1/2)
 """
+
 
 # Gormley's six points (slide 15) with ±1 labels, as in structured.py's docstring.
 GORMLEY = "-1,2,-1\n1,0,1\n1,1,1\n-1,0,-1\n-1,-2,-1\n1,-1,1\n"
@@ -249,7 +382,7 @@ def test_main_reads_a_namespace_without_model_options_as_none_given(
         max_bits=100_000,
         format="text",
     )
-    assert multiclass.main(args) == 0
+    assert structured(args) == 0
     assert capsys.readouterr().out == ANIMALS_TEXT
 
 
