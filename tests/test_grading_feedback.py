@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -106,3 +107,22 @@ def test_every_diagnosis_code_is_a_hint_with_its_evidence() -> None:
         assert not re.search(r"data set \d", said) and said.endswith((".", "?")), code
         assert "(data set" not in said and "2)" not in said, code
     assert feedback.hint("something-new", "w differs") == "Hint: w differs."
+
+
+def test_a_report_s_diagnosis_and_learning_rate_become_hints() -> None:
+    # The crosscheck's diagnosis (issue 12) as feedback reads it: items with code and evidence.
+    report = SimpleNamespace(
+        diagnosis=(SimpleNamespace(code="initial-weights", evidence="w starts at (1, 0)"),),
+        equivalence=Fraction(1, 100),
+    )
+    assert feedback.hints(report) == [
+        "Hint: w starts at (1, 0): w must start at the zero vector.",
+        "Hint: your weights are 1/100 = 0.01 × the expected ones: a learning rate (step size) "
+        "other than 1?",
+    ]
+    named = SimpleNamespace(
+        diagnosis=(SimpleNamespace(code="learning-rate", evidence="w is 2 × the expected"),),
+        equivalence=Fraction(2),
+    )
+    assert len(feedback.hints(named)) == 1
+    assert feedback.hints(SimpleNamespace()) == []

@@ -12,7 +12,7 @@ PATCH = "print('patched by a hostile candidate')\n"
 
 
 def _roots() -> set[Path]:
-    roots = set()
+    roots: set[Path] = set()
     for start in (Path(__file__).resolve(), Path.cwd(), Path(sys.prefix)):
         roots.update(start.parents)
     return roots

@@ -187,10 +187,17 @@ def text(report: Report, *, kind: str = "numpy", entry: str = "train") -> str:
         lines.append(f"your w     = {vector(c.got.weights)}")
         lines += _step(report)
     lines += [s for s in (conventions(report),) if s]
-    lines += [hint(d.code, d.evidence) for d in _diagnosis(report)]
+    lines += hints(report)
     return "\n".join(lines)
 
 
-def _diagnosis(report: Report) -> Sequence[Any]:
-    """The report's diagnosis (issue 12), where the crosscheck gives one."""
-    return tuple(getattr(report, "diagnosis", ()))
+def hints(report: Any) -> list[str]:
+    """The hints of a report: one per diagnosis (``report.diagnosis``: items with ``code`` and
+    ``evidence``), and the learning rate c of ``report.equivalence`` (the candidate's weights
+    are c × the reference's) when no diagnosis names it.  A report without them gives none."""
+    said = [hint(d.code, d.evidence) for d in getattr(report, "diagnosis", ())]
+    c = getattr(report, "equivalence", None)
+    codes = {d.code for d in getattr(report, "diagnosis", ())}
+    if c is not None and c != 1 and "learning-rate" not in codes:
+        said.append(hint("learning-rate", f"your weights are {number(c)} × the expected ones"))
+    return said
