@@ -128,6 +128,9 @@ def main(args: argparse.Namespace) -> int:
     results = Path(args.results) if args.results else None
     if results is None and out is not None:
         results = out.with_name(out.name.removesuffix(".csv") + ".results")
+    # Fail now, not after hours of grading: the CSV's folder must exist (--results is made).
+    if out is not None and not out.parent.is_dir():
+        raise InputError(f"cannot write {out}: No such file or directory")
     for path in (out, results):
         if path is not None and path.exists() and path.is_dir() == (path is out):
             kind = "a directory" if path is out else "a file"

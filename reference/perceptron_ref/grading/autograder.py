@@ -92,11 +92,12 @@ def main(argv: list[str]) -> int:
             document: dict[str, Any] = {"score": 0, "output": message, "tests": []}
             if platform == "prairielearn":
                 document = {"gradable": False, "format_errors": [message]}
-            classrun.write_atomic(out, json.dumps(document, indent=1) + "\n")
+            classrun.write_atomic(out, json.dumps(document, indent=1) + "\n", make_folder=True)
             return 1
         print(sandbox.WARNING.format(why=why))
     results = grade(platform, root, config)
-    classrun.write_atomic(out, json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+    text = json.dumps(results, indent=1, ensure_ascii=False) + "\n"
+    classrun.write_atomic(out, text, make_folder=True)  # PrairieLearn does not make it
     return 0
 
 

@@ -42,9 +42,11 @@ def to_csv(rows: Sequence[Row]) -> str:
     return out.getvalue()
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``path`` whole or not at all (a temporary file, then a rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def write_atomic(path: Path, text: str, *, make_folder: bool = False) -> None:
+    """Write ``path`` whole or not at all (a temporary file, then a rename); its folder must
+    exist unless ``make_folder``."""
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
     with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
         out.write(text)
@@ -139,7 +141,7 @@ def grade(
                 if results is not None:
                     document = graded["results"] | {"submission": sub.name}
                     text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
-                    write_atomic(results / names[sub.name], text)
+                    write_atomic(results / names[sub.name], text, make_folder=True)
                 if out is not None:
                     write_atomic(out, to_csv(rows))
                 if progress is not None:
