@@ -52,13 +52,14 @@ def test_any_file_name_is_a_submission_graded_under_its_own_name(tmp_path: Path)
     folder.mkdir()
     for name in NAMES:
         (folder / f"{name}.py").write_text(RIGHT)
+    (folder / "SHOUTING.PY").write_text(RIGHT)
     os.mkdir(os.fsencode(folder) + b"/bad\xffbytes")  # a folder name that is not UTF-8
     (Path(os.fsdecode(os.fsencode(folder) + b"/bad\xffbytes")) / "x.py").write_text(RIGHT)
     results = tmp_path / "results"
     rows = classrun.grade(
         folder, {"algorithm": "perceptron/mehta", "examples": 2}, jobs=2, results=results
     )
-    names = {*NAMES, "bad\ufffdbytes"}
+    names = {*NAMES, "bad\ufffdbytes", "SHOUTING"}
     assert {r["submission"]: r["verdict"] for r in rows} == dict.fromkeys(names, "agree")
     files = sorted(p.name for p in results.iterdir())
     assert len(files) == len(names) and all(archives.safe_name(f) == f for f in files)

@@ -134,7 +134,8 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
         elif source.suffix.lower() == ".zip":
             archives.extract(source, into, budget)
         else:
-            target = into / archives.safe_name(source.name)
+            # "Perceptron.PY" is a .py file: the suffix in lower case, for choose().
+            target = into / archives.safe_name(source.stem + source.suffix.lower())
             if not archives.copy_file(source.resolve(), target, budget):
                 raise InputError("not a regular file")
         _notebooks(into)
