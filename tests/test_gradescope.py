@@ -68,6 +68,9 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
         for name in ("run_autograder", "setup.sh"):
             assert stat.S_IMODE(infos[name].external_attr >> 16) == 0o755
             assert z.read(name).startswith(b"#!/bin/sh\n")
+        for name in ("run_autograder", "setup.sh"):  # both parse as POSIX shell
+            check = subprocess.run(["sh", "-n"], input=z.read(name), capture_output=True)
+            assert check.returncode == 0, check.stderr
         setup = z.read("setup.sh").decode()
         assert "bubblewrap" in setup and f"pip install --quiet /autograder/source/{wheel}" in setup
         config = json.loads(z.read("autograder.json"))
