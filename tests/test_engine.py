@@ -498,6 +498,11 @@ def test_a_trial_in_the_literal_loops_hands_a_long_run_to_the_engine() -> None:
         capped = run("perceptron/gormley-online", X, y, epochs="converge", max_epochs=1,
                      engine="auto")  # fmt: skip
         assert (capped.status, capped.epochs) == ("max_epochs", 1)
+        for cap in (2, 3, 4):  # past the trial's one pass: the engine, the same trace
+            literal_capped = run("perceptron/gormley-online", X, y, epochs="converge",
+                                 max_epochs=cap)  # fmt: skip
+            assert run("perceptron/gormley-online", X, y, epochs="converge", max_epochs=cap,
+                       engine="auto") == literal_capped  # fmt: skip
     finally:
         runner.AUTO_WORK = saved
 

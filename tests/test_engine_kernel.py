@@ -227,16 +227,21 @@ def test_word_pass_with_bias_keeps_scores_and_flags() -> None:
     limit=st.integers(1, 12),
     stop_clean=st.booleans(),
     brent=st.booleans(),
+    kind=st.sampled_from((PLAIN, NARROW, WORDS)),
 )
 def test_compiled_passes_with_brents_test_equal_passes_made_one_by_one(
     data: st.DataObject, n: int, m: int, bias: bool, rule: int, limit: int, stop_clean: bool,
-    brent: bool,
+    brent: bool, kind: int,
 ) -> None:  # fmt: skip
     """Small integers, many zero scores and cycles: ``epochs`` stops where a Python loop of
     single passes stops (a clean pass, Brent's repeat, or the limit), with the same W, the
-    same mistakes and the same state of Brent's test."""
-    X = np.array([[data.draw(st.integers(-2, 2)) for _ in range(m)] for _ in range(n)],
-                 dtype=np.int8)  # fmt: skip
+    same mistakes and the same state of Brent's test, in each kernel (WORDS on uint8 rows of
+    8 bytes; the weights of these few passes stay far inside int32)."""
+    if kind == WORDS:
+        m = 8
+    values = st.integers(0, 3) if kind == WORDS else st.integers(-2, 2)
+    X = np.array([[data.draw(values) for _ in range(m)] for _ in range(n)],
+                 dtype=np.uint8 if kind == WORDS else np.int8)  # fmt: skip
     y = np.array([data.draw(st.sampled_from((-1, 1))) for _ in range(n)], dtype=np.int8)
     b = 1 if bias else 0
     zero = np.zeros(m + bias, dtype=np.int64)
@@ -254,7 +259,7 @@ def test_compiled_passes_with_brents_test_equal_passes_made_one_by_one(
     # In one compiled call.
     W, T = zero.copy(), zero.copy()
     state = np.array([1, 1, 0] if brent else [0, 0, 0], dtype=np.int64)
-    got = kernel.epochs(PLAIN, X, y, W, b, rule, limit, stop_clean=stop_clean, T=T, state=state)
+    got = kernel.epochs(kind, X, y, W, b, rule, limit, stop_clean=stop_clean, T=T, state=state)
     assert got == (made, outcome)
     assert (W.tolist(), int(state[2])) == (W_big, mistakes)
     if brent:

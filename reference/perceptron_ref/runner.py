@@ -92,14 +92,14 @@ def run(
     cycles = isinstance(algo, BatchAlgorithm) or passes == "converge"
     way = choose(algorithm, X, engine, passes=None if cycles else int(passes))
     if way == "trial":  # unknown length, small data: the literal loops for a while
-        cap = max(1, AUTO_WORK // (_size(X) or 1))
-        if max_epochs is None or cap < max_epochs:
-            trace = run_literal(
-                algo, X, y, bias=bias, eta=step, epochs=passes, max_epochs=cap, record=record,
-                max_bits=max_bits,
-            )  # fmt: skip
-            if trace.status != "max_epochs":
-                return trace
+        trial = max(1, AUTO_WORK // (_size(X) or 1))  # passes
+        last = trial if max_epochs is None else min(trial, max_epochs)
+        trace = run_literal(
+            algo, X, y, bias=bias, eta=step, epochs=passes, max_epochs=last, record=record,
+            max_bits=max_bits,
+        )  # fmt: skip
+        if trace.status != "max_epochs" or last == max_epochs:
+            return trace
         way = "fast"  # not over after AUTO_WORK: the engine runs it (again, from the start)
     if way == "fast":
         from perceptron_ref import engine as fast  # imported here: numpy loads only if used
