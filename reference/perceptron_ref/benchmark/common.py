@@ -35,10 +35,11 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Run:
-    """One finished command: wall seconds and peak resident memory in bytes."""
+    """One finished command: wall seconds, peak resident memory in bytes, CPU seconds."""
 
     seconds: float
     peak: int
+    cpu: float = 0.0
 
 
 LAUNCHER = """
@@ -49,9 +50,11 @@ actions = [(os.POSIX_SPAWN_DUP2, stdin, 0), (os.POSIX_SPAWN_DUP2, null, 1)]
 start = time.perf_counter()
 pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
 _, status, usage = os.wait4(pid, 0)
-print(time.perf_counter() - start, usage.ru_maxrss * 1024, os.waitstatus_to_exitcode(status))
+print(time.perf_counter() - start, usage.ru_maxrss * 1024, os.waitstatus_to_exitcode(status),
+      usage.ru_utime + usage.ru_stime)
 """
-"""Runs a command and prints its wall seconds, its peak RSS (bytes) and its exit status.  A
+"""Runs a command and prints its wall seconds, its peak RSS (bytes), its exit status and its
+CPU seconds (user + system).  A
 process's peak RSS counts what the process it was spawned from held when it was spawned (the
 kernel keeps that high-water mark across exec): so commands are spawned from this small
 launcher, not from the benchmark, which holds hundreds of MB of data."""
@@ -62,11 +65,11 @@ def measure(command: Sequence[str], stdin: Path | None = None, env: dict[str, st
     """Run ``command`` once (its output thrown away), timed from outside."""
     launcher = [PYTHON, "-c", LAUNCHER, str(stdin or os.devnull), *map(str, command)]
     done = subprocess.run(launcher, capture_output=True, env=env, check=False)
-    seconds, peak, status = done.stdout.split() if done.returncode == 0 else (0, 0, 1)
+    seconds, peak, status, cpu = done.stdout.split() if done.returncode == 0 else (0, 0, 1, 0)
     if int(status):
         problem = done.stderr.decode(errors="replace")[-400:]
         raise RuntimeError(f"{' '.join(map(str, command))} failed: {problem}")
-    return Run(float(seconds), int(peak))
+    return Run(float(seconds), int(peak), float(cpu))
 
 
 def paired(runs: int, *commands: Callable[[], Run]) -> list[list[Run]]:

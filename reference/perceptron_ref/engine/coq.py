@@ -52,16 +52,19 @@ def _fast(data: bytes) -> Scaled | None:
     if first < 0 or second < 0 or not all(_count(h) for h in header):
         return None  # bytes.isdigit: ASCII digits only, as the exact reader wants
     n, d = int(header[0]), int(header[1])
-    text = data[second + 1 :].replace(b" % ", b"/")  # the published files' form, at C speed
-    stripped = normalized(text.replace(b"%", b"/") if b"%" in text else text, b"/", False)
-    if stripped is None or n * (d + 1) * 2 > len(stripped) + 1:
+    raw = data[second + 1 :]
+    if n * (d + 1) * 2 > len(raw) + 1:
         return None  # each line takes 2 bytes or more: the arrays fit the file
-    body = stripped if stripped.endswith(b"\n") else stripped + b"\n"
-    found = _ratios(body, n, d) if body.count(b"/") == n * d else None
-    if found is None:
-        found = _any(body, n, d)
-    if found is None:
-        return None
+    found = _ratios(raw if raw.endswith(b"\n") else raw + b"\n", n, d, b"%")  # as published
+    if found is None:  # blanks elsewhere, blank lines, CRLF, p/q: all made "p/q" first
+        text = normalized(raw.replace(b"%", b"/"), b"/", False)
+        if text is None:
+            return None
+        body = text if text.endswith(b"\n") else text + b"\n"
+        found = _ratios(body, n, d, b"/") if body.count(b"/") == n * d else None
+        found = found if found is not None else _any(body, n, d)
+        if found is None:
+            return None
     X, q, y = found
     if q is not None:  # in lowest terms: the scale D is the exact reader's, the lcm of these
         g = np.gcd(X, q)
@@ -80,17 +83,22 @@ Found = tuple[Any, Any, Any]
 """(p, q or None, y): numerators and denominators (n × d), labels ±1."""
 
 
-def _ratios(body: bytes, n: int, d: int) -> Found | None:
-    """The published files' layout: a label line, then d lines ``p/q`` (after ``%`` is
-    read as ``/``), read as one table of integers; None if it is not that."""
+def _ratios(body: bytes, n: int, d: int, mark: bytes) -> Found | None:
+    """A label line, then d lines ``p MARK q`` (one blank allowed either side of the mark,
+    as the published files write ``p % q``), read as one table of integers; None if the
+    file is not that."""
     buf = padded(body)
-    starts, ends = fields(buf, b"/")
+    starts, ends = fields(buf, mark)
     if len(ends) != n * (2 * d + 1):
         return None
-    pattern = np.array([ord("\n")] + [ord("/"), ord("\n")] * d, dtype=np.uint8)
+    pattern = np.array([ord("\n")] + [mark[0], ord("\n")] * d, dtype=np.uint8)
     if not (np.take(buf, ends).reshape(n, 2 * d + 1) == pattern).all():
         return None  # not one label line and d lines p/q a vector
-    values = integers(buf, starts, ends)
+    if b" " in body:  # "p % q": p's field ends in a blank, q's begins with one
+        before, after = ends.reshape(n, 2 * d + 1)[:, 1::2], starts.reshape(n, 2 * d + 1)[:, 2::2]
+        before -= np.take(buf, before - 1) == ord(" ")
+        after += np.take(buf, after) == ord(" ")
+    values = integers(buf, starts, ends)  # any other blank is not a digit: None
     if values is None:
         return None
     table = values.reshape(n, 2 * d + 1)

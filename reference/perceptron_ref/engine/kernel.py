@@ -22,7 +22,11 @@ at each pass's end (see :mod:`~perceptron_ref.engine.cycles`).
 
 from __future__ import annotations
 
+import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numba
@@ -181,7 +185,8 @@ def compiled_pass(
         kind = (WORDS if by_words(X) else NARROW) if narrow else PLAIN
     assert kind == PLAIN or narrow, "an int32 kernel needs the int32 certificate"
     Xw = words_of(X) if kind == WORDS else _NO_WORDS
-    return int(_pass(kind, X, Xw, y, W, b, rule, keep, scores, flags))
+    with _announced(("pass", X.dtype.str)):
+        return int(_pass(kind, X, Xw, y, W, b, rule, keep, scores, flags))
 
 
 def epochs(
@@ -203,16 +208,42 @@ def epochs(
     no test); the mistakes of these passes are added to ``state[2]``.
     """
     Xw = words_of(X) if kind == WORDS else _NO_WORDS
-    passes, outcome = _epochs(kind, X, Xw, y, W, b, rule, limit, stop_clean, T, state)
+    with _announced(("epochs", X.dtype.str)):
+        passes, outcome = _epochs(kind, X, Xw, y, W, b, rule, limit, stop_clean, T, state)
     return int(passes), int(outcome)
+
+
+_SEEN: set[tuple[str, str]] = set()
+NOTICE = 1.0
+"""Seconds a first call may take before a terminal user is told that numba is compiling."""
+
+
+@contextmanager
+def _announced(key: tuple[str, str]) -> Iterator[None]:
+    """The first call of a kernel on a type of rows: numba reads its cache (a fraction of a
+    second), or compiles (seconds, once per machine).  If that takes longer than
+    :data:`NOTICE`, one line on stderr says so, when stderr is a terminal."""
+    if key in _SEEN or not sys.stderr.isatty():
+        _SEEN.add(key)
+        yield
+        return
+    _SEEN.add(key)
+    line = "perceptron-ref: compiling the engine's kernels for these data (once; cached after)"
+    timer = threading.Timer(NOTICE, lambda: print(line, file=sys.stderr, flush=True))
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
 
 
 _NO_WORDS: npt.NDArray[np.uint64] = np.zeros((0, 0), dtype=np.uint64)
 
 _FASTEST: dict[tuple[str, int, bool, bool], int] = {}
 
-SAMPLE = 2**22
-"""Bytes of rows that :func:`fastest` times each kernel on (4 MiB: a millisecond a pass)."""
+SAMPLE = 2**24
+"""Bytes of rows that :func:`fastest` times each kernel on: 16 MiB, more than a core's share of
+the cache, so that the rows come from memory as in a real pass (a few ms a pass)."""
 
 
 def fastest(X: npt.NDArray[np.integer[Any]], y: npt.NDArray[np.int8], b: int, narrow: bool) -> int:
@@ -226,7 +257,7 @@ def fastest(X: npt.NDArray[np.integer[Any]], y: npt.NDArray[np.int8], b: int, na
         sample, labels = X[:rows], y[:rows]
         best = dict.fromkeys(kinds, float("inf"))
         W = np.zeros(X.shape[1] + (b != 0), dtype=np.int64)
-        for _ in range(5):
+        for _ in range(3):
             for kind in kinds:
                 W[:] = 0
                 start = time.perf_counter()

@@ -38,9 +38,13 @@ def fraction(p: int, q: int) -> Fraction:
 def rational(W: Any, scale: tuple[int, int]) -> Vector:
     """The Fractions W·p/q, for integers W (an int64 array or Python ints) and q > 0."""
     p, q = scale
-    if q == 1:  # integer weights: no gcd to take
-        values = W.tolist() if isinstance(W, np.ndarray) else W
-        return tuple([fraction(v * p, 1) for v in values])
+    if q == 1:  # integer weights: no gcd to take, and no call a weight (a tenth of a ms)
+        out = []
+        for v in W.tolist() if isinstance(W, np.ndarray) else W:
+            f = _new(Fraction)
+            f._numerator, f._denominator = v * p, 1  # type: ignore[attr-defined]
+            out.append(f)
+        return tuple(out)
     if isinstance(W, np.ndarray):
         top = int(np.abs(W).max()) * p if W.size else 0
         if top < 2**63 and p < 2**63 and q < 2**63:

@@ -101,30 +101,45 @@ def digits(buf: npt.NDArray[np.uint8], ends: Array, count: Array) -> Array | Non
 
 
 def _swar(buf: npt.NDArray[np.uint8], ends: Array, count: Array, size: int) -> Array | None:
-    """Runs of at most ``size`` (4 or 8) digits, one little-endian word each."""
+    """Runs of at most ``size`` (4 or 8) digits, one little-endian word each.  In place
+    where it can be: each temporary array is memory the kernel must first touch."""
     kind: Any = np.uint32 if size == 4 else np.uint64
     ones = 0x01010101 if size == 4 else 0x0101010101010101
     words = np.ndarray((len(buf) - size + 1,), dtype=kind, buffer=buf, strides=(1,))
     keep: Any = np.take(KEEP4 if size == 4 else KEEP, count)
-    zeros, high = kind(0x30 * ones), kind(0xF0 * ones)
     # np.take copies the (strided) words first, then gathers twice as fast as words[i]:
     # worth it when the numbers are dense in the bytes (a CSV), not when sparse (Coq files)
     dense = 4 * len(ends) > len(buf)
     w: Any = np.take(words, ends - size) if dense else words[ends - size]
-    w = (w & keep) | (zeros & ~keep)  # the bytes before the run: "0"s
-    if not (
-        ((w & high) | (((w + kind(0x06 * ones)) & high) >> kind(4))) == kind(0x33 * ones)
-    ).all():
-        return None  # a byte is not 0x30..0x39 (Lemire's test, byte by byte)
-    v = w - zeros
-    v = v * kind(10) + (v >> kind(8))  # pairs of digits: 10·a + b in every other byte
+    w &= keep
+    np.invert(keep, out=keep)
+    keep &= kind(0x30 * ones)
+    w |= keep  # the bytes before the run: "0"s
+    t = np.add(w, kind(0x06 * ones), out=keep)  # Lemire's test: every byte 0x30..0x39
+    t &= kind(0xF0 * ones)
+    t >>= kind(4)
+    t |= w & kind(0xF0 * ones)
+    if not (t == kind(0x33 * ones)).all():
+        return None  # a byte is not an ASCII digit
+    w -= kind(0x30 * ones)
+    v = w * kind(10)
+    w >>= kind(8)
+    v += w  # pairs of digits: 10·a + b in every other byte
     if size == 4:
-        v = (v & kind(0xFF)) * kind(100) + ((v >> kind(16)) & kind(0xFF))
+        low = v & kind(0xFF)
+        low *= kind(100)
+        v >>= kind(16)
+        v &= kind(0xFF)
+        v += low
     else:
-        v = ((v & kind(0x000000FF000000FF)) * kind(100 + (1000000 << 32))
-             + ((v >> kind(16)) & kind(0x000000FF000000FF)) * kind(1 + (10000 << 32))
-             ) >> kind(32)  # fmt: skip
-    value: Array = (v & kind(0xFFFFFFFF)).astype(np.int64)
+        low = v & kind(0x000000FF000000FF)
+        low *= kind(100 + (1000000 << 32))
+        v >>= kind(16)
+        v &= kind(0x000000FF000000FF)
+        v *= kind(1 + (10000 << 32))
+        v += low
+        v >>= kind(32)
+    value: Array = v.astype(np.int64)
     return value
 
 
