@@ -5,16 +5,17 @@ from __future__ import annotations
 import argparse
 import os
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from perceptron_ref import registry, report, winnow
-from perceptron_ref.coq import read_coq
-from perceptron_ref.data import DataSet, read_csv
+from perceptron_ref import registry, report
 from perceptron_ref.errors import InputError
 from perceptron_ref.limits import MAX_BITS, REPEAT_BUDGET, SizeLimitError
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.runner import Epochs, run
 from perceptron_ref.trace import Trace
+
+if TYPE_CHECKING:
+    from perceptron_ref.data import DataSet
 
 ORDER = 10
 
@@ -116,7 +117,11 @@ def read_data(args: argparse.Namespace) -> tuple[DataSet, bool]:
     implementation prepends a constant 1 to every vector.
     """
     if args.input_format == "coq":
+        from perceptron_ref.coq import read_coq  # the readers a command uses, no other
+
         return read_coq(args.file), True
+    from perceptron_ref.data import read_csv
+
     return read_csv(args.file, labels=args.labels), args.bias
 
 
@@ -239,6 +244,8 @@ def options(args: argparse.Namespace) -> dict[str, Any]:
 def literal_run(args: argparse.Namespace) -> Trace:
     """FILE read whole by the exact reader, then :func:`~perceptron_ref.runner.run` (which
     may still pick the engine for ``--engine auto|fast``)."""
+    from perceptron_ref import winnow
+
     data, bias = read_data(args)
     if args.algorithm in winnow.IDS:
         winnow.check_data(data)  # names the file's line; run() could only name the example
@@ -254,6 +261,7 @@ def read_fast(args: argparse.Namespace) -> Any:
         or _size(args.file) < SMALL
     ):
         return None
+    reuse_memory()
     if args.input_format == "coq":
         from perceptron_ref.engine.coq import read_coq_scaled
 
@@ -265,6 +273,26 @@ def read_fast(args: argparse.Namespace) -> Any:
     ):
         warm()  # many passes over a big file: the compiled kernels load while it is read
     return read_csv_scaled(args.file, labels=args.labels)
+
+
+def reuse_memory() -> None:
+    """Have the C library keep the memory a process frees, for this command's process.
+
+    The fast readers parse a file block by block, each block's working arrays a few hundred
+    KiB; glibc hands such blocks back to the system when they are freed, and the next
+    block's arrays are then faulted in afresh, page by page: more system time than the
+    parsing itself.  With the thresholds raised (glibc's ``mallopt``; elsewhere, nothing
+    is done) the same memory serves every block."""
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return  # not glibc
+    M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD = -1, -2, -3
+    mallopt(M_MMAP_THRESHOLD, 2**25)  # 32 MiB, glibc's largest: every block's arrays
+    mallopt(M_TRIM_THRESHOLD, 2**30)
+    mallopt(M_TOP_PAD, 2**26)
 
 
 PREFETCH = 2**24
@@ -303,6 +331,7 @@ def streamed(args: argparse.Namespace) -> Trace | None:
         return None
     registry.get(args.algorithm, k=args.k, epsilon=args.epsilon, average=args.average,
                  kernel=args.kernel, degree=args.degree, c=args.c)  # fmt: skip
+    reuse_memory()
     return stream.run_csv(
         args.algorithm, args.file, labels=args.labels, bias=args.bias, eta=args.eta,
         record=args.record,

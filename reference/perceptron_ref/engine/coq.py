@@ -5,8 +5,9 @@ label 0/1 and its d features).  This reader parses the whole file at once with n
 (:mod:`~perceptron_ref.engine.tokens`): it checks the layout (n·(d + 1) lines, a label
 ``0``/``1`` every d + 1 lines), reads every feature (``p % q``, ``p/q``, an integer or a
 decimal) as a numerator and a denominator, and scales them by the lcm D of the
-denominators: the :class:`~perceptron_ref.engine.scaled.Scaled` data the engine runs on,
-with no Fraction built and no numba loaded.  Any other file (an exponent, a malformed or
+denominators as written (a multiple of the exact reader's, which reduces them first: the
+same rationals): the :class:`~perceptron_ref.engine.scaled.Scaled` data the engine runs
+on, with no Fraction built and no numba loaded.  Any other file (an exponent, a malformed or
 missing line, numbers that need Python integers once scaled) goes to the exact reader
 :func:`perceptron_ref.coq.read_coq`, which gives the same data or the same one-line error:
 this reader never decides a file is bad on its own.
@@ -15,8 +16,8 @@ this reader never decides a file is bad on its own.
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "demo.dat"
 >>> _ = path.write_text("2\\n2\\n1\\n1 % 2\\n-3 % 4\\n0\\n-3/9\\n2.5\\n")
 >>> s = read_coq_scaled(path)
->>> s.X.tolist(), s.y.tolist(), s.scale
-([[6, -9], [-4, 30]], [1, -1], 12)
+>>> s.X.tolist(), s.y.tolist(), s.scale  # -3/9 as written: D = lcm(2, 4, 9, 10)
+([[90, -135], [-60, 450]], [1, -1], 180)
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import numpy as np
 
 from perceptron_ref.coq import read_coq
 from perceptron_ref.engine.scaled import Scaled, from_rows, narrowest
-from perceptron_ref.engine.tokens import fields, integers, lcm, normalized, padded, rationals
+from perceptron_ref.engine.tokens import fields, integers, lcm, normalized, rationals, view
 
 
 def read_coq_scaled(path: str | Path) -> Scaled:
@@ -52,24 +53,21 @@ def _fast(data: bytes) -> Scaled | None:
     if first < 0 or second < 0 or not all(_count(h) for h in header):
         return None  # bytes.isdigit: ASCII digits only, as the exact reader wants
     n, d = int(header[0]), int(header[1])
-    raw = data[second + 1 :]
-    if n * (d + 1) * 2 > len(raw) + 1:
+    if n * (d + 1) * 2 > len(data) - second:
         return None  # each line takes 2 bytes or more: the arrays fit the file
-    found = _ratios(raw if raw.endswith(b"\n") else raw + b"\n", n, d, b"%")  # as published
+    # As published: "p % q" lines, read from the file's bytes themselves (no copy).
+    found = _ratios(*view(data, second + 1), n, d, b"%", b" " in data)
     if found is None:  # blanks elsewhere, blank lines, CRLF, p/q: all made "p/q" first
-        text = normalized(raw.replace(b"%", b"/"), b"/", False)
+        text = normalized(data[second + 1 :].replace(b"%", b"/"), b"/", False)
         if text is None:
             return None
-        body = text if text.endswith(b"\n") else text + b"\n"
-        found = _ratios(body, n, d, b"/") if body.count(b"/") == n * d else None
-        found = found if found is not None else _any(body, n, d)
+        buf, start = view(text, 0)
+        found = _ratios(buf, start, n, d, b"/", False) if text.count(b"/") == n * d else None
+        found = found if found is not None else _any(buf, start, n, d)
         if found is None:
             return None
     X, q, y = found
-    if q is not None:  # in lowest terms: the scale D is the exact reader's, the lcm of these
-        g = np.gcd(X, q)
-        X, q = X // g, q // g
-    D = lcm(q) if q is not None else 1
+    D = lcm(q) if q is not None else 1  # as written: a multiple of the exact reader's D
     if q is not None:
         if D >= 2**63 or int(np.abs(X).max()) * (D // int(q.min())) >= 2**63:
             return None  # the scaled data need Python ints: the exact path builds them
@@ -83,18 +81,17 @@ Found = tuple[Any, Any, Any]
 """(p, q or None, y): numerators and denominators (n × d), labels ±1."""
 
 
-def _ratios(body: bytes, n: int, d: int, mark: bytes) -> Found | None:
-    """A label line, then d lines ``p MARK q`` (one blank allowed either side of the mark,
-    as the published files write ``p % q``), read as one table of integers; None if the
-    file is not that."""
-    buf = padded(body)
-    starts, ends = fields(buf, mark)
+def _ratios(buf: Any, start: int, n: int, d: int, mark: bytes, blanks: bool) -> Found | None:
+    """A label line, then d lines ``p MARK q`` (with ``blanks``, one blank allowed either
+    side of the mark, as the published files write ``p % q``) from ``buf[start:]``, read as
+    one table of integers; None if the file is not that."""
+    starts, ends = fields(buf, mark, start)
     if len(ends) != n * (2 * d + 1):
         return None
     pattern = np.array([ord("\n")] + [mark[0], ord("\n")] * d, dtype=np.uint8)
     if not (np.take(buf, ends).reshape(n, 2 * d + 1) == pattern).all():
         return None  # not one label line and d lines p/q a vector
-    if b" " in body:  # "p % q": p's field ends in a blank, q's begins with one
+    if blanks:  # "p % q": p's field ends in a blank, q's begins with one
         before, after = ends.reshape(n, 2 * d + 1)[:, 1::2], starts.reshape(n, 2 * d + 1)[:, 2::2]
         before -= np.take(buf, before - 1) == ord(" ")
         after += np.take(buf, after) == ord(" ")
@@ -109,10 +106,9 @@ def _ratios(body: bytes, n: int, d: int, mark: bytes) -> Found | None:
     return p, q, np.where(label == 1, 1, -1).astype(np.int8)
 
 
-def _any(body: bytes, n: int, d: int) -> Found | None:
+def _any(buf: Any, start: int, n: int, d: int) -> Found | None:
     """Any mix of ``p/q``, integers and decimals on the feature lines."""
-    buf = padded(body)
-    starts, ends = fields(buf, b"")
+    starts, ends = fields(buf, b"", start)
     if len(ends) != n * (d + 1):
         return None  # lines missing or left over: the exact reader says where
     at = ends.reshape(n, d + 1)

@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from perceptron_ref.data import MAX_LINE, LabelSet, read_csv
 from perceptron_ref.engine.scaled import Scaled, from_rows, narrowest
-from perceptron_ref.engine.tokens import fields, integers, lcm, normalized, padded, rationals
+from perceptron_ref.engine.tokens import PAD, fields, integers, lcm, normalized, rationals
 
 BLOCK = 2**19
 """Bytes read at a time (512 KiB): the parser's working arrays are some 20 times this, and
@@ -75,21 +75,28 @@ def join(parts: list[Block]) -> Scaled:
 def blocks(path: Path, labels: LabelSet, size: int = BLOCK) -> Iterator[Block]:
     """The file's examples, a block of whole lines (``size`` bytes or so) at a time, each
     block non-empty, all of the same width; :class:`NotFast` if any of it is outside the
-    fast subset."""
+    fast subset.  Each read is parsed where it lies: after :data:`~perceptron_ref.engine.
+    tokens.PAD` bytes carried over from the last one, which the parser may read and ignore."""
     width = 0  # fields a line: d + 1
     if not path.is_file():
         raise NotFast  # a pipe can be read once: by the exact reader
     try:
         with path.open("rb") as handle:
             pending = handle.read(3).removeprefix(b"\xef\xbb\xbf")  # a byte-order mark
+            carry = b"0" * PAD
             while True:
                 data = handle.read(size)
-                text = pending + data
+                text = carry + pending + data
                 cut = text.rfind(b"\n") + 1 if data else len(text)
-                if not cut and len(text) > MAX_LINE:
-                    raise NotFast  # a line too long: the exact reader's error
-                chunk, pending = text[:cut], text[cut:]
-                block = parse(chunk if chunk.endswith(b"\n") else chunk + b"\n", labels)
+                if cut <= PAD:  # no whole line yet
+                    if len(text) - PAD > MAX_LINE:
+                        raise NotFast  # a line too long: the exact reader's error
+                    if data:
+                        carry, pending = text[:PAD], text[PAD:]
+                        continue
+                if not text.endswith(b"\n") and not data:  # the last line, unended
+                    text, cut = text + b"\n", len(text) + 1
+                block = parse(text, PAD, cut, labels)
                 if block is None or (width and len(block.y) and block.X.shape[1] + 1 != width):
                     raise NotFast
                 if len(block.y):
@@ -97,34 +104,39 @@ def blocks(path: Path, labels: LabelSet, size: int = BLOCK) -> Iterator[Block]:
                     yield block
                 if not data:
                     break
+                carry, pending = text[cut - PAD : cut], text[cut:]
     except OSError:
         raise NotFast from None  # the exact reader names the file and the problem
     if not width:
         raise NotFast  # no examples: the exact reader's error
 
 
-def parse(chunk: bytes, labels: LabelSet) -> Block | None:
-    """The examples of whole lines of CSV (each ending in a newline), or None."""
-    block = _parse(chunk, labels)
+def parse(text: bytes, start: int, end: int, labels: LabelSet) -> Block | None:
+    """The examples of whole lines of CSV ``text[start:end]`` (each ending in a newline;
+    ``start`` ≥ PAD), or None."""
+    block = _parse(text, start, end, labels)
     if block is None:  # blanks, comments, blank lines, CRLF? Strip them, and try again
-        text = normalized(chunk, b",", comments=True)
-        block = _parse(text, labels) if text is not None and text != chunk else None
+        chunk = text[start:end]
+        stripped = normalized(chunk, b",", comments=True)
+        if stripped is not None and stripped != chunk:
+            block = _parse(b"0" * PAD + stripped, PAD, PAD + len(stripped), labels)
     return block
 
 
-def _parse(text: bytes, labels: LabelSet) -> Block | None:
-    buf = padded(text)
-    starts, ends = fields(buf, b",")
-    if not len(ends) or text == b"\n":  # nothing but blank or comment lines
+def _parse(text: bytes, start: int, end: int, labels: LabelSet) -> Block | None:
+    buf = np.frombuffer(text, dtype=np.uint8, count=end)  # a view: no copy of the block
+    starts, ends = fields(buf, b",", start)
+    if end - start <= 1:  # nothing but blank or comment lines
         return Block(np.zeros((0, 0), dtype=np.int64), np.zeros(0, dtype=np.int8), 1)
     last = np.flatnonzero(np.take(buf, ends) == ord("\n"))  # each line's label field
     width = int(last[0]) + 1
     if width < 2 or len(ends) % width or (np.diff(last) != width).any():
         return None  # lines of different lengths, or no feature: the exact reader says which
     values: tuple[Any, Any] | None = None
-    if b"." not in text:  # integers, the usual case: the short way
+    dotted = text.find(b".", start, end) >= 0
+    if not dotted:  # integers, the usual case: the short way
         values = integers(buf, starts, ends), None
-    if (values is None or values[0] is None) and (b"." in text or b"/" in text):
+    if (values is None or values[0] is None) and (dotted or text.find(b"/", start, end) >= 0):
         values = rationals(buf, starts, ends)
     if values is None or values[0] is None:
         return None

@@ -37,8 +37,8 @@ NO_SCORES: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
 NO_FLAGS: npt.NDArray[np.bool_] = np.zeros(0, dtype=np.bool_)
 
 FIRST_BLOCK, LAST_BLOCK = 8, 1 << 14
-"""Rows scored at once: the block doubles after a clean block and restarts small after a
-mistake, so a pass with few mistakes is a few large products."""
+"""Rows scored one at a time after a mistake, and at most at once: a block doubles after a
+clean block, so a pass with few mistakes is a few large products."""
 
 
 def certified(w_max: int, column_max: int, row_max: int) -> bool:
@@ -80,32 +80,47 @@ def block_pass(
     keep: bool,
 ) -> tuple[int, npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
     """A certified pass, W updated in place: (mistakes, scores, flags), the last two empty
-    unless ``keep``."""
+    unless ``keep``.  Right after a mistake, where the next may be close, rows are scored
+    one at a time; once :data:`FIRST_BLOCK` of them are clean, in blocks that double."""
     n = len(y)
     V = W[1:] if b else W  # a view: the feature weights (W[0] is the bias weight)
     scores = np.empty(n, dtype=np.int64) if keep else NO_SCORES
     flags = np.zeros(n, dtype=np.bool_) if keep else NO_FLAGS
+    labels = y.tolist()
     k, i, size = 0, 0, FIRST_BLOCK
     while i < n:
-        j = min(n, i + size)
-        s = X[i:j] @ V  # int64: a narrower X is widened, and certified() rules out overflow
-        if b:
-            s += int(W[0]) * b
-        wrong = mistakes(rule, s, y[i:j])
-        first = int(wrong.argmax()) if wrong.any() else j - i
-        if keep:
-            scores[i : i + min(first + 1, j - i)] = s[: first + 1]
-        if first == j - i:  # a clean block
-            i, size = j, min(2 * size, LAST_BLOCK)
-            continue
-        t = i + first
-        sign = int(y[t])
-        if sign > 0:
+        t = -1  # the next mistake, once found
+        if size == FIRST_BLOCK:  # one row at a time
+            bias = int(W[0]) * b if b else 0
+            for r in range(i, min(n, i + FIRST_BLOCK)):
+                s = int(X[r] @ V) + bias  # certified(): no int64 sum overflows
+                if keep:
+                    scores[r] = s
+                if is_mistake(rule, s, labels[r]):
+                    t = r
+                    break
+            else:
+                i, size = min(n, i + FIRST_BLOCK), 2 * FIRST_BLOCK
+                continue
+        else:
+            j = min(n, i + size)
+            block = X[i:j] @ V  # int64: a narrower X is widened
+            if b:
+                block += int(W[0]) * b
+            wrong = mistakes(rule, block, y[i:j])
+            first = int(wrong.argmax()) if wrong.any() else j - i
+            if keep:
+                scores[i : i + min(first + 1, j - i)] = block[: first + 1]
+            if first == j - i:  # a clean block
+                i, size = j, min(2 * size, LAST_BLOCK)
+                continue
+            t = i + first
+        if labels[t] > 0:
             np.add(V, X[t], out=V, casting="unsafe")  # an exact int64 sum (certified)
         else:
             np.subtract(V, X[t], out=V, casting="unsafe")
         if b:
-            W[0] += sign * b
+            W[0] += labels[t] * b
         if keep:
             flags[t] = True
         k, i, size = k + 1, t + 1, FIRST_BLOCK

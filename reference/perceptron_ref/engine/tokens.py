@@ -54,6 +54,16 @@ def padded(data: bytes) -> npt.NDArray[np.uint8]:
     return np.frombuffer(b"0" * PAD + data, dtype=np.uint8)
 
 
+def view(data: bytes, start: int) -> tuple[npt.NDArray[np.uint8], int]:
+    """(buf, start): ``data[start:]`` as a uint8 array whose fields begin at ``start``, with
+    :data:`PAD` readable bytes before them: ``data`` itself, not copied, when it has them
+    and ends in a newline; else a padded copy."""
+    if start >= PAD and data.endswith(b"\n"):
+        return np.frombuffer(data, dtype=np.uint8), start
+    tail = data[start:]
+    return padded(tail if tail.endswith(b"\n") else tail + b"\n"), PAD
+
+
 def normalized(chunk: bytes, separators: bytes, comments: bool) -> bytes | None:
     """Whole lines of text with what the exact readers strip taken out: blanks around the
     separators and line ends, ``\\r\\n`` line ends, blank lines and (``comments``) lines
@@ -72,16 +82,22 @@ def normalized(chunk: bytes, separators: bytes, comments: bool) -> bytes | None:
     return chunk
 
 
-def fields(buf: npt.NDArray[np.uint8], separators: bytes) -> tuple[Array, Array]:
-    """(starts, ends) of the fields of ``buf[PAD:]``, split at each separator and newline."""
-    cut = buf == ord("\n")
-    for c in separators:
-        cut |= buf == c
+def fields(buf: npt.NDArray[np.uint8], separators: bytes, start: int = PAD) -> tuple[Array, Array]:
+    """(starts, ends) of the fields of ``buf[start:]``, split at each separator and newline
+    (``start`` ≥ :data:`PAD`: the bytes before are read, never used).  Few fresh arrays:
+    memory touched for the first time costs more here than the comparisons."""
+    body = buf[start:]
+    cut = body == ord("\n")
+    if separators:
+        other = np.empty_like(cut)
+        for c in separators:
+            cut |= np.equal(body, c, out=other)
     ends = np.flatnonzero(cut)
+    ends += start
     starts = np.empty_like(ends)
     if len(ends):
-        starts[0] = PAD
-        starts[1:] = ends[:-1] + 1
+        starts[0] = start
+        np.add(ends[:-1], 1, out=starts[1:])
     return starts, ends
 
 
@@ -162,7 +178,7 @@ def rationals(
     """(p, q) with p/q the value of each field, q > 0, not reduced (``0.50`` is 50/100);
     q None when every field is an integer (q = 1).  None if a field is outside the subset
     read here (see the module docstring)."""
-    slash, dot = _marks(buf, ends, SLASH), _marks(buf, ends, DOT)
+    slash, dot = _marks(buf, starts, ends, SLASH), _marks(buf, starts, ends, DOT)
     if slash is None or dot is None:
         return None
     slashed, dotted = slash >= 0, dot >= 0
@@ -216,9 +232,11 @@ def lcm(q: Array) -> int:
     return math.lcm(*distinct)
 
 
-def _marks(buf: npt.NDArray[np.uint8], ends: Array, mark: int) -> Array | None:
+def _marks(buf: npt.NDArray[np.uint8], starts: Array, ends: Array, mark: int) -> Array | None:
     """Per field, the position of its one ``mark`` byte, or −1; None if a field has two."""
-    at = np.flatnonzero(buf == mark)
+    first = int(starts[0]) if len(starts) else len(buf)  # the bytes before are not fields
+    at = np.flatnonzero(buf[first:] == mark)
+    at += first
     where = np.full(len(ends), -1, dtype=np.int64)
     if len(at):
         owner = np.searchsorted(ends, at)  # the field each mark lies in (before its end)
