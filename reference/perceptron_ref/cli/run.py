@@ -268,9 +268,9 @@ def read_fast(args: argparse.Namespace) -> Any:
         return read_coq_scaled(args.file)
     from perceptron_ref.engine.csv import read_csv_scaled
 
-    if _size(args.file) >= PREFETCH and (
-        args.epochs != 1 or args.algorithm in ("perceptron/gormley-batch", "perceptron/press")
-    ):
+    batch = registry.get(args.algorithm).kind == "batch"
+    many = batch or args.epochs == "converge" or args.epochs >= PASSES
+    if _size(args.file) >= PREFETCH and many:
         warm()  # many passes over a big file: the compiled kernels load while it is read
     return read_csv_scaled(args.file, labels=args.labels)
 
@@ -295,9 +295,10 @@ def reuse_memory() -> None:
     mallopt(M_TOP_PAD, 2**26)
 
 
-PREFETCH = 2**24
-"""Bytes: a run of many passes over a CSV file this large loads the compiled kernels (about
-a second) in a second thread while the file is parsed (seconds), instead of after."""
+PREFETCH, PASSES = 2**24, 10
+"""A run to convergence (or a batch algorithm's), or of PASSES passes or more, over a CSV
+file of PREFETCH bytes or more loads the compiled kernels (about a second) in a second
+thread while the file is parsed, instead of after: a few passes are quicker in numpy."""
 
 _warming: list[threading.Thread] = []
 

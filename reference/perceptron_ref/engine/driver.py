@@ -12,8 +12,8 @@ Which loop makes a certified pass is a matter of time only (:class:`Passes`): nu
 (:func:`~perceptron_ref.engine.passes.block_pass`) need nothing loaded; the compiled kernels
 (:mod:`~perceptron_ref.engine.kernel`) are ten times faster a pass but cost about a second to
 load.  A run starts in numpy and switches once it has spent :data:`LOAD_COST` there, or
-when the passes still to make would take longer (rent, then buy): small data never waits
-for numba, and long runs are compiled.
+when the numpy passes still to make would take longer than that (rent, then buy): small data
+never waits for numba, and long runs are compiled.
 
 >>> from fractions import Fraction
 >>> from perceptron_ref.engine.scaled import from_rows
@@ -46,9 +46,10 @@ from perceptron_ref.trace import Record, Status, Step, Trace
 Kernel = Literal["auto", "numpy", "compiled"]
 """Which loop makes the certified passes: chosen by the time spent (``auto``), or forced."""
 
-LOAD_COST = 0.5
-"""Seconds of numpy passes after which a run loads the compiled kernels (their load takes
-about as long): the rent-or-buy rule, never more than twice the better choice's time."""
+LOAD_COST = 1.0
+"""Seconds of numpy passes after which a run loads the compiled kernels (numba and its
+cache take about that long to load): the rent-or-buy rule, never more than about twice the
+better choice's time."""
 
 Kept = list[tuple[int, bool]] | None
 
