@@ -222,9 +222,6 @@ def main(args: argparse.Namespace) -> int:
             trace = literal_run(args) if (data := read_fast(args)) is None else fast_run(args, data)
     except SizeLimitError as error:  # the data's run, not an option: name the file
         raise InputError(error.problem, source=args.file) from None
-    finally:
-        for thread in _warming:  # never leave an import running while the interpreter exits
-            thread.join()
     print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
     return 0
 
@@ -269,8 +266,7 @@ def read_fast(args: argparse.Namespace) -> Any:
     from perceptron_ref.engine.csv import read_csv_scaled
 
     batch = registry.get(args.algorithm).kind == "batch"
-    many = batch or args.epochs == "converge" or args.epochs >= PASSES
-    if _size(args.file) >= PREFETCH and many:
+    if _size(args.file) >= PREFETCH and (batch or args.epochs != 1):
         warm()  # many passes over a big file: the compiled kernels load while it is read
     return read_csv_scaled(args.file, labels=args.labels)
 
@@ -295,21 +291,18 @@ def reuse_memory() -> None:
     mallopt(M_TOP_PAD, 2**26)
 
 
-PREFETCH, PASSES = 2**24, 10
-"""A run to convergence (or a batch algorithm's), or of PASSES passes or more, over a CSV
-file of PREFETCH bytes or more loads the compiled kernels (about a second) in a second
-thread while the file is parsed, instead of after: a few passes are quicker in numpy."""
-
-_warming: list[threading.Thread] = []
-
+PREFETCH = 2**24
+"""Bytes: a run of more than one pass over a CSV file this large loads the compiled kernels
+(about a second) in a second thread while the file is parsed; its passes run in numpy until
+they are loaded."""
 
 def warm() -> None:
-    """Start loading the compiled kernels in the background (see :data:`PREFETCH`)."""
+    """Start loading the compiled kernels in the background (see :data:`PREFETCH`).  A run
+    done first does not wait for it: the command leaves at once (:func:`~perceptron_ref.cli.
+    script`), and a daemon thread does not keep a process alive."""
     from perceptron_ref import engine
 
-    thread = threading.Thread(target=engine.load, name="load the compiled kernels", daemon=True)
-    thread.start()
-    _warming.append(thread)
+    threading.Thread(target=engine.load, name="load the compiled kernels", daemon=True).start()
 
 
 def fast_run(args: argparse.Namespace, data: Any) -> Trace:

@@ -87,3 +87,4 @@ def load() -> None:
         kernel.compiled_pass(X, y, W, 0, 0, False, kernel.NO_SCORES, kernel.NO_FLAGS, narrow, kind)
         state = np.zeros(3, dtype=np.int64)
         kernel.epochs(kind, X, y, W, 0, 0, 1, stop_clean=True, T=W.copy(), state=state)
+    kernel.LOADED = True

@@ -59,8 +59,9 @@ ENDLESS = 2**62
 
 def loaded() -> bool:
     """Whether the compiled kernels are loaded in this process already (then they cost
-    nothing more to use)."""
-    return "perceptron_ref.engine.kernel" in sys.modules
+    nothing more to use): by :func:`perceptron_ref.engine.load` (perhaps in another thread,
+    while a file was read), or by a run that needed them."""
+    return bool(getattr(sys.modules.get("perceptron_ref.engine.kernel"), "LOADED", False))
 
 
 class Passes:
@@ -126,6 +127,7 @@ class Passes:
             scores, flags = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
             kind = kernel.fastest(X, y, b, narrow)
             k = kernel.compiled_pass(X, y, W, b, self.rule, keep, scores, flags, narrow, kind)
+            kernel.LOADED = True
         return (
             W,
             int(k),
@@ -174,6 +176,7 @@ class Passes:
         )  # fmt: skip
         if brent is not None:
             brent.power, brent.lam = int(state[0]), int(state[1])
+        kernel.LOADED = True
         return W, made, int(state[2]), ("limit", "clean", "repeat")[outcome]
 
 

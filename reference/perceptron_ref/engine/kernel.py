@@ -65,6 +65,9 @@ __all__ = [
 ]
 
 PLAIN, NARROW, WORDS = 0, 1, 2
+
+LOADED = False
+"""Set once a compiled kernel has run in this process (numba and its cache are loaded)."""
 LIMIT, CLEAN, REPEAT = 0, 1, 2
 """How :func:`epochs` stopped: the passes asked for were made, a pass was clean, or W
 equalled Brent's checkpoint T at a pass's end."""
