@@ -296,6 +296,7 @@ PREFETCH = 2**24
 (about a second) in a second thread while the file is parsed; its passes run in numpy until
 they are loaded."""
 
+
 def warm() -> None:
     """Start loading the compiled kernels in the background (see :data:`PREFETCH`).  A run
     done first does not wait for it: the command leaves at once (:func:`~perceptron_ref.cli.
