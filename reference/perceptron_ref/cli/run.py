@@ -266,7 +266,9 @@ def read_fast(args: argparse.Namespace) -> Any:
     from perceptron_ref.engine.csv import read_csv_scaled
 
     batch = registry.get(args.algorithm).kind == "batch"
-    if _size(args.file) >= PREFETCH and (batch or args.epochs != 1):
+    if _size(args.file) >= PREFETCH and (
+        batch or args.epochs == "converge" or args.epochs >= PASSES
+    ):
         warm()  # many passes over a big file: the compiled kernels load while it is read
     return read_csv_scaled(args.file, labels=args.labels)
 
@@ -291,10 +293,12 @@ def reuse_memory() -> None:
     mallopt(M_TOP_PAD, 2**26)
 
 
-PREFETCH = 2**24
-"""Bytes: a run of more than one pass over a CSV file this large loads the compiled kernels
-(about a second) in a second thread while the file is parsed; its passes run in numpy until
-they are loaded."""
+PREFETCH, PASSES = 2**24, 10
+"""A run to convergence (or a batch algorithm's), or of PASSES passes or more, over a CSV
+file of PREFETCH bytes or more starts loading the compiled kernels (about a second) in a
+second thread while the file is parsed; its passes run in numpy until they are loaded.  A
+few passes are quicker in numpy than the load (which competes with the parsing for the
+interpreter)."""
 
 
 def warm() -> None:
