@@ -217,7 +217,10 @@ class Step:
     instance: Instance | None = None
     """For a ``rule`` step: the rule and its instantiation."""
     coq: str | None = None
-    """The Coq tactic that ends the step's proof where lra/nra alone do not (see _coq)."""
+    """The Coq tactic that ends the step's proof where lra/nra alone do not (see _coq); for
+    an induction, its step case's."""
+    coq_base: str | None = None
+    """For an induction: the Coq tactic that ends its base case."""
 
     @property
     def premises(self) -> tuple[Expr, ...]:
@@ -401,6 +404,7 @@ def step(
     broken_induction: Induction | None = None,
     over_reals: bool = False,
     coq: str | None = None,
+    coq_base: str | None = None,
 ) -> Step:
     """A Step with its twin: the twin keeps whatever it does not change."""
     hyps = tuple(hypotheses)
@@ -411,7 +415,17 @@ def step(
         broken_induction,
     )
     return Step(
-        id, claim, method, hyps, conclusion, source, twin, induction, over_reals, coq=coq
+        id,
+        claim,
+        method,
+        hyps,
+        conclusion,
+        source,
+        twin,
+        induction,
+        over_reals,
+        coq=coq,
+        coq_base=coq_base,
     )
 
 

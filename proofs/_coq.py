@@ -20,6 +20,7 @@ and the only axioms it prints are the standard library's, those of Coq's real nu
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import subprocess
@@ -92,6 +93,15 @@ Lemma inner_zero_l : forall t : V, inner vzero t = 0.
 Proof. intros. rewrite <- (vadd_opp t), inner_add_l, inner_scal_l. ring. Qed.
 Lemma inner_zero_r : forall t : V, inner t vzero = 0.
 Proof. intros. rewrite inner_sym. apply inner_zero_l. Qed.
+Lemma vscal_zero_l : forall v : V, vscal 0 v = vzero.
+Proof.
+  intros v. set (z := vscal 0 v).
+  assert (Zz : vadd z z = z) by (unfold z; rewrite <- vscal_add_l; f_equal; ring).
+  rewrite <- (vadd_zero z) at 1. rewrite <- (vadd_opp z) at 1. rewrite vadd_assoc, Zz.
+  apply vadd_opp.
+Qed.
+Lemma vscal_zero_r : forall a : R, vscal a vzero = vzero.
+Proof. intros. rewrite <- (vscal_zero_l vzero), vscal_assoc. rewrite Rmult_0_r. reflexivity. Qed.
 Ltac expand := repeat (rewrite ?inner_add_l, ?inner_add_r, ?inner_scal_l, ?inner_scal_r,
   ?inner_zero_l, ?inner_zero_r in *).
 
@@ -662,7 +672,8 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
         names.append(f"B{k}")
     block.append(clear)
     base = ind.predicate(ind.start)
-    block += step_body(ctx, s, [formula_of(p) for p in outer], base, names, ranges)
+    base_step = dataclasses.replace(s, coq=s.coq_base)
+    block += step_body(ctx, base_step, [formula_of(p) for p in outer], base, names, ranges)
     out.append("- " + " ".join(block))
     # the step case, at n = j + offset
     block = ["intros n_ Rn_ IH.", "cbv beta in IH |- *."]
@@ -742,7 +753,7 @@ def coq_file(theorem: Theorem) -> str:
         name = f"step_{n}"
         lines.append(f"(* {s.id}: {comment(s.claim)} [{s.method}] *)")
         lines.append(f"Lemma {name} : {fact(t, printer, s.conclusion)}.")
-        lines.append("Proof.")
+        lines.append("Proof using All.")  # over every section variable: the closing is exact
         lines += ["  " + line for line in prove_step(ctx, s)]
         lines.append("Qed.")
         lines.append("")
@@ -751,11 +762,18 @@ def coq_file(theorem: Theorem) -> str:
     lines.append("")
     lines.append(closed_theorem(t, params, printer))
     lines.append("Proof.")
-    last = {f: facts[f] for f in t.statement}
-    parts = [f"eapply {last[f]}; eassumption" for f in t.statement]
-    lines.append("  intros. " + ("repeat split; " if len(parts) > 1 else "") + (
-        parts[0] + "." if len(parts) == 1 else "first [ " + " | ".join(parts) + " ]."
-    ))
+    arguments = [n for n, _ in SPACE_VARIABLES] + [n for n, _ in SPACE_AXIOMS]
+    arguments += [p.name for p in [*params, *extra]]
+    arguments += [r.coq for r in t.rules() if r.kind == "external"]
+    arguments += [h.id for h in t.hypotheses]
+    parts = [f"exact ({facts[f]} {' '.join(arguments)})" for f in t.statement]
+    lines.append(
+        "  intros. "
+        + ("repeat split; " if len(parts) > 1 else "")
+        + "first [ "
+        + " | ".join(parts)
+        + " ]."
+    )
     lines.append("Qed.")
     lines.append("")
     lines.append(f"Print Assumptions {closed_name(t.id)}.")
