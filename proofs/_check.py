@@ -312,7 +312,8 @@ def verdict(step: Step, indices: Sequence[Index] = ()) -> Verdict:
         same = step.conclusion == inst.conclusion() and tuple(premises) == inst.premises()
         return "proved" if same else "refuted"
     if step.method == "sympy":
-        return sympy_verdict([*premises, *context], step.conclusion)
+        ranges = {i.symbol: (i.lo, i.hi) for i in indices}
+        return sympy_verdict([*premises, *context], step.conclusion, ranges)
     if step.induction is None:
         return z3_verdict([*premises, *context], step.conclusion, step.over_reals)
     ind = step.induction

@@ -250,6 +250,8 @@ Lemma rsum_delta : forall f a b k, (a <= k <= b)%Z ->
 Proof. intros. unfold rsum. apply rsum_n_delta. lia. Qed.
 Lemma rsum_n_const : forall c a n, rsum_n (fun _ => c) a n = INR n * c.
 Proof. intros. induction n as [|n IH]; simpl rsum_n. simpl. ring. rewrite IH, S_INR. ring. Qed.
+Lemma rsum_const : forall c a b, (a <= b + 1)%Z -> rsum (fun _ => c) a b = IZR (b - a + 1) * c.
+Proof. intros. unfold rsum. rewrite rsum_n_const, INR_IZR_INZ, Z2Nat.id by lia. reflexivity. Qed.
 Lemma rsum_n_le : forall f g a n, (forall k, (k < n)%nat -> f (a + Z.of_nat k)%Z <= g (a + Z.of_nat k)%Z) ->
   rsum_n f a n <= rsum_n g a n.
 Proof.
@@ -511,6 +513,8 @@ def _cofactors(premises: Sequence[Expr], conclusion: Expr) -> list[tuple[int, Ex
     goal = sympy.expand(expand_inner(conclusion.lhs - conclusion.rhs, definitions))
     if goal == 0 or not equations:
         return []
+    if goal.has(sympy.Sum) or any(e.has(sympy.Sum) for _, e in equations):
+        return None
     found: dict[Any, Any] = {}
     exprs = [goal, *(sympy.expand(e) for _, e in equations)]
     for e in exprs:
@@ -569,7 +573,7 @@ def step_body(
         if _is_z_relation(p):
             lines.append(f"zr1 {n}.")
     lines.append("izr.")
-    if s.method == "sympy":
+    if s.method == "sympy" and s.coq is None:
         cofactors = _cofactors(premises, goal)
         for k, c in cofactors or []:
             lines.append(
@@ -577,28 +581,36 @@ def step_body(
             )
     kinds = (sympy.Max, sympy.Min, sympy.Abs, sympy.Piecewise, sympy.KroneckerDelta)
     split = ""
-    if any(f.has(k) for f in [*premises, goal] for k in kinds):
+    bases = [p.fact if isinstance(p, At) else p for p in s.hypotheses]
+    if any(f.has(k) for f in [*premises, *bases, goal] for k in kinds):
         split = "unfold Rmax, Rmin, Rabs in *; destruct_ifs; "
     if _is_z_relation(goal) and s.coq is None:
         finisher = "first [ lia | (apply le_IZR || apply lt_IZR || apply eq_IZR || apply Z.le_ge, le_IZR); izr; first [ lra | nra ] | lra | nra ]."
     else:
-        finisher = s.coq or "first [ lra | nra ]."
+        finisher = s.coq or "first [ lra | nra | (exfalso; lia) | congruence ]."
     if split and s.coq is None:
         finisher = split + "(" + finisher.rstrip(".") + ")."
     lines.append(finisher)
     return lines
 
 
-def pose(ctx: Context, p: Premise, name: str, bound: Mapping[Any, str]) -> list[str]:
-    """`pose proof` of a premise at its index values, and the arguments normalized."""
+def pose(ctx: Context, p: Premise, name: str, bound: Iterable[Expr]) -> list[str]:
+    """`pose proof` of a premise at its index values, and the arguments normalized.  The
+    longest prefix of its quantifiers that the step binds (or that has stated values) is
+    instantiated; a fact the step uses inside sums stays quantified."""
     t = ctx.theorem
     base = p.fact if isinstance(p, At) else p
     values = dict(p.values) if isinstance(p, At) else {}
+    scope = set(bound)
     printer = Printer(ctx.names)
     args = []
     for symbol in quantified(t, base):
-        value = values.get(symbol, symbol)
-        args.append(f"{printer.zz(value) if value != symbol else bound.get(symbol, printer.name(symbol))} ltac:(lia)")
+        if symbol in values:
+            args.append(f"{printer.zz(values[symbol])} ltac:(lia)")
+        elif symbol in scope:
+            args.append(f"{printer.name(symbol)} ltac:(lia)")
+        else:
+            break
     head = ctx.facts[base]
     lines = [f"pose proof ({head} {' '.join(args)}) as {name}." if args else f"pose proof {head} as {name}."]
     lines += normalize(ctx, base, values, name)
@@ -622,7 +634,7 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
         values = dict(s.instance.values)
         names = []
         for n, p in enumerate(s.hypotheses, 1):
-            out += pose(ctx, p, f"P{n}", {})
+            out += pose(ctx, p, f"P{n}", symbols)
             names.append(f"P{n}")
         args = []
         if rule.kind == "theorem":
@@ -639,7 +651,7 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
     if s.induction is None:
         names = []
         for n, p in enumerate(s.hypotheses, 1):
-            out += pose(ctx, p, f"P{n}", {})
+            out += pose(ctx, p, f"P{n}", symbols)
             names.append(f"P{n}")
         out.append(clear)
         out += step_body(ctx, s, s.premises, s.conclusion, names, ranges)
@@ -654,7 +666,7 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
         out.append(f"apply (Zind {lam} {start} {end}).")
         block = []
         for k, p in enumerate(outer, 1):
-            block += pose(ctx, p, f"B{k}", {})
+            block += pose(ctx, p, f"B{k}", symbols)
         block += [f"zr1 {r}." for r in ranges]
         block += [f"zr1 B{k}." for k, p in enumerate(outer, 1) if _is_z_relation(formula_of(p))]
         block.append("izr. first [ lia | lra ].")
@@ -668,7 +680,7 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
     block += normalize(ctx, ind.predicate(n), {n: ind.start}, "goal")
     names = []
     for k, p in enumerate(outer, 1):
-        block += pose(ctx, p, f"B{k}", {})
+        block += pose(ctx, p, f"B{k}", symbols)
         names.append(f"B{k}")
     block.append(clear)
     base = ind.predicate(ind.start)
@@ -685,10 +697,10 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
         if j in f.free_symbols:
             base_fact = p.fact if isinstance(p, At) else p
             values = {**(dict(p.values) if isinstance(p, At) else {}), j: jv}
-            block += pose(ctx, At(base_fact, tuple(values.items())), f"S{k}", {})
+            block += pose(ctx, At(base_fact, tuple(values.items())), f"S{k}", symbols)
             premises.append(f.xreplace({j: jv}))
         else:
-            block += pose(ctx, p, f"S{k}", {})
+            block += pose(ctx, p, f"S{k}", symbols)
             premises.append(f)
         names.append(f"S{k}")
     block.append(clear)
@@ -760,7 +772,7 @@ def coq_file(theorem: Theorem) -> str:
         facts.setdefault(s.conclusion, name)
     lines.append(f"End {section}.")
     lines.append("")
-    lines.append(closed_theorem(t, params, printer))
+    lines.append(closed_theorem(t, params, Printer(names, closed=True)))
     lines.append("Proof.")
     arguments = [n for n, _ in SPACE_VARIABLES] + [n for n, _ in SPACE_AXIOMS]
     arguments += [p.name for p in [*params, *extra]]
@@ -796,7 +808,7 @@ def rule_statement(rule: Any, printer: Printer) -> str:
 
 def conclusion_text(theorem: Theorem, printer: Printer | None = None) -> str:
     """The statement as the Coq theorem states it (its facts joined by /\\)."""
-    printer = printer or Printer(names_of(signature(theorem)))
+    printer = printer or Printer(names_of(signature(theorem)), closed=True)
     parts = [fact(theorem, printer, f) for f in theorem.statement]
     return parts[0] if len(parts) == 1 else " /\\ ".join(f"({p})" for p in parts)
 

@@ -51,10 +51,17 @@ class Printer:
     """Print formulas with the parameters' Coq names; ``text`` prints chosen symbols as given
     Coq text (the literal result of a Coq substitution)."""
 
-    def __init__(self, names: Mapping[Any, str], text: Mapping[Any, str] | None = None) -> None:
+    def __init__(
+        self,
+        names: Mapping[Any, str],
+        text: Mapping[Any, str] | None = None,
+        closed: bool = False,
+    ) -> None:
         self.names = dict(names)
         self.text = dict(text or {})
         self.bound: dict[Any, str] = {}
+        self.closed = closed
+        """Outside the section: the space's definitions take the space as arguments."""
 
     # --- names ------------------------------------------------------------------------
     def name(self, key: Any) -> str:
@@ -163,7 +170,8 @@ class Printer:
         if isinstance(e, Gram):
             return f"(inner {self.v(e.args[0])} {self.v(e.args[1])})"
         if isinstance(e, Norm):
-            return f"(norm {self.v(e.args[0])})"
+            norm = "norm V inner" if self.closed else "norm"
+            return f"({norm} {self.v(e.args[0])})"
         if isinstance(e, sympy.Sum):
             return self.sum(e, "rsum", self.r)
         if isinstance(e, sympy.KroneckerDelta):
@@ -250,7 +258,7 @@ class Printer:
             inner = self.v(vectors[0])
             return inner if scalar == 1 else f"(vscal {self.r(scalar)} {inner})"
         if isinstance(e, sympy.Sum):
-            return self.sum(e, "vsum", self.v)
+            return self.sum(e, "vsum V vzero vadd" if self.closed else "vsum", self.v)
         raise ValueError(f"no Coq vector for {e!r}")
 
     # --- propositions ---------------------------------------------------------------------
