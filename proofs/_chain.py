@@ -58,7 +58,8 @@ def _premise_problems(theorem: Theorem, step: Step, p: Premise, known: list[Expr
         if ind.every is not None:
             allowed.discard(ind.every)
     extra = set(theorem.free_indices(formula_of(p))) - allowed
-    if extra and step.method != "sympy":  # sympy reads such a fact inside sums, in range
+    # sympy reads such a fact inside sums, in range; a rule's premise keeps its quantifiers
+    if extra and step.method not in ("sympy", "rule"):
         names = ", ".join(sorted(str(s) for s in extra))
         problems.append(
             f"{step.id} uses {formula_of(p)} at a single {names}: a fact quantified over "

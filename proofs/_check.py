@@ -163,6 +163,7 @@ def _is_function(key: Any) -> bool:
 
 def substitute(e: Expr, values: Iterable[tuple[Any, Any]]) -> Expr:
     """Simultaneous substitution of symbols, vectors and functions (by functions or Lambdas)."""
+    e = sympy.sympify(e)
     pairs = list(values)
     functions = [(k, v) for k, v in pairs if _is_function(k)]
     symbols = {k: v for k, v in pairs if not _is_function(k)}

@@ -100,6 +100,8 @@ Proof.
   rewrite <- (vadd_zero z) at 1. rewrite <- (vadd_opp z) at 1. rewrite vadd_assoc, Zz.
   apply vadd_opp.
 Qed.
+Lemma vadd_swap : forall a b c d : V, vadd (vadd a b) (vadd c d) = vadd (vadd a c) (vadd b d).
+Proof. intros. rewrite <- !vadd_assoc. f_equal. rewrite !vadd_assoc. f_equal. apply vadd_comm. Qed.
 Lemma vscal_zero_r : forall a : R, vscal a vzero = vzero.
 Proof. intros. rewrite <- (vscal_zero_l vzero), vscal_assoc. rewrite Rmult_0_r. reflexivity. Qed.
 Ltac expand := repeat (rewrite ?inner_add_l, ?inner_add_r, ?inner_scal_l, ?inner_scal_r,
@@ -696,7 +698,9 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
         f = formula_of(p)
         if j in f.free_symbols:
             base_fact = p.fact if isinstance(p, At) else p
-            values = {**(dict(p.values) if isinstance(p, At) else {}), j: jv}
+            # (base[values])[j := jv], as one substitution of base
+            values = {key: sympy.sympify(val).xreplace({j: jv}) for key, val in (p.values if isinstance(p, At) else ())}
+            values.setdefault(j, jv)
             block += pose(ctx, At(base_fact, tuple(values.items())), f"S{k}", symbols)
             premises.append(f.xreplace({j: jv}))
         else:
@@ -734,7 +738,7 @@ def coq_file(theorem: Theorem) -> str:
         "From Coq Require Import Reals Lra Lia Psatz ZArith.",
     ]
     for r in cited:
-        lines.append(f"From {LIBRARY} Require {module_of(r.id)}.")
+        lines.append(f"Require {module_of(r.id)}.")
     lines += ["Open Scope R_scope.", "", f"Section {section}.", "", "(* An abstract real inner-product space: no coordinates, no dimension. *)"]
     lines += [f"Variable {n} : {ty}." for n, ty in SPACE_VARIABLES]
     lines += [f"Hypothesis {n} : {ty}." for n, ty in SPACE_AXIOMS]

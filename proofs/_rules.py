@@ -93,7 +93,7 @@ def parameters(theorem: Theorem) -> list[Expr]:
 
 def cite(theorem: Theorem, fact: int = 0) -> Rule:
     """A theorem of this project as a rule: its hypotheses give its statement's fact."""
-    from ._coq import closed_name
+    from ._coq import closed_name, module_of
 
     return Rule(
         theorem.id,
@@ -102,6 +102,6 @@ def cite(theorem: Theorem, fact: int = 0) -> Rule:
         tuple(parameters(theorem)),
         tuple(h.formula for h in theorem.hypotheses),
         theorem.statement[fact],
-        closed_name(theorem.id),
+        f"{module_of(theorem.id)}.{closed_name(theorem.id)}",
         theorem.indices,
     )
