@@ -54,10 +54,13 @@ STDLIB_AXIOMS = frozenset(
         "ClassicalDedekindReals.sig_not_dec",
         "ClassicalDedekindReals.sig_forall_dec",
         "FunctionalExtensionality.functional_extensionality_dep",
+        "Classical_Prop.classic",
     }
 )
-"""The axioms of the standard library's real numbers (Coq 8.16: R is built from Dedekind
-cuts with these three); a theorem whose Print Assumptions shows any other is rejected."""
+"""The standard library's axioms a proof about the reals may rest on (Coq 8.16): R is built
+from Dedekind cuts with the first three, and the standard library's ln and exp use excluded
+middle (Classical_Prop.classic).  A theorem whose Print Assumptions shows any other axiom, or
+anything of this project, is rejected."""
 
 LIBRARY = "Perceptron"
 COQ_TIMEOUT = 300
@@ -270,14 +273,12 @@ CEILING = r"""
 Definition Rceil (x : R) : Z := (- Int_part (- x))%Z.
 Lemma Rceil_spec : forall (x : R) (z : Z), IZR z >= x <-> (z >= Rceil x)%Z.
 Proof.
-  intros x z. unfold Rceil. destruct (base_Int_part (- x)) as [H1 H2]. split; intros H.
-  - assert (IZR (- z) <= - x) by (rewrite opp_IZR; lra).
-    assert (Int_part (- x) + 1 > - z)%Z.
-    { apply lt_IZR. rewrite plus_IZR. destruct (Rle_or_lt (IZR (- z)) (IZR (Int_part (- x)))).
-      lra. destruct (up_tech (- x) (Int_part (- x))). lra. rewrite plus_IZR; lra.
-      pose proof (archimed (- x)) as [A1 A2]. unfold Int_part in *. lra. }
-    lia.
-  - assert (IZR (- z) <= IZR (Int_part (- x))) by (apply IZR_le; lia). rewrite opp_IZR in *. lra.
+  intros x z. unfold Rceil. destruct (base_Int_part (- x)) as [H1 H2].
+  set (f := Int_part (- x)) in *.
+  split; intros H.
+  - assert (A : IZR (- z) < IZR (f + 1)) by (rewrite opp_IZR, plus_IZR; lra).
+    apply lt_IZR in A. lia.
+  - assert (A : (- z <= f)%Z) by lia. apply IZR_le in A. rewrite opp_IZR in A. lra.
 Qed.
 """
 
@@ -295,45 +296,53 @@ Proof.
   intros b n e Hb Hn. rewrite <- Rceil_spec.
   assert (Lb : ln 1 < ln b) by (apply ln_increasing; lra). rewrite ln_1 in Lb.
   split; intros H.
-  - assert (ln n <= ln (Rpower b (IZR e))) by (apply log_increasing; lra).
-    rewrite ln_Rpower in H0. apply Rle_ge. apply (Rmult_le_reg_r (ln b)). lra.
-    unfold Rdiv. rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra. lra.
-  - assert (ln n <= IZR e * ln b).
+  - assert (A : ln n <= ln (Rpower b (IZR e))) by (apply log_increasing; lra).
+    rewrite ln_Rpower in A. apply Rle_ge.
+    apply (Rmult_le_reg_r (ln b)). lra.
+    replace (ln n / ln b * ln b) with (ln n) by (field; lra). lra.
+  - assert (A : ln n <= IZR e * ln b).
     { apply Rge_le in H. apply (Rmult_le_compat_r (ln b)) in H; [|lra].
-      unfold Rdiv in H. rewrite Rmult_assoc, Rinv_l, Rmult_1_r in H by lra. lra. }
+      replace (ln n / ln b * ln b) with (ln n) in H by (field; lra). lra. }
     apply Rle_ge. rewrite <- (exp_ln n) by lra. unfold Rpower.
     destruct (Req_dec (ln n) (IZR e * ln b)) as [E|E]. rewrite E; lra.
     left. apply exp_increasing. lra.
 Qed.
 Lemma ceiling_log_nonneg : forall b n : R, b > 1 -> n >= 1 -> (Rceil (ln n / ln b) >= 0)%Z.
 Proof.
-  intros b n Hb Hn. apply Z.le_ge. apply Z.ge_le. rewrite <- (Rceil_spec _ 0)%Z.
-  apply Rle_ge. assert (ln 1 < ln b) by (apply ln_increasing; lra). rewrite ln_1 in H.
-  assert (0 <= ln n) by (rewrite <- ln_1; apply log_increasing; lra).
-  unfold Rdiv. apply Rmult_le_pos. lra. left. apply Rinv_0_lt_compat. lra.
+  intros b n Hb Hn.
+  assert (L : ln 1 < ln b) by (apply ln_increasing; lra). rewrite ln_1 in L.
+  assert (N : 0 <= ln n) by (rewrite <- ln_1; apply log_increasing; lra).
+  assert (Q : 0 <= ln n / ln b) by (apply Rmult_le_pos; [lra | left; apply Rinv_0_lt_compat; lra]).
+  destruct (Z_lt_le_dec (Rceil (ln n / ln b)) 0) as [A|A]; [ | lia ].
+  assert (B : (-1 >= Rceil (ln n / ln b))%Z) by lia.
+  apply (proj2 (Rceil_spec _ _)) in B. lra.
 Qed.
 """
 
 CAUCHY_SCHWARZ = r"""
 Lemma cauchy_schwarz : forall u v : V, Rabs (inner u v) <= norm u * norm v.
 Proof.
-  intros u v. pose proof (norm_sq u). pose proof (norm_sq v).
-  pose proof (norm_nonneg u). pose proof (norm_nonneg v).
+  intros u v.
+  pose proof (norm_sq u) as Su. pose proof (norm_sq v) as Sv.
+  pose proof (norm_nonneg u) as Nu. pose proof (norm_nonneg v) as Nv.
   assert (Q : forall a b : R, 0 <= a * a * inner u u + 2 * a * b * inner u v + b * b * inner v v).
-  { intros a b. pose proof (inner_pos (vadd (vscal a u) (vscal b v))).
-    expand. rewrite (inner_sym v u) in *. lra. }
-  destruct (Req_dec (norm u) 0) as [Eu|Eu].
-  - (* ‖u‖ = 0: ⟨u, v⟩ = 0, or Q fails for a large multiple of u *)
-    assert (inner u v = 0).
-    { destruct (Req_dec (inner u v) 0) as [E|E]. exact E. exfalso.
-      pose proof (Q (- (inner v v + 1) / (2 * inner u v)) 1) as Q1.
-      assert (inner u u = 0) by nra. rewrite H3 in Q1.
-      field_simplify in Q1; [|exact E]. nra. }
-    rewrite H3, Eu, Rabs_R0. lra.
-  - pose proof (Q (inner u v) (- inner u u)) as Q1.
-    assert (inner u v * inner u v <= inner u u * inner v v).
-    { assert (0 < inner u u). { assert (0 < norm u) by lra. nra. } nra. }
-    apply Rsqr_incr_0_var. rewrite Rsqr_abs. unfold Rsqr. nra. nra.
+  { intros a b. pose proof (inner_pos (vadd (vscal a u) (vscal b v))) as P.
+    rewrite inner_add_l, !inner_add_r, !inner_scal_l, !inner_scal_r, (inner_sym v u) in P. lra. }
+  assert (S2 : inner u v * inner u v <= inner u u * inner v v).
+  { destruct (Req_dec (inner u u) 0) as [E|E].
+    - destruct (Req_dec (inner u v) 0) as [F|F]. rewrite F, E. lra.
+      exfalso. pose proof (Q (- (inner v v + 1) / (2 * inner u v)) 1) as Q1.
+      rewrite E in Q1.
+      replace (2 * (- (inner v v + 1) / (2 * inner u v)) * 1 * inner u v)
+        with (- (inner v v + 1)) in Q1 by (field; exact F).
+      lra.
+    - pose proof (Q (inner u v) (- inner u u)) as Q1.
+      assert (0 < inner u u) by (pose proof (inner_pos u); lra).
+      assert (0 <= inner u u * (inner u u * inner v v - inner u v * inner u v)) by nra.
+      nra. }
+  apply Rsqr_incr_0_var. rewrite <- Rsqr_abs. unfold Rsqr.
+  replace (norm u * norm v * (norm u * norm v)) with ((norm u * norm u) * (norm v * norm v)) by ring.
+  rewrite Su, Sv. lra. apply Rmult_le_pos; lra.
 Qed.
 """
 
@@ -359,7 +368,9 @@ def module_of(theorem_id: str) -> str:
 
 
 def _formulas(theorem: Theorem) -> list[Expr]:
-    return [h.formula for h in theorem.hypotheses] + list(theorem.statement)
+    """The hypotheses, the statement and the index ranges: what the theorem quantifies."""
+    ranges = [sympy.Tuple(i.lo, i.hi) for i in theorem.indices]
+    return [h.formula for h in theorem.hypotheses] + list(theorem.statement) + ranges
 
 
 def _step_formulas(theorem: Theorem) -> list[Expr]:
@@ -643,7 +654,14 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
             args += [v for v, _ in SPACE_VARIABLES] + [a for a, _ in SPACE_AXIOMS]
         for var in rule.variables:
             value = values.get(var, var)
-            args.append(printer.name(value) if not isinstance(value, sympy.Basic) else printer.arg(value))
+            if not isinstance(value, sympy.Basic):  # a function
+                args.append(printer.name(value))
+            elif isinstance(var, Vector):
+                args.append(printer.v(value))
+            elif is_integer(var):
+                args.append(printer.zz(value))
+            else:  # a real variable: an integer value is lifted
+                args.append(printer.r(value))
         out.append(f"pose proof ({rule.coq} {' '.join(args)}) as I.")
         out.append(
             s.coq
@@ -806,7 +824,14 @@ def rule_statement(rule: Any, printer: Printer) -> str:
         binders.append(f"({name} : {ty})")
     out = f"forall {' '.join(binders)}, " if binders else ""
     for premise in rule.premises:
-        out += p.p(premise) + " -> "
+        quantifiers = ""
+        for index in rule.indices:
+            if index.symbol in premise.free_symbols:
+                name = p.name(index.symbol)
+                quantifiers += (
+                    f"forall {name} : Z, ({p.z(index.lo)} <= {name} <= {p.z(index.hi)})%Z -> "
+                )
+        out += (f"({quantifiers}{p.p(premise)})" if quantifiers else p.p(premise)) + " -> "
     return out + p.p(rule.conclusion)
 
 

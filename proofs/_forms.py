@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 import sympy
+from sympy.core.function import AppliedUndef
 
 Method = Literal["sympy", "z3", "rule"]
 Verdict = Literal["proved", "refuted", "unknown"]
@@ -127,8 +128,8 @@ def is_vector(e: Expr) -> bool:
     """e is vector-valued: it has a vector atom outside every Inner and Norm."""
     if is_vector_atom(e):
         return True
-    if isinstance(e, Inner | Norm | Gram) or not e.args:
-        return False
+    if isinstance(e, Inner | Norm | Gram | AppliedUndef) or not e.args:
+        return False  # a scalar function of vectors (member(w)) is a scalar
     return any(is_vector(a) for a in e.args)
 
 
