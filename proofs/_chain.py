@@ -46,7 +46,7 @@ def _in_range(theorem: Theorem, context: list[Expr], symbol: Expr, value: Expr) 
 def _premise_problems(theorem: Theorem, step: Step, p: Premise, known: list[Expr]) -> list[str]:
     problems = []
     base = p.fact if isinstance(p, At) else p
-    if not any(base == k for k in known):
+    if base is not sympy.true and not any(base == k for k in known):
         problems.append(f"{step.id} uses {base}, which is neither a hypothesis nor an earlier step")
     allowed = set(quantified(theorem, step.conclusion))
     context = theorem.ranges(allowed)

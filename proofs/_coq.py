@@ -148,6 +148,30 @@ Ltac zr1 H := match type of H with
   | _ => idtac
   end.
 Ltac izr := rewrite ?plus_IZR, ?minus_IZR, ?mult_IZR, ?opp_IZR in *.
+(* Every integer fact as a real fact (the integer ones are consumed). *)
+Ltac zr_all := repeat match goal with
+  | H : (?a <= ?b <= ?c)%Z |- _ =>
+      pose proof (IZR_le _ _ (proj1 H)); pose proof (IZR_le _ _ (proj2 H)); clear H
+  | H : (?a <= ?b < ?c)%Z |- _ =>
+      pose proof (IZR_le _ _ (proj1 H)); pose proof (IZR_lt _ _ (proj2 H)); clear H
+  | H : (?a <= ?b)%Z |- _ => pose proof (IZR_le _ _ H); clear H
+  | H : (?a < ?b)%Z |- _ => pose proof (IZR_lt _ _ H); clear H
+  | H : (?a >= ?b)%Z |- _ => pose proof (IZR_ge _ _ H); clear H
+  | H : (?a > ?b)%Z |- _ => pose proof (IZR_lt _ _ (Z.gt_lt _ _ H)); clear H
+  | H : @eq Z ?a ?b |- _ => pose proof (f_equal IZR H); clear H
+  end; izr.
+(* Modus ponens with what the context already holds (lra and lia read no implications
+   between atoms of the other's kind). *)
+Ltac modus := repeat match goal with
+  | H : _ /\ _ |- _ => destruct H
+  | H : _ <-> _ |- _ => destruct H
+  | H : ?A -> _, H' : ?A |- _ => specialize (H H')
+  | H : ?a = ?a -> _ |- _ => specialize (H eq_refl)
+  end.
+(* Case by case on the disjunctions, each case's equation rewritten everywhere. *)
+Ltac cases := repeat match goal with
+  | H : _ \/ _ |- _ => destruct H as [H|H]; try rewrite H in *
+  end.
 
 (* Real algebra the steps share. *)
 Lemma le_sq : forall a b : R, 0 <= b -> a * a <= b * b -> a <= b.
@@ -350,6 +374,12 @@ Qed.
 def comment(text: str) -> str:
     """Text that cannot end or nest a Coq comment."""
     return text.replace("(*", "( *").replace("*)", "* )")
+
+
+def hyp_name(hypothesis_id: str) -> str:
+    """H3 as Coq's Hyp3: Coq's fresh names (H, H0, H1, …) must not be a section variable's,
+    or destruct keeps the hypotheses it splits."""
+    return "Hyp" + hypothesis_id[1:]
 
 
 def closed_name(theorem_id: str) -> str:
@@ -600,7 +630,11 @@ def step_body(
     if _is_z_relation(goal) and s.coq is None:
         finisher = "first [ lia | (apply le_IZR || apply lt_IZR || apply eq_IZR || apply Z.le_ge, le_IZR); izr; first [ lra | nra ] | lra | nra ]."
     else:
-        finisher = s.coq or "first [ lra | nra | (exfalso; lia) | congruence ]."
+        finisher = s.coq or (
+            "first [ lra | lia | (intros; modus; first [ lra | lia | congruence ]) "
+            "| (intros; cases; modus; first [ lra | lia | congruence ]) "
+            "| nra | (intros; modus; nra) | (exfalso; lia) | congruence ]."
+        )
     if split and s.coq is None:
         finisher = split + "(" + finisher.rstrip(".") + ")."
     lines.append(finisher)
@@ -641,12 +675,15 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
         ranges.append(f"R_{printer.name(x)}")
     if intros:
         out.append("intros " + " ".join(intros) + ".")
-    clear = "clear " + " ".join(h.id for h in t.hypotheses) + "."
+    clear = "clear " + " ".join(hyp_name(h.id) for h in t.hypotheses) + "."
     if s.instance is not None:
         rule = s.instance.rule
         values = dict(s.instance.values)
         names = []
         for n, p in enumerate(s.hypotheses, 1):
+            if formula_of(p) is sympy.true:  # a premise true by arithmetic (2 > 1)
+                names.append("ltac:(first [ lra | lia ])")
+                continue
             out += pose(ctx, p, f"P{n}", symbols)
             names.append(f"P{n}")
         args = []
@@ -654,6 +691,8 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
             args += [v for v, _ in SPACE_VARIABLES] + [a for a, _ in SPACE_AXIOMS]
         for var in rule.variables:
             value = values.get(var, var)
+            if isinstance(value, int | float):
+                value = sympy.sympify(value)
             if not isinstance(value, sympy.Basic):  # a function
                 args.append(printer.name(value))
             elif isinstance(var, Vector):
@@ -662,10 +701,12 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
                 args.append(printer.zz(value))
             else:  # a real variable: an integer value is lifted
                 args.append(printer.r(value))
-        out.append(f"pose proof ({rule.coq} {' '.join(args)}) as I.")
+        out.append(f"pose proof ({rule.coq} {' '.join(args)}) as Rule_.")
         out.append(
             s.coq
-            or "first [ exact (I " + " ".join(names) + ") | (apply I; assumption) | tauto | lra | (intros; apply I; auto) ]."
+            or "first [ exact (Rule_ "
+            + " ".join(names)
+            + ") | (apply Rule_; first [ assumption | lra | lia | (zr_all; lra) ]) | tauto | lra ]."
         )
         return out
     if s.induction is None:
@@ -779,9 +820,9 @@ def coq_file(theorem: Theorem) -> str:
             lines.append(f"Hypothesis {r.coq} : {rule_statement(r, printer)}.")
     for h in t.hypotheses:
         lines.append(f"(* {h.id}: {comment(h.text)} *)")
-        lines.append(f"Hypothesis {h.id} : {fact(t, printer, h.formula)}.")
+        lines.append(f"Hypothesis {hyp_name(h.id)} : {fact(t, printer, h.formula)}.")
     lines.append("")
-    facts = {h.formula: h.id for h in t.hypotheses}
+    facts = {h.formula: hyp_name(h.id) for h in t.hypotheses}
     ctx = Context(t, names, facts)
     for n, s in enumerate(t.steps, 1):
         name = f"step_{n}"
@@ -799,7 +840,7 @@ def coq_file(theorem: Theorem) -> str:
     arguments = [n for n, _ in SPACE_VARIABLES] + [n for n, _ in SPACE_AXIOMS]
     arguments += [p.name for p in [*params, *extra]]
     arguments += [r.coq for r in t.rules() if r.kind == "external"]
-    arguments += [h.id for h in t.hypotheses]
+    arguments += [hyp_name(h.id) for h in t.hypotheses]
     parts = [f"exact ({facts[f]} {' '.join(arguments)})" for f in t.statement]
     lines.append(
         "  intros. "
@@ -849,7 +890,7 @@ def closed_theorem(theorem: Theorem, params: Sequence[Param], printer: Printer) 
     binders += [f"({n} : {ty})" for n, ty in SPACE_AXIOMS]
     binders += [f"({p.name} : {p.type})" for p in params]
     binders += [f"({r.coq} : {rule_statement(r, printer)})" for r in t.rules() if r.kind == "external"]
-    binders += [f"({h.id} : {fact(t, printer, h.formula)})" for h in t.hypotheses]
+    binders += [f"({hyp_name(h.id)} : {fact(t, printer, h.formula)})" for h in t.hypotheses]
     body = "\n  ".join(f"forall {b}," for b in binders)
     return f"Theorem {closed_name(t.id)} :\n  {body}\n  {conclusion_text(t, printer)}."
 

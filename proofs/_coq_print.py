@@ -44,6 +44,11 @@ class Param:
 
 
 def is_integer(e: Expr) -> bool:
+    """An integer-valued term: Coq's Z (a ceiling too, whatever sympy knows of its argument)."""
+    if isinstance(e, sympy.ceiling):
+        return True
+    if isinstance(e, sympy.Add | sympy.Mul) and e.args:
+        return all(is_integer(a) for a in e.args)
     return bool(getattr(e, "is_integer", False))
 
 

@@ -266,7 +266,7 @@ s16 = instance(
         LOG_INCREASING.variables[0]: sympy.ceiling(ratio) + 1,
         LOG_INCREASING.variables[1]: ratio + 1,
     },
-    coq="apply I; lra.",
+    coq="apply Rule_; lra.",
 )
 s17 = step(
     f"{ID}.17",

@@ -390,7 +390,7 @@ s18 = instance(
         gormley.K: M,
         gormley.k: k,
     },
-    coq="pose proof (I P1 P2 P3 P4 P5 P6 P7 P8 P9 P10) as J. "
+    coq="pose proof (Rule_ P1 P2 P3 P4 P5 P6 P7 P8 P9 P10) as J. "
     "replace (rho ^ 2 / (gamma / Z_) ^ 2) with (Z_ ^ 2 * rho ^ 2 / gamma ^ 2) in J "
     "by (field; split; lra). exact J.",
 )
