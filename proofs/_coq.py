@@ -147,7 +147,7 @@ Ltac zr1 H := match type of H with
   | @eq Z ?a ?b => pose proof (f_equal IZR H)
   | _ => idtac
   end.
-Ltac izr := rewrite ?plus_IZR, ?minus_IZR, ?mult_IZR, ?opp_IZR in *.
+Ltac izr := repeat progress (rewrite ?plus_IZR, ?minus_IZR, ?mult_IZR, ?opp_IZR in *).
 (* Every integer fact as a real fact (the integer ones are consumed). *)
 Ltac zr_all := repeat match goal with
   | H : (?a <= ?b <= ?c)%Z |- _ =>
