@@ -963,23 +963,31 @@ def check_file(theorem_id: str, outdir: Path) -> KernelResult:
     return KernelResult(theorem_id, True, "accepted", axioms, seconds)
 
 
-def check_files(theorems: Sequence[Theorem], outdir: Path) -> dict[str, KernelResult]:
-    """Write and compile every theorem's file (a cited theorem first)."""
+def check_files(
+    theorems: Sequence[Theorem], outdir: Path, workers: int = 2
+) -> dict[str, KernelResult]:
+    """Write and compile every theorem's file, a cited theorem before its citers, the others
+    side by side on ``workers`` processes (the results do not depend on the order)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from . import theorem as by_id
 
-    order: list[Theorem] = []
+    needs: dict[str, set[str]] = {}
 
     def visit(t: Theorem) -> None:
-        for r in t.rules():
-            if r.kind == "theorem":
-                visit(by_id(r.id))
-        if t not in order:
-            order.append(t)
+        if t.id in needs:
+            return
+        needs[t.id] = {r.id for r in t.rules() if r.kind == "theorem"}
+        for cited in needs[t.id]:
+            visit(by_id(cited))
 
     for t in theorems:
         visit(t)
-    write(order, outdir)
-    results = {}
-    for t in order:
-        results[t.id] = check_file(t.id, outdir)
+    write([by_id(i) for i in needs], outdir)
+    results: dict[str, KernelResult] = {}
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        while len(results) < len(needs):
+            ready = [i for i in needs if i not in results and needs[i] <= set(results)]
+            for i, r in zip(ready, pool.map(lambda i: check_file(i, outdir), ready), strict=True):
+                results[i] = r
     return {t.id: results[t.id] for t in theorems}

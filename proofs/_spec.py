@@ -21,10 +21,17 @@ def index_text(theorem: Theorem) -> list[tuple[str, str, str]]:
 
 
 def rule_formula(rule: Rule) -> str:
+    """The rule with its quantifiers, as the spec's Assumptions table writes it."""
     if rule.kind == "theorem":
         return f"{rule.id}: its hypotheses ⇒ {rule.conclusion}"
     variables = ", ".join(str(v) for v in rule.variables)
-    premises = " ∧ ".join(str(p) for p in rule.premises)
+
+    def premise(p: object) -> str:
+        over = [i for i in rule.indices if i.symbol in getattr(p, "free_symbols", ())]
+        quantifiers = "".join(f"∀ {i.symbol} ∈ [{i.lo}, {i.hi}]: " for i in over)
+        return f"({quantifiers}{p})" if over else str(p)
+
+    premises = " ∧ ".join(premise(p) for p in rule.premises)
     body = f"{premises} ⇒ {rule.conclusion}" if premises else str(rule.conclusion)
     return f"∀ {variables}: {body}"
 
@@ -42,17 +49,22 @@ def tables(theorem: Theorem) -> str:
     out = ["## Indices", "", "| index | range | meaning |", "| --- | --- | --- |"]
     out += [f"| `{s}` | `{r}` | {t} |" for s, r, t in index_text(theorem)]
     out += ["", "## Hypotheses", "", "| ID | hypothesis | formula |", "| --- | --- | --- |"]
-    out += [f"| {h.id} | {h.text} | `{h.formula}` |" for h in theorem.hypotheses]
+    out += [f"| {h.id} | {h.text} | `{cell(h.formula)}` |" for h in theorem.hypotheses]
     out += ["", "## Assumptions", ""]
     rules = theorem.rules()
     if rules:
         out += ["| rule | kind | statement |", "| --- | --- | --- |"]
-        out += [f"| `{r.id}` | {KIND[r.kind]} | `{rule_formula(r)}` |" for r in rules]
+        out += [f"| `{r.id}` | {KIND[r.kind]} | `{cell(rule_formula(r))}` |" for r in rules]
     else:
         out.append("None beyond the hypotheses (and the inner-product space's bilinearity and symmetry).")
     out += ["", "## Formal statement", "", "| fact | formula |", "| --- | --- |"]
-    out += [f"| S{n} | `{f}` |" for n, f in enumerate(theorem.statement, 1)]
+    out += [f"| S{n} | `{cell(f)}` |" for n, f in enumerate(theorem.statement, 1)]
     return "\n".join(out) + "\n"
+
+
+def cell(value: object) -> str:
+    """A table cell's text: a | inside a formula (sympy's Or) is escaped for Markdown."""
+    return str(value).replace("|", "\\|")
 
 
 def _rows(text: str, heading: str) -> list[list[str]]:
@@ -63,7 +75,8 @@ def _rows(text: str, heading: str) -> list[list[str]]:
     rows = []
     for line in match.group(1).splitlines():
         if line.startswith("|") and not line.startswith("| ---"):
-            rows.append([c.strip() for c in line.strip().strip("|").split(" | ")])
+            cells = re.split(r"(?<!\\)\|", line.strip()[1:-1])
+            rows.append([c.strip().replace("\\|", "|") for c in cells])
     return rows[1:]
 
 
