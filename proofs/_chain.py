@@ -109,12 +109,27 @@ def _rule_problems(theorem: Theorem, step: Step) -> list[str]:
     if inst is None:
         return [f"{step.id} is a rule step with no rule"]
     problems = []
+    if inst.rule.kind == "theorem":
+        from . import theorem as by_id
+        from ._rules import cite
+
+        try:
+            cited = cite(by_id(inst.rule.id))
+        except KeyError:
+            return [f"{step.id} cites {inst.rule.id}, which is not a theorem of this project"]
+        if (cited.premises, cited.conclusion) != (inst.rule.premises, inst.rule.conclusion):
+            problems.append(
+                f"{step.id} cites {inst.rule.id} with other hypotheses or another conclusion "
+                "than its statement"
+            )
     values = dict(inst.values)
     for index in inst.rule.indices:
         mine = values.get(index.symbol)
         declared = theorem.index_of(mine) if mine is not None else None
         if declared is None:
-            problems.append(f"{step.id}: {inst.rule.id}'s index {index.symbol} is not mapped to an index")
+            problems.append(
+                f"{step.id}: {inst.rule.id}'s index {index.symbol} is not mapped to an index"
+            )
             continue
         lo, hi = substitute(index.lo, inst.values), substitute(index.hi, inst.values)
         if sympy.expand(lo - declared.lo) != 0 or sympy.expand(hi - declared.hi) != 0:

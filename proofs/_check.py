@@ -275,7 +275,7 @@ class Theorem:
 
     def free_indices(self, e: Expr) -> list[Expr]:
         """The index symbols free in e, in declaration order."""
-        free = e.free_symbols
+        free = sympy.sympify(e).free_symbols
         return [i.symbol for i in self.indices if i.symbol in free]
 
     def ranges(self, symbols: Iterable[Expr]) -> list[Expr]:

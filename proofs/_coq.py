@@ -242,13 +242,15 @@ Proof.
   generalize (Z.to_nat (b - a + 1)) as n. induction n as [|n IH]; simpl. reflexivity.
   rewrite IH, inner_sym. reflexivity.
 Qed.
-Lemma rsum_n_ext : forall f g a n, (forall k, (k < n)%nat -> f (a + Z.of_nat k)%Z = g (a + Z.of_nat k)%Z) ->
+Lemma rsum_n_ext : forall f g a n,
+  (forall k, (k < n)%nat -> f (a + Z.of_nat k)%Z = g (a + Z.of_nat k)%Z) ->
   rsum_n f a n = rsum_n g a n.
 Proof.
   intros f g a n. induction n as [|n IH]; intros E; simpl. reflexivity.
   rewrite IH, E. reflexivity. lia. intros; apply E; lia.
 Qed.
-Lemma rsum_ext : forall f g a b, (forall i, (a <= i <= b)%Z -> f i = g i) -> rsum f a b = rsum g a b.
+Lemma rsum_ext : forall f g a b,
+  (forall i, (a <= i <= b)%Z -> f i = g i) -> rsum f a b = rsum g a b.
 Proof. intros. unfold rsum. apply rsum_n_ext. intros. apply H. lia. Qed.
 Lemma rsum_n_scal : forall c f a n, rsum_n (fun i => c * f i) a n = c * rsum_n f a n.
 Proof. intros. induction n as [|n IH]; simpl. ring. rewrite IH. ring. Qed.
@@ -258,7 +260,8 @@ Lemma rsum_n_plus : forall f g a n, rsum_n (fun i => f i + g i) a n = rsum_n f a
 Proof. intros. induction n as [|n IH]; simpl. ring. rewrite IH. ring. Qed.
 Lemma rsum_plus : forall f g a b, rsum (fun i => f i + g i) a b = rsum f a b + rsum g a b.
 Proof. intros. apply rsum_n_plus. Qed.
-Lemma rsum_n_zero : forall f a n, (forall k, (k < n)%nat -> f (a + Z.of_nat k)%Z = 0) -> rsum_n f a n = 0.
+Lemma rsum_n_zero : forall f a n,
+  (forall k, (k < n)%nat -> f (a + Z.of_nat k)%Z = 0) -> rsum_n f a n = 0.
 Proof.
   intros f a n. induction n as [|n IH]; intros E; simpl. reflexivity.
   rewrite IH, E. ring. lia. intros; apply E; lia.
@@ -281,15 +284,6 @@ Lemma rsum_n_const : forall c a n, rsum_n (fun _ => c) a n = INR n * c.
 Proof. intros. induction n as [|n IH]; simpl rsum_n. simpl. ring. rewrite IH, S_INR. ring. Qed.
 Lemma rsum_const : forall c a b, (a <= b + 1)%Z -> rsum (fun _ => c) a b = IZR (b - a + 1) * c.
 Proof. intros. unfold rsum. rewrite rsum_n_const, INR_IZR_INZ, Z2Nat.id by lia. reflexivity. Qed.
-Lemma rsum_n_le : forall f g a n, (forall k, (k < n)%nat -> f (a + Z.of_nat k)%Z <= g (a + Z.of_nat k)%Z) ->
-  rsum_n f a n <= rsum_n g a n.
-Proof.
-  intros f g a n. induction n as [|n IH]; intros E; simpl. lra.
-  assert (f (a + Z.of_nat n)%Z <= g (a + Z.of_nat n)%Z) by (apply E; lia).
-  assert (rsum_n f a n <= rsum_n g a n) by (apply IH; intros; apply E; lia). lra.
-Qed.
-Lemma rsum_le : forall f g a b, (forall i, (a <= i <= b)%Z -> f i <= g i) -> rsum f a b <= rsum g a b.
-Proof. intros. unfold rsum. apply rsum_n_le. intros. apply H. lia. Qed.
 """
 
 CEILING = r"""
@@ -365,7 +359,8 @@ Proof.
       assert (0 <= inner u u * (inner u u * inner v v - inner u v * inner u v)) by nra.
       nra. }
   apply Rsqr_incr_0_var. rewrite <- Rsqr_abs. unfold Rsqr.
-  replace (norm u * norm v * (norm u * norm v)) with ((norm u * norm u) * (norm v * norm v)) by ring.
+  replace (norm u * norm v * (norm u * norm v))
+    with ((norm u * norm u) * (norm v * norm v)) by ring.
   rewrite Su, Sv. lra. apply Rmult_le_pos; lra.
 Qed.
 """
@@ -424,7 +419,7 @@ def signature(theorem: Theorem, formulas: Sequence[Expr] | None = None) -> list[
                 kind = "V" if isinstance(a, Vector) else "Z" if is_integer(a) else "R"
                 found[a] = Param(a, coq_ident(a.name), kind)
             for key in function_keys(a) if isinstance(a, VectorSequence | sympy.Function) else ():
-                if key in found or isinstance(key, type) and issubclass(key, Inner | Norm | Gram):
+                if key in found or (isinstance(key, type) and issubclass(key, Inner | Norm | Gram)):
                     continue
                 app = next(
                     b
@@ -433,9 +428,7 @@ def signature(theorem: Theorem, formulas: Sequence[Expr] | None = None) -> list[
                     is key
                 )
                 kinds = ["V" if is_vector(x) else "Z" if is_integer(x) else "R" for x in app.args]
-                result = (
-                    "V" if isinstance(app, VectorSequence) else "Z" if is_integer(app) else "R"
-                )
+                result = "V" if isinstance(app, VectorSequence) else "Z" if is_integer(app) else "R"
                 name = coq_ident(getattr(key, "__name__", str(key)))
                 found[key] = Param(key, name, " -> ".join([*kinds, result]))
     return list(found.values())
@@ -448,7 +441,9 @@ def names_of(params: Iterable[Param]) -> dict[Any, str]:
     return {p.key: p.name for p in params}
 
 
-def prefix(theorem: Theorem, printer: Printer, formula: Expr, names: Mapping[Any, str] | None = None) -> str:
+def prefix(
+    theorem: Theorem, printer: Printer, formula: Expr, names: Mapping[Any, str] | None = None
+) -> str:
     """The quantifiers of a fact: ∀ index ∈ range, in declaration order."""
     out = []
     for symbol in quantified(theorem, formula):
@@ -486,15 +481,14 @@ def _index_arguments(e: Expr) -> list[Expr]:
     out = []
     for a in sympy.preorder_traversal(e):
         if isinstance(a, VectorSequence) or (
-            isinstance(a, sympy.core.function.AppliedUndef) and not isinstance(a, Inner | Norm | Gram)
+            isinstance(a, sympy.core.function.AppliedUndef)
+            and not isinstance(a, Inner | Norm | Gram)
         ):
             out += [x for x in a.args if is_integer(x) and not x.is_Symbol and not x.is_Integer]
     return out
 
 
-def normalize(
-    ctx: Context, template: Expr, values: Mapping[Any, Expr], where: str
-) -> list[str]:
+def normalize(ctx: Context, template: Expr, values: Mapping[Any, Expr], where: str) -> list[str]:
     """Coq's literal substitution of ``values`` into ``template`` leaves index arguments such as
     ((n + 1) - 1); rewrite each into the form the printer gives the substituted formula."""
     if not values:
@@ -505,7 +499,8 @@ def normalize(
     seen = set()
     for a in sympy.preorder_traversal(template):
         if isinstance(a, VectorSequence) or (
-            isinstance(a, sympy.core.function.AppliedUndef) and not isinstance(a, Inner | Norm | Gram)
+            isinstance(a, sympy.core.function.AppliedUndef)
+            and not isinstance(a, Inner | Norm | Gram)
         ):
             for x in a.args:
                 if not is_integer(x) or not (x.free_symbols & set(values)):
@@ -579,17 +574,24 @@ def _cofactors(premises: Sequence[Expr], conclusion: Expr) -> list[tuple[int, Ex
 
 
 def _functions_of(e: Expr) -> set[Expr]:
-    return {a for a in sympy.preorder_traversal(e) if isinstance(a, Norm) or (isinstance(a, sympy.Pow) and a.exp == sympy.Rational(1, 2))}
+    return {
+        a
+        for a in sympy.preorder_traversal(e)
+        if isinstance(a, Norm) or (isinstance(a, sympy.Pow) and a.exp == sympy.Rational(1, 2))
+    }
 
 
 def _is_z_relation(e: Expr) -> bool:
-    return isinstance(e, sympy.core.relational.Relational) and all(
-        is_integer(a) for a in e.args
-    )
+    return isinstance(e, sympy.core.relational.Relational) and all(is_integer(a) for a in e.args)
 
 
 def step_body(
-    ctx: Context, s: Step, premises: Sequence[Expr], goal: Expr, names: Sequence[str], ranges: Sequence[str]
+    ctx: Context,
+    s: Step,
+    premises: Sequence[Expr],
+    goal: Expr,
+    names: Sequence[str],
+    ranges: Sequence[str],
 ) -> list[str]:
     """After the premises are posed as ``names``: definitions, expansion, arithmetic."""
     printer = Printer(ctx.names)
@@ -597,7 +599,9 @@ def step_body(
     for n, p in zip(names, premises, strict=True):
         if is_vector_equation(p):
             lines.append(f"repeat rewrite {n} in *.")
-    for e in sorted(set().union(*(_functions_of(f) for f in [*premises, goal])), key=sympy.default_sort_key):
+    for e in sorted(
+        set().union(*(_functions_of(f) for f in [*premises, goal])), key=sympy.default_sort_key
+    ):
         if isinstance(e, Norm):
             v = printer.v(e.args[0])
             lines.append(f"pose proof (norm_nonneg {v}). pose proof (norm_sq {v}).")
@@ -620,7 +624,8 @@ def step_body(
         cofactors = _cofactors(premises, goal)
         for k, c in cofactors or []:
             lines.append(
-                f"pose proof (f_equal (fun z_ => {printer.r(c)} * z_) {names[k]}) as C{k}; cbv beta in C{k}."
+                f"pose proof (f_equal (fun z_ => {printer.r(c)} * z_) {names[k]}) as C{k}; "
+                f"cbv beta in C{k}."
             )
     kinds = (sympy.Max, sympy.Min, sympy.Abs, sympy.Piecewise, sympy.KroneckerDelta)
     split = ""
@@ -628,7 +633,10 @@ def step_body(
     if any(f.has(k) for f in [*premises, *bases, goal] for k in kinds):
         split = "unfold Rmax, Rmin, Rabs in *; destruct_ifs; "
     if _is_z_relation(goal) and s.coq is None:
-        finisher = "first [ lia | (apply le_IZR || apply lt_IZR || apply eq_IZR || apply Z.le_ge, le_IZR); izr; first [ lra | nra ] | lra | nra ]."
+        finisher = (
+            "first [ lia | (apply le_IZR || apply lt_IZR || apply eq_IZR "
+            "|| apply Z.le_ge, le_IZR); izr; first [ lra | nra ] | lra | nra ]."
+        )
     else:
         finisher = s.coq or (
             "first [ lra | lia | (intros; modus; first [ lra | lia | congruence ]) "
@@ -659,7 +667,11 @@ def pose(ctx: Context, p: Premise, name: str, bound: Iterable[Expr]) -> list[str
         else:
             break
     head = ctx.facts[base]
-    lines = [f"pose proof ({head} {' '.join(args)}) as {name}." if args else f"pose proof {head} as {name}."]
+    lines = [
+        f"pose proof ({head} {' '.join(args)}) as {name}."
+        if args
+        else f"pose proof {head} as {name}."
+    ]
     lines += normalize(ctx, base, values, name)
     return lines
 
@@ -668,7 +680,9 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
     t = ctx.theorem
     printer = Printer(ctx.names)
     out: list[str] = []
-    symbols = [x for x in quantified(t, s.conclusion) if s.induction is None or x != s.induction.every]
+    symbols = [
+        x for x in quantified(t, s.conclusion) if s.induction is None or x != s.induction.every
+    ]
     intros, ranges = [], []
     for x in symbols:
         intros += [printer.name(x), f"R_{printer.name(x)}"]
@@ -758,7 +772,10 @@ def prove_step(ctx: Context, s: Step) -> list[str]:
         if j in f.free_symbols:
             base_fact = p.fact if isinstance(p, At) else p
             # (base[values])[j := jv], as one substitution of base
-            values = {key: sympy.sympify(val).xreplace({j: jv}) for key, val in (p.values if isinstance(p, At) else ())}
+            values = {
+                key: sympy.sympify(val).xreplace({j: jv})
+                for key, val in (p.values if isinstance(p, At) else ())
+            }
             values.setdefault(j, jv)
             block += pose(ctx, At(base_fact, tuple(values.items())), f"S{k}", symbols)
             premises.append(f.xreplace({j: jv}))
@@ -785,7 +802,11 @@ def coq_file(theorem: Theorem) -> str:
     """The theorem as a Coq file (see the module docstring)."""
     t = theorem
     params = signature(t)
-    extra = [p for p in signature(t, _formulas(t) + _step_formulas(t)) if p.key not in {q.key for q in params}]
+    extra = [
+        p
+        for p in signature(t, _formulas(t) + _step_formulas(t))
+        if p.key not in {q.key for q in params}
+    ]
     names = names_of([*params, *extra])
     printer = Printer(names)
     section = closed_name(t.id) + "_proof"
@@ -798,7 +819,13 @@ def coq_file(theorem: Theorem) -> str:
     ]
     for r in cited:
         lines.append(f"Require {module_of(r.id)}.")
-    lines += ["Open Scope R_scope.", "", f"Section {section}.", "", "(* An abstract real inner-product space: no coordinates, no dimension. *)"]
+    lines += [
+        "Open Scope R_scope.",
+        "",
+        f"Section {section}.",
+        "",
+        "(* An abstract real inner-product space: no coordinates, no dimension. *)",
+    ]
     lines += [f"Variable {n} : {ty}." for n, ty in SPACE_VARIABLES]
     lines += [f"Hypothesis {n} : {ty}." for n, ty in SPACE_AXIOMS]
     lines.append(PRELUDE)
@@ -889,7 +916,9 @@ def closed_theorem(theorem: Theorem, params: Sequence[Param], printer: Printer) 
     binders = [f"({n} : {ty})" for n, ty in SPACE_VARIABLES]
     binders += [f"({n} : {ty})" for n, ty in SPACE_AXIOMS]
     binders += [f"({p.name} : {p.type})" for p in params]
-    binders += [f"({r.coq} : {rule_statement(r, printer)})" for r in t.rules() if r.kind == "external"]
+    binders += [
+        f"({r.coq} : {rule_statement(r, printer)})" for r in t.rules() if r.kind == "external"
+    ]
     binders += [f"({hyp_name(h.id)} : {fact(t, printer, h.formula)})" for h in t.hypotheses]
     body = "\n  ".join(f"forall {b}," for b in binders)
     return f"Theorem {closed_name(t.id)} :\n  {body}\n  {conclusion_text(t, printer)}."
@@ -944,16 +973,22 @@ def check_file(theorem_id: str, outdir: Path) -> KernelResult:
             command, capture_output=True, text=True, timeout=COQ_TIMEOUT, cwd=outdir
         )
     except subprocess.TimeoutExpired:
-        return KernelResult(theorem_id, False, f"coqc ran over {COQ_TIMEOUT} s", (), time.perf_counter() - start)
+        return KernelResult(
+            theorem_id, False, f"coqc ran over {COQ_TIMEOUT} s", (), time.perf_counter() - start
+        )
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         error = (done.stderr or done.stdout).strip().splitlines()
         where = next((line for line in error if line.startswith("File ")), "")
-        what = next((line for line in error if line.startswith("Error")), error[-1] if error else "")
+        what = next(
+            (line for line in error if line.startswith("Error")), error[-1] if error else ""
+        )
         return KernelResult(theorem_id, False, f"rejected: {where} {what}".strip(), (), seconds)
     text = path.read_text(encoding="utf-8")
     if re.search(r"\b(Admitted|admit|Axiom|Parameter|Conjecture)\b", text):
-        return KernelResult(theorem_id, False, "rejected: the file admits or posits something", (), seconds)
+        return KernelResult(
+            theorem_id, False, "rejected: the file admits or posits something", (), seconds
+        )
     axioms = axioms_printed(done.stdout)
     if axioms is None:
         return KernelResult(theorem_id, False, "rejected: no Print Assumptions output", (), seconds)

@@ -18,11 +18,63 @@ from sympy.core.function import AppliedUndef, UndefinedFunction
 from ._forms import Expr, Gram, Inner, Norm, Vector, VectorSequence, is_vector
 
 RESERVED = {
-    "R", "Z", "S", "O", "N", "V", "Q", "nat", "Type", "Set", "Prop", "True", "False",
-    "vzero", "vadd", "vscal", "inner", "norm", "sqrt", "ln", "exp", "pow", "Rpower", "rsum",
-    "vsum", "Rceil", "IZR", "Rabs", "Rmax", "Rmin", "up", "fun", "forall", "exists", "match",
-    "end", "in", "let", "if", "then", "else", "with", "as", "return", "at", "for", "is",
-    "Variable", "Hypothesis", "Lemma", "Proof", "Qed", "Section", "End", "pos", "P", "E",
+    "R",
+    "Z",
+    "S",
+    "O",
+    "N",
+    "V",
+    "Q",
+    "nat",
+    "Type",
+    "Set",
+    "Prop",
+    "True",
+    "False",
+    "vzero",
+    "vadd",
+    "vscal",
+    "inner",
+    "norm",
+    "sqrt",
+    "ln",
+    "exp",
+    "pow",
+    "Rpower",
+    "rsum",
+    "vsum",
+    "Rceil",
+    "IZR",
+    "Rabs",
+    "Rmax",
+    "Rmin",
+    "up",
+    "fun",
+    "forall",
+    "exists",
+    "match",
+    "end",
+    "in",
+    "let",
+    "if",
+    "then",
+    "else",
+    "with",
+    "as",
+    "return",
+    "at",
+    "for",
+    "is",
+    "Variable",
+    "Hypothesis",
+    "Lemma",
+    "Proof",
+    "Qed",
+    "Section",
+    "End",
+    "pos",
+    "P",
+    "E",
 }
 
 
@@ -62,8 +114,8 @@ class Printer:
         text: Mapping[Any, str] | None = None,
         closed: bool = False,
     ) -> None:
-        self.names = dict(names)
-        self.text = dict(text or {})
+        self.names: dict[Any, str] = dict(names)
+        self.text: dict[Any, str] = dict(text or {})
         self.bound: dict[Any, str] = {}
         self.closed = closed
         """Outside the section: the space's definitions take the space as arguments."""
@@ -144,7 +196,7 @@ class Printer:
         if isinstance(e, sympy.Add):
             return self.add(e, self.r)
         if isinstance(e, sympy.Mul):
-            c, rest = e.as_coeff_Mul()
+            c, _ = e.as_coeff_Mul()
             if c < 0:
                 return f"(- {self.r(-e)})"
             num, den = [], []
@@ -305,7 +357,13 @@ def function_keys(e: Expr) -> list[Any]:
     """The undefined functions and vector sequences applied in e."""
     keys: list[Any] = []
     for a in sympy.preorder_traversal(e):
-        key = type(a) if isinstance(a, VectorSequence) else a.func if isinstance(a, AppliedUndef) else None
+        key = (
+            type(a)
+            if isinstance(a, VectorSequence)
+            else a.func
+            if isinstance(a, AppliedUndef)
+            else None
+        )
         if key is not None and key not in keys:
             keys.append(key)
     return keys

@@ -157,6 +157,8 @@ def prepare(hypotheses: Iterable[Expr], conclusion: Expr) -> tuple[list[Expr], E
     hyps = list(hypotheses)
     definitions = definitions_of(hyps)
     scalar = [expand_inner(h, definitions) for h in hyps if not is_vector_equation(h)]
-    if isinstance(conclusion, sympy.Eq) and (is_vector(conclusion.lhs) or is_vector(conclusion.rhs)):
+    if isinstance(conclusion, sympy.Eq) and (
+        is_vector(conclusion.lhs) or is_vector(conclusion.rhs)
+    ):
         return scalar, vector_equation_as_coefficients(conclusion, definitions)
     return scalar, expand_inner(conclusion, definitions)

@@ -33,7 +33,9 @@ class Mistakes:
         return len(self.x)
 
 
-def mistakes(algorithm: str, X: Sequence[Sequence[Any]], y: Sequence[int], **options: Any) -> Mistakes:
+def mistakes(
+    algorithm: str, X: Sequence[Sequence[Any]], y: Sequence[int], **options: Any
+) -> Mistakes:
     trace = run(algorithm, X, y, **options)
     rows = [tuple(Fraction(v) for v in row) for row in X]
     w = [tuple(Fraction(0) for _ in rows[0])]

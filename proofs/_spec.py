@@ -56,7 +56,9 @@ def tables(theorem: Theorem) -> str:
         out += ["| rule | kind | statement |", "| --- | --- | --- |"]
         out += [f"| `{r.id}` | {KIND[r.kind]} | `{cell(rule_formula(r))}` |" for r in rules]
     else:
-        out.append("None beyond the hypotheses (and the inner-product space's bilinearity and symmetry).")
+        out.append(
+            "None beyond the hypotheses (and the inner-product space's bilinearity and symmetry)."
+        )
     out += ["", "## Formal statement", "", "| fact | formula |", "| --- | --- |"]
     out += [f"| S{n} | `{cell(f)}` |" for n, f in enumerate(theorem.statement, 1)]
     return "\n".join(out) + "\n"
@@ -69,7 +71,9 @@ def cell(value: object) -> str:
 
 def _rows(text: str, heading: str) -> list[list[str]]:
     """The table rows (cells, backticks kept) under a ``## heading``, header excluded."""
-    match = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
+    match = re.search(
+        rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL
+    )
     if match is None:
         return []
     rows = []

@@ -95,7 +95,7 @@ def evaluate_sums(e: Expr, hypotheses: list[Expr], ranges: Ranges | None = None)
                     return total
             return total.doit()
         if isinstance(e, sympy.Piecewise) and len(e.args) == 2 and e.args[1][1] == sympy.true:
-            (value, condition), (other, _) = e.args
+            (value, condition), _ = e.args
             if z3_verdict([*facts, *inside], condition) == "proved":
                 return settle(value, inside)
             return e.func(*(settle(a, inside) for a in e.args))
@@ -104,7 +104,7 @@ def evaluate_sums(e: Expr, hypotheses: list[Expr], ranges: Ranges | None = None)
         return e
 
     e = settle(e, [])
-    e = settle(e.doit(), [])
+    e = settle(e, [])  # again: an inner sum evaluated may leave a fact to apply outside
     return sympy.expand(e)
 
 

@@ -9,7 +9,7 @@ differ by more than 10⁻⁴⁰).  Vectors are tuples; inner products are dot pr
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +22,7 @@ from ._forms import Expr, Gram, Inner, Norm, Vector, VectorSequence
 
 Value = Any  # a sympy number, a tuple of them (a vector), or a bool
 
-TRUE_RELATIONS = {
+TRUE_RELATIONS: dict[Any, Callable[[int], bool]] = {
     sympy.Eq: lambda s: s == 0,
     sympy.Ne: lambda s: s != 0,
     sympy.Lt: lambda s: s < 0,
@@ -103,7 +103,9 @@ class Evaluator:
             vectors = [p for p in parts if isinstance(p, tuple)]
             if not vectors:
                 return sympy.Add(*parts)
-            if len(vectors) != len(parts) and any(p != 0 for p in parts if not isinstance(p, tuple)):
+            if len(vectors) != len(parts) and any(
+                p != 0 for p in parts if not isinstance(p, tuple)
+            ):
                 raise ValueError(f"a vector plus a number in {e}")
             return tuple(sympy.Add(*c) for c in zip(*vectors, strict=True))
         if isinstance(e, sympy.Mul):
@@ -157,7 +159,10 @@ class Evaluator:
             if isinstance(e, kind):
                 a, b = (self(x, env) for x in e.args)
                 if isinstance(a, tuple) or isinstance(b, tuple):
-                    a, b = (x if isinstance(x, tuple) else (x,) * len(a if isinstance(a, tuple) else b) for x in (a, b))
+                    a, b = (
+                        x if isinstance(x, tuple) else (x,) * len(a if isinstance(a, tuple) else b)
+                        for x in (a, b)
+                    )
                     same = all(sign(p - q) == 0 for p, q in zip(a, b, strict=True))
                     if kind is sympy.Eq:
                         return same
@@ -184,9 +189,7 @@ class Evaluator:
         raise ValueError(f"no value for {e!r}")
 
 
-def assignments(
-    theorem: Theorem, formula: Expr, evaluate: Evaluator
-) -> Iterator[dict[Any, Any]]:
+def assignments(theorem: Theorem, formula: Expr, evaluate: Evaluator) -> Iterator[dict[Any, Any]]:
     """Every value of the index symbols the formula is quantified over, within their ranges."""
     symbols = quantified(theorem, formula)
 
@@ -223,7 +226,9 @@ def witness_problems(theorem: Theorem) -> tuple[str, list[str]]:
                     count += 1
                     if not evaluate(formula, env):
                         where = ", ".join(f"{k} = {v}" for k, v in env.items())
-                        problems.append(f"{w.text}: {name} fails" + (f" at {where}" if where else ""))
+                        problems.append(
+                            f"{w.text}: {name} fails" + (f" at {where}" if where else "")
+                        )
                         break
             except (KeyError, ValueError, TypeError, Undecided) as error:
                 problems.append(f"{w.text}: {name}: {error}")
@@ -233,4 +238,3 @@ def witness_problems(theorem: Theorem) -> tuple[str, list[str]]:
                 problems.append(f"{w.text}: {name} holds vacuously (no index in its range)")
     text = "; ".join(w.text for w in witnesses)
     return f"{text} ({checked} instances checked)", problems
-

@@ -87,9 +87,20 @@ H = (
     Hypothesis("H12", "d ≥ 1", sympy.Ge(d, 1)),
 )
 INDICES = (Index(t, 1, T, "the t-th example"),)
-(margin, label, radius, gamma_pos, R_pos, eps_def, delta_def, covered, in_cover, covering, nonempty, d_pos) = (
-    h.formula for h in H
-)
+(
+    margin,
+    label,
+    radius,
+    gamma_pos,
+    R_pos,
+    eps_def,
+    delta_def,
+    covered,
+    in_cover,
+    covering,
+    nonempty,
+    d_pos,
+) = (h.formula for h in H)
 
 s1 = step(
     f"{ID}.1",

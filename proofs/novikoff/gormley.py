@@ -215,7 +215,6 @@ s11 = step(
 )
 
 
-
 def witness() -> list[Witness]:
     """perceptron/gormley-online on slide 15 until a clean pass; θ* = (1, 0), γ = 1, R = √5."""
     run = mistakes("perceptron/gormley-online", SLIDE_15_X, SLIDE_15_Y, epochs="converge")

@@ -195,7 +195,6 @@ s11 = step(
 )
 
 
-
 def witness() -> list[Witness]:
     """perceptron/mehta on Gormley's worked example (slide 15), w* = (1, 0), γ = 1, R = √5."""
     run = mistakes("perceptron/mehta", SLIDE_15_X, SLIDE_15_Y, epochs="converge")

@@ -204,6 +204,7 @@ s12 = step(
     coq="apply novikoff_algebra; lra.",
 )
 
+
 def witness() -> list[Witness]:
     """Press's PLA (perceptron/press) on slide 15; w* = (1, 0), m = min |w*·x| = 1, R = √5."""
     run = mistakes("perceptron/press", SLIDE_15_X, SLIDE_15_Y)

@@ -9,7 +9,6 @@ Freund & Schapire 1999).  The norm half is blum-unit's, step for step (same symb
 from __future__ import annotations
 
 import dataclasses
-
 from fractions import Fraction
 
 import sympy

@@ -209,7 +209,11 @@ s12 = step(
     "replace (/ gamma ^ 2) with (1 ^ 2 / gamma ^ 2) by (field; lra). lra.",
 )
 
-UNIT_X = ((0, 1), (Fraction(4, 5), Fraction(3, 5)), (1, 0))
+UNIT_X: tuple[tuple[Fraction | int, Fraction | int], ...] = (
+    (0, 1),
+    (Fraction(4, 5), Fraction(3, 5)),
+    (1, 0),
+)
 UNIT_Y = (-1, 1, 1)
 """Blum's example (0, 1) −, (1, 1) +, (1, 0) +, with (1, 1) replaced by the rational unit
 vector (4/5, 3/5): all ‖x‖ = 1; w* = (4/5, −3/5) is a unit separator, γ = 7/25."""

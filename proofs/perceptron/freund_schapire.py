@@ -27,6 +27,7 @@ We assume D > 0 (for D = 0 every mistake has margin γ and novikoff/gormley give
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import sympy
 
@@ -53,7 +54,7 @@ ID = "perceptron/freund-schapire"
 
 R, D, gamma, Delta, Z, rho = sympy.symbols("R D gamma Delta Z rho")
 M = sympy.Symbol("M", integer=True)
-k, l, q, n = sympy.symbols("k l q n", integer=True)
+k, l_, q, n = sympy.symbols("k l q n", integer=True)
 theta, x, e, x2, theta2, p = (
     vector_sequence(name) for name in ("theta", "x", "e", "x'", "theta'", "p")
 )
@@ -93,13 +94,11 @@ H = (
     Hypothesis(
         "H13",
         "fresh coordinates: ⟨e_k, e_l⟩ = δ_kl",
-        sympy.Eq(Inner(e(k), e(l)), sympy.KroneckerDelta(k, l)),
+        sympy.Eq(Inner(e(k), e(l_)), sympy.KroneckerDelta(k, l_)),
     ),
     Hypothesis("H14", "u is in the original space: ⟨u, e_k⟩ = 0", sympy.Eq(Inner(u, e(k)), 0)),
-    Hypothesis("H15", "so is every x_l: ⟨x_l, e_k⟩ = 0", sympy.Eq(Inner(x(l), e(k)), 0)),
-    Hypothesis(
-        "H16", "v = Σ_k y_k d_k e_k", sympy.Eq(v, sympy.Sum(y(k) * d(k) * e(k), (k, 1, M)))
-    ),
+    Hypothesis("H15", "so is every x_l: ⟨x_l, e_k⟩ = 0", sympy.Eq(Inner(x(l_), e(k)), 0)),
+    Hypothesis("H16", "v = Σ_k y_k d_k e_k", sympy.Eq(v, sympy.Sum(y(k) * d(k) * e(k), (k, 1, M)))),
     Hypothesis("H17", "Δ > 0", sympy.Gt(Delta, 0)),
     Hypothesis("H18", "Δ² = RD (the choice that minimizes the bound)", sympy.Eq(Delta**2, R * D)),
     Hypothesis("H19", "Z > 0", sympy.Gt(Z, 0)),
@@ -117,11 +116,15 @@ H = (
         sympy.Eq(theta2(k + 1), theta2(k) + y(k) * x2(k)),
     ),
     Hypothesis("H27", "p⁽¹⁾ = 0", sympy.Eq(p(1), 0)),
-    Hypothesis("H28", "p⁽ᵏ⁺¹⁾ = p⁽ᵏ⁾ + y_k e_k: p⁽q⁾ = Σ_{l<q} y_l e_l", sympy.Eq(p(k + 1), p(k) + y(k) * e(k))),
+    Hypothesis(
+        "H28",
+        "p⁽ᵏ⁺¹⁾ = p⁽ᵏ⁾ + y_k e_k: p⁽q⁾ = Σ_{l<q} y_l e_l",
+        sympy.Eq(p(k + 1), p(k) + y(k) * e(k)),
+    ),
 )
 INDICES = (
     Index(k, 1, M, "the k-th mistake"),
-    Index(l, 1, M, "another mistake"),
+    Index(l_, 1, M, "another mistake"),
     Index(q, 1, M + 1, "the weights before the q-th mistake (after all M at q = M + 1)"),
     Index(n, 1, k, "the weights before the n-th mistake, n ≤ k"),
 )
@@ -186,7 +189,7 @@ s5 = step(
     "⟨x_l, v⟩ = 0",
     "sympy",
     [F["H16"], F["H15"], F["H9"]],
-    sympy.Eq(Inner(x(l), v), 0),
+    sympy.Eq(Inner(x(l_), v), 0),
     "Freund & Schapire 1999",
     broken="x_l ⊥ e_k dropped",
     broken_hypotheses=[F["H16"], F["H9"]],
@@ -197,7 +200,15 @@ s6 = step(
     f"{ID}.6",
     "Z·⟨u', x'_k⟩ = u·x_k + Δ⟨u, e_k⟩ + ⟨v, x_k⟩/Δ + ⟨v, e_k⟩ = u·x_k + y_k d_k",
     "sympy",
-    [F["H24"], F["H23"], F["H14"], At(s5.conclusion, ((l, k),)), s1.conclusion, F["H19"], F["H17"]],
+    [
+        F["H24"],
+        F["H23"],
+        F["H14"],
+        At(s5.conclusion, ((l_, k),)),
+        s1.conclusion,
+        F["H19"],
+        F["H17"],
+    ],
     sympy.Eq(Z * Inner(u2, x2(k)), Inner(u, x(k)) + y(k) * d(k)),
     "Freund & Schapire 1999, proof of Thm 2",
     broken="the fresh coordinate's part dropped: Z·⟨u', x'_k⟩ = u·x_k",
@@ -252,11 +263,11 @@ s10 = step(
     f"{ID}.10",
     "⟨x'_k, x'_k⟩ = ‖x_k‖² + 2Δ⟨x_k, e_k⟩ + Δ²‖e_k‖² = ‖x_k‖² + Δ²",
     "sympy",
-    [F["H23"], At(F["H15"], ((l, k),)), At(F["H13"], ((l, k),))],
+    [F["H23"], At(F["H15"], ((l_, k),)), At(F["H13"], ((l_, k),))],
     sympy.Eq(Inner(x2(k), x2(k)), Inner(x(k), x(k)) + Delta**2),
     "Freund & Schapire 1999, proof of Thm 2",
     broken="x_k ⊥ e_k dropped",
-    broken_hypotheses=[F["H23"], At(F["H13"], ((l, k),))],
+    broken_hypotheses=[F["H23"], At(F["H13"], ((l_, k),))],
 )
 s11 = step(
     f"{ID}.11",
@@ -268,9 +279,7 @@ s11 = step(
     broken="the radius dropped",
     broken_hypotheses=[s10.conclusion, F["H22"]],
 )
-augmented = Induction(
-    k, lambda m: sympy.Eq(theta2(m), theta(m) + Delta * p(m)), 1, M + 1, every=q
-)
+augmented = Induction(k, lambda m: sympy.Eq(theta2(m), theta(m) + Delta * p(m)), 1, M + 1, every=q)
 s12 = step(
     f"{ID}.12",
     "θ'⁽q⁾ = θ⁽q⁾ + Δp⁽q⁾ for q ≤ M + 1 (induction over the mistakes)",
@@ -294,21 +303,19 @@ s12 = step(
     coq="rewrite !vscal_add_r, !vscal_assoc, vadd_swap. "
     "replace (y n_ * Delta) with (Delta * y n_) by ring. reflexivity.",
 )
-original_space = Induction(
-    k, lambda m: sympy.Eq(Inner(theta(m), e(l)), 0), 1, M + 1, every=q
-)
+original_space = Induction(k, lambda m: sympy.Eq(Inner(theta(m), e(l_)), 0), 1, M + 1, every=q)
 s13 = step(
     f"{ID}.13",
     "⟨θ⁽q⁾, e_l⟩ = 0: the original weights stay in the original space",
     "z3",
-    [F["H10"], F["H9"], F["H11"], At(F["H15"], ((l, k), (k, l)))],
+    [F["H10"], F["H9"], F["H11"], At(F["H15"], ((l_, k), (k, l_)))],
     original_space.concludes(),
     "ours: θ⁽q⁾ is a combination of the x_k",
     induction=original_space,
     broken="x_k ⊥ e_l dropped",
     broken_hypotheses=[F["H10"], F["H9"], F["H11"]],
 )
-fresh_part = Induction(k, lambda m: sympy.Eq(Inner(p(m), x(l)), 0), 1, M + 1, every=q)
+fresh_part = Induction(k, lambda m: sympy.Eq(Inner(p(m), x(l_)), 0), 1, M + 1, every=q)
 s14 = step(
     f"{ID}.14",
     "⟨p⁽q⁾, x_l⟩ = 0: the fresh part is orthogonal to the original space",
@@ -320,17 +327,17 @@ s14 = step(
     broken="x_l ⊥ e_k dropped",
     broken_hypotheses=[F["H27"], F["H9"], F["H28"]],
 )
-earlier = Induction(l, lambda m: sympy.Eq(Inner(p(m), e(k)), 0), 1, k, every=n)
+earlier = Induction(l_, lambda m: sympy.Eq(Inner(p(m), e(k)), 0), 1, k, every=n)
 s15 = step(
     f"{ID}.15",
     "⟨p⁽ⁿ⁾, e_k⟩ = 0 for n ≤ k: p⁽ⁿ⁾ sums the e_l of earlier mistakes only",
     "z3",
-    [F["H27"], At(F["H28"], ((k, l),)), At(F["H13"], ((k, l), (l, k)))],
+    [F["H27"], At(F["H28"], ((k, l_),)), At(F["H13"], ((k, l_), (l_, k)))],
     earlier.concludes(),
     "ours: e_l ⊥ e_k for l < k",
     induction=earlier,
     broken="p summed up to k (an example seen before): ⟨p⁽ⁿ⁾, e_k⟩ = 0 for n ≤ k + 1",
-    broken_induction=Induction(l, lambda m: sympy.Eq(Inner(p(m), e(k)), 0), 1, k + 1, every=n),
+    broken_induction=Induction(l_, lambda m: sympy.Eq(Inner(p(m), e(k)), 0), 1, k + 1, every=n),
 )
 s16 = step(
     f"{ID}.16",
@@ -339,8 +346,8 @@ s16 = step(
     [
         At(s12.conclusion, ((q, k),)),
         F["H23"],
-        At(s13.conclusion, ((q, k), (l, k))),
-        At(s14.conclusion, ((q, k), (l, k))),
+        At(s13.conclusion, ((q, k), (l_, k))),
+        At(s14.conclusion, ((q, k), (l_, k))),
         At(s15.conclusion, ((n, k),)),
     ],
     sympy.Eq(Inner(theta2(k), x2(k)), Inner(theta(k), x(k))),
@@ -349,8 +356,8 @@ s16 = step(
     broken_hypotheses=[
         At(s12.conclusion, ((q, k),)),
         F["H23"],
-        At(s13.conclusion, ((q, k), (l, k))),
-        At(s14.conclusion, ((q, k), (l, k))),
+        At(s13.conclusion, ((q, k), (l_, k))),
+        At(s14.conclusion, ((q, k), (l_, k))),
     ],
 )
 s17 = step(
@@ -398,18 +405,40 @@ s19 = step(
     f"{ID}.19",
     "ρ²Z²/γ² = (R² + RD)(1 + ‖v‖²/(RD))/γ² ≤ ((R + D)/γ)² as ‖v‖² ≤ D²",
     "z3",
-    [s18.conclusion, s3.conclusion, F["H18"], F["H20"], F["H22"], F["H17"], F["H19"], F["H8"], F["H7"], F["H3"]],
+    [
+        s18.conclusion,
+        s3.conclusion,
+        F["H18"],
+        F["H20"],
+        F["H22"],
+        F["H17"],
+        F["H19"],
+        F["H8"],
+        F["H7"],
+        F["H3"],
+    ],
     sympy.Le(M, freund_schapire_bound(R, D, gamma)),
     "Freund & Schapire 1999 (the choice of Δ); the bound is Gormley slide 35's",
     broken="‖v‖² ≤ D² dropped",
-    broken_hypotheses=[s18.conclusion, F["H18"], F["H20"], F["H22"], F["H17"], F["H19"], F["H8"], F["H7"], F["H3"]],
+    broken_hypotheses=[
+        s18.conclusion,
+        F["H18"],
+        F["H20"],
+        F["H22"],
+        F["H17"],
+        F["H19"],
+        F["H8"],
+        F["H7"],
+        F["H3"],
+    ],
     coq="assert (K : forall z0 r0 d0 rr0 dl0 vv0 : R, 0 < r0 -> 0 < d0 -> dl0 ^ 2 = d0 * r0 -> "
     "z0 ^ 2 = 1 + vv0 / dl0 ^ 2 -> rr0 ^ 2 = dl0 ^ 2 + r0 ^ 2 -> vv0 <= d0 ^ 2 -> "
     "z0 ^ 2 * rr0 ^ 2 <= (d0 + r0) ^ 2). "
     "{ intros z0 r0 d0 rr0 dl0 vv0 Hr Hd E1 E2 E3 Hv. rewrite E2, E3, E1. "
     "replace ((1 + vv0 / (d0 * r0)) * (d0 * r0 + r0 ^ 2)) with ((r0 + d0) * (r0 * d0 + vv0) / d0) "
     "by (field; lra). apply (Rmult_le_reg_r d0). lra. "
-    "replace ((r0 + d0) * (r0 * d0 + vv0) / d0 * d0) with ((r0 + d0) * (r0 * d0 + vv0)) by (field; lra). "
+    "replace ((r0 + d0) * (r0 * d0 + vv0) / d0 * d0) with ((r0 + d0) * (r0 * d0 + vv0)) by "
+    "(field; lra). "
     "assert (0 <= (r0 + d0) * (d0 ^ 2 - vv0)) by (apply Rmult_le_pos; lra). lra. } "
     "pose proof (K Z_ R_ D rho Delta (inner v v) P8 P9 P3 P4 P5 P2) as A. "
     "apply (Rle_trans _ (Z_ ^ 2 * rho ^ 2 / gamma ^ 2)). exact P1. "
@@ -436,13 +465,16 @@ def witness() -> list[Witness]:
     def unit(i: int) -> tuple[Fraction, ...]:
         return tuple(Fraction(int(c == 1 + i)) for c in range(dim))
 
-    def add(a: tuple, b: tuple, c: Fraction = Fraction(1)) -> tuple:
+    def add(a: tuple[Any, ...], b: tuple[Any, ...], c: Fraction = Fraction(1)) -> tuple[Any, ...]:
         return tuple(s + c * t for s, t in zip(a, b, strict=True))
 
     u_value = embed((Fraction(1), Fraction(0)))
     g = Fraction(1)
     xs = [embed(xk) for xk in run.x]
-    devs = [max(Fraction(0), g - yk * sum(a * b for a, b in zip(u_value, xk, strict=True))) for xk, yk in zip(xs, run.y, strict=True)]
+    devs = [
+        max(Fraction(0), g - yk * sum(a * b for a, b in zip(u_value, xk, strict=True)))
+        for xk, yk in zip(xs, run.y, strict=True)
+    ]
     es = [unit(i) for i in range(1, m + 1)]
     v_value = tuple(Fraction(0) for _ in range(dim))
     for yk, dk, ek in zip(run.y, devs, es, strict=True):
@@ -450,7 +482,10 @@ def witness() -> list[Witness]:
     delta = sympy.sqrt(sympy.Rational(FS_R * FS_D))
     vv = sum(c * c for c in v_value)
     z_value = sympy.sqrt(1 + sympy.Rational(vv) / delta**2)
-    x2s = [tuple(a + delta * b for a, b in zip(xk, ek, strict=True)) for xk, ek in zip(xs, es, strict=True)]
+    x2s = [
+        tuple(a + delta * b for a, b in zip(xk, ek, strict=True))
+        for xk, ek in zip(xs, es, strict=True)
+    ]
     thetas = [embed(w) for w in run.w]
     theta2s = [tuple(sympy.Integer(0) for _ in range(dim))]
     ps = [tuple(Fraction(0) for _ in range(dim))]
@@ -478,7 +513,9 @@ def witness() -> list[Witness]:
         Z: z_value,
         rho: sympy.sqrt(FS_R**2 + delta**2),
     }
-    return [Witness(f"perceptron/gormley-online, one pass, not separable by u ({m} mistakes)", values)]
+    return [
+        Witness(f"perceptron/gormley-online, one pass, not separable by u ({m} mistakes)", values)
+    ]
 
 
 THEOREM = Theorem(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
+from typing import Any
 
 import sympy
 
@@ -27,7 +28,17 @@ from perceptron_ref.bounds import step_scaled
 from perceptron_ref.perceptron import blum, gormley_online, mehta
 from perceptron_ref.trace import Example
 
-from .._check import At, Hypothesis, Index, Induction, Inner, Theorem, Witness, step, vector_sequence
+from .._check import (
+    At,
+    Hypothesis,
+    Index,
+    Induction,
+    Inner,
+    Theorem,
+    Witness,
+    step,
+    vector_sequence,
+)
 from .._runs import SLIDE_15_X, SLIDE_15_Y, sequence
 
 ID = "perceptron/step-invariance"
@@ -89,9 +100,7 @@ H = (
         "the step-η run's mistake test, by the same rule",
         sympy.Eq(b(r, t), mistake(r, Inner(v(r, t), x(t)), y(t))),
     ),
-    Hypothesis(
-        "H7", "labels are ±1", sympy.Or(sympy.Eq(y(t), 1), sympy.Eq(y(t), -1))
-    ),
+    Hypothesis("H7", "labels are ±1", sympy.Or(sympy.Eq(y(t), 1), sympy.Eq(y(t), -1))),
     Hypothesis("H8", "η > 0", sympy.Gt(eta, 0)),
     Hypothesis("H9", "T ≥ 0 examples", sympy.Ge(T, 0)),
 )
@@ -155,7 +164,9 @@ LEARNERS: dict[int, Callable[..., Iterator[object]]] = {
 ETA = Fraction(3, 2)
 
 
-def _replay(rule: int, stream: Sequence[Example], step_size: Fraction) -> tuple[list, list]:
+def _replay(
+    rule: int, stream: Sequence[Example], step_size: Fraction
+) -> tuple[list[Any], list[int]]:
     """The rule's online perceptron fed the stream: weights before each example, flags."""
     weights = [(Fraction(0),) * len(stream[0].x)]
     flags = []
@@ -172,7 +183,9 @@ def witness() -> list[Witness]:
     out = []
     X = [tuple(Fraction(c) for c in row) for row in SLIDE_15_X]
     for algorithm, own in VARIANTS.items():
-        options = {} if algorithm in ("perceptron/gormley-batch", "perceptron/press") else {"epochs": 2}
+        options = (
+            {} if algorithm in ("perceptron/gormley-batch", "perceptron/press") else {"epochs": 2}
+        )
         one = run(algorithm, SLIDE_15_X, SLIDE_15_Y, **options)  # type: ignore[arg-type]
         scaled_run = run(algorithm, SLIDE_15_X, SLIDE_15_Y, eta=ETA, **options)  # type: ignore[arg-type]
         stream = [Example(st.epoch, st.index, X[st.index], st.label) for st in one.steps]

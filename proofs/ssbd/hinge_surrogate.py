@@ -10,9 +10,9 @@ perceptron's update.  Vector identities are checked against an arbitrary vector 
 
 from __future__ import annotations
 
-import sympy
-
 from fractions import Fraction
+
+import sympy
 
 from perceptron_ref import run
 
@@ -98,7 +98,7 @@ def witness() -> list[Witness]:
     eta_value = Fraction(1, 2)
     trace = run("perceptron/ssbd", SLIDE_15_X, SLIDE_15_Y, eta=eta_value, epochs="converge")
     out = []
-    before = (Fraction(0), Fraction(0))
+    before: tuple[Fraction, ...] = (Fraction(0), Fraction(0))
     for n, st in enumerate(trace.steps):
         if st.mistake:
             xt = tuple(Fraction(v) for v in SLIDE_15_X[st.index])

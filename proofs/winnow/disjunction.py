@@ -175,9 +175,12 @@ s6 = step(
     [s4.conclusion, s5.conclusion],
     sympy.Implies(sympy.And(sympy.Eq(act(i, t), 1), sympy.Eq(pos(t), 1)), sympy.Le(D(i, t) + 1, L)),
     "ours: the exact exponent bound",
-    coq="intros [A B]. assert (Wt : Rpower 2 (IZR (D i t)) < IZR n) by (apply P1; split; assumption). "
-    "destruct (Z_lt_le_dec (D i t) (Rceil (ln (IZR n) / ln 2))) as [Lt|Le]; [ lia | ]. "
-    "exfalso. apply (Rlt_not_ge _ _ Wt), P2. lia.",
+    coq=(
+        "intros [A B]. assert (Wt : Rpower 2 (IZR (D i t)) < IZR n) by (apply P1; split; "
+        "assumption). "
+        "destruct (Z_lt_le_dec (D i t) (Rceil (ln (IZR n) / ln 2))) as [Lt|Le]; [ lia | ]. "
+        "exfalso. apply (Rlt_not_ge _ _ Wt), P2. lia."
+    ),
     broken="D(i, t) + 2 ≤ ⌈log2 n⌉",
     broken_conclusion=sympy.Implies(
         sympy.And(sympy.Eq(act(i, t), 1), sympy.Eq(pos(t), 1)), sympy.Le(D(i, t) + 2, L)

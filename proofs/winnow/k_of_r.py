@@ -159,7 +159,11 @@ s4 = instance(
     f"{ID}.4",
     "L = ⌈log_{1+ε} n⌉ is the least integer e with (1+ε)^e ≥ n, at e = E(i, t)",
     CEILING_LOG,
-    {CEILING_LOG.variables[0]: 1 + eps, CEILING_LOG.variables[1]: n, CEILING_LOG.variables[2]: E(i, t)},
+    {
+        CEILING_LOG.variables[0]: 1 + eps,
+        CEILING_LOG.variables[1]: n,
+        CEILING_LOG.variables[2]: E(i, t),
+    },
     "ours: the definition of L",
     broken="instantiated at base 1 + 2ε",
     broken_values={
@@ -208,7 +212,17 @@ s8 = step(
     f"{ID}.8",
     "E(i, M) ≤ L for every relevant variable",
     "z3",
-    [F["H4"], F["H20"], s7.conclusion, F["H5"], F["H19"], F["H21"], F["H22"], F["H23"], s6.conclusion],
+    [
+        F["H4"],
+        F["H20"],
+        s7.conclusion,
+        F["H5"],
+        F["H19"],
+        F["H21"],
+        F["H22"],
+        F["H23"],
+        s6.conclusion,
+    ],
     cap.predicate(M),
     "ours: by induction over the mistakes",
     induction=cap,
@@ -289,7 +303,21 @@ s13 = step(
     "Littlestone 1988 (standard); constants ours",
     broken="W(M) > 0 dropped",
     broken_hypotheses=[s12.conclusion, F["H1"], F["H3"]],
-    coq='assert (L : forall c0 K0 x0 p0 w0 : R, 1 <= K0 -> 1 <= c0 -> 0 < w0 -> w0 <= c0 + c0 * p0 / (2 * K0) - c0 * x0 / (2 * K0 * (1 + 1 / (2 * K0))) -> x0 < 2 * K0 + (1 + 1 / (2 * K0)) * p0 + 1). { intros c0 K0 x0 p0 w0 HK Hc Hw Hh. assert (E1 : 2 * K0 * (1 + 1 / (2 * K0)) = 2 * K0 + 1) by (field; lra). rewrite E1 in Hh. assert (A : 0 < c0 * (1 + p0 / (2 * K0) - x0 / (2 * K0 + 1))). { replace (c0 * (1 + p0 / (2 * K0) - x0 / (2 * K0 + 1))) with (c0 + c0 * p0 / (2 * K0) - c0 * x0 / (2 * K0 + 1)) by (field; lra). lra. } assert (B : 0 < 1 + p0 / (2 * K0) - x0 / (2 * K0 + 1)). { destruct (Rle_or_lt (1 + p0 / (2 * K0) - x0 / (2 * K0 + 1)) 0) as [N|P]; [ | exact P ]. exfalso. assert (c0 * (1 + p0 / (2 * K0) - x0 / (2 * K0 + 1)) <= 0) by nra. lra. } assert (C : x0 / (2 * K0 + 1) * (2 * K0 + 1) < (1 + p0 / (2 * K0)) * (2 * K0 + 1)). { apply Rmult_lt_compat_r; lra. } replace (x0 / (2 * K0 + 1) * (2 * K0 + 1)) with x0 in C by (field; lra). replace (2 * K0 + (1 + 1 / (2 * K0)) * p0 + 1) with ((1 + p0 / (2 * K0)) * (2 * K0 + 1)) by (field; lra). exact C. } eapply L; [ | | exact P2 | exact P1 ]; lra.',
+    coq=(
+        "assert (L : forall c0 K0 x0 p0 w0 : R, 1 <= K0 -> 1 <= c0 -> 0 < w0 -> w0 <= c0 + c0 *"
+        " p0 / (2 * K0) - c0 * x0 / (2 * K0 * (1 + 1 / (2 * K0))) -> x0 < 2 * K0 + (1 + 1 / (2 "
+        "* K0)) * p0 + 1). { intros c0 K0 x0 p0 w0 HK Hc Hw Hh. assert (E1 : 2 * K0 * (1 + 1 / "
+        "(2 * K0)) = 2 * K0 + 1) by (field; lra). rewrite E1 in Hh. assert (A : 0 < c0 * (1 + "
+        "p0 / (2 * K0) - x0 / (2 * K0 + 1))). { replace (c0 * (1 + p0 / (2 * K0) - x0 / (2 * K0"
+        " + 1))) with (c0 + c0 * p0 / (2 * K0) - c0 * x0 / (2 * K0 + 1)) by (field; lra). lra. "
+        "} assert (B : 0 < 1 + p0 / (2 * K0) - x0 / (2 * K0 + 1)). { destruct (Rle_or_lt (1 + "
+        "p0 / (2 * K0) - x0 / (2 * K0 + 1)) 0) as [N|P]; [ | exact P ]. exfalso. assert (c0 * "
+        "(1 + p0 / (2 * K0) - x0 / (2 * K0 + 1)) <= 0) by nra. lra. } assert (C : x0 / (2 * K0 "
+        "+ 1) * (2 * K0 + 1) < (1 + p0 / (2 * K0)) * (2 * K0 + 1)). { apply Rmult_lt_compat_r; "
+        "lra. } replace (x0 / (2 * K0 + 1) * (2 * K0 + 1)) with x0 in C by (field; lra). "
+        "replace (2 * K0 + (1 + 1 / (2 * K0)) * p0 + 1) with ((1 + p0 / (2 * K0)) * (2 * K0 + "
+        "1)) by (field; lra). exact C. } eapply L; [ | | exact P2 | exact P1 ]; lra."
+    ),
     over_reals=True,  # nonlinear in k: z3 is complete over the reals
 )
 s14 = step(
@@ -301,7 +329,19 @@ s14 = step(
     "ours: k − (k−1)(1+ε) = (k+1)/2k at ε = 1/2k",
     broken="the factor 2k/(k+1) dropped",
     broken_conclusion=sympy.Le(P(M), winnow_k_of_r_positive_bound(r, k, n) * (k + 1) / (2 * k)),
-    coq='assert (L14 : forall p0 x0 K0 A0 : R, 1 <= K0 -> K0 * p0 - (K0 - 1) * x0 <= A0 -> x0 < 2 * K0 + (1 + 1 / (2 * K0)) * p0 + 1 -> p0 <= 2 * K0 * (A0 + (2 * K0 + 1) * (K0 - 1)) / (K0 + 1)). { intros p0 x0 K0 A0 HK Ha Hx. assert (X : (K0 - 1) * x0 <= (K0 - 1) * (2 * K0 + (1 + 1 / (2 * K0)) * p0 + 1)) by (apply Rmult_le_compat_l; lra). assert (Y : p0 * ((K0 + 1) / (2 * K0)) <= A0 + (2 * K0 + 1) * (K0 - 1)). { replace (p0 * ((K0 + 1) / (2 * K0))) with (K0 * p0 - (K0 - 1) * ((1 + 1 / (2 * K0)) * p0)) by (field; lra). lra. } apply (Rmult_le_reg_r ((K0 + 1) / (2 * K0))). apply Rdiv_lt_0_compat; lra. replace (2 * K0 * (A0 + (2 * K0 + 1) * (K0 - 1)) / (K0 + 1) * ((K0 + 1) / (2 * K0))) with (A0 + (2 * K0 + 1) * (K0 - 1)) by (field; lra). lra. } match goal with |- _ <= 2 * _ * (?A + _) / _ => pose proof (L14 (IZR (P_ M)) (IZR M - IZR (P_ M)) (IZR k) A) as Q end. lra.',
+    coq=(
+        "assert (L14 : forall p0 x0 K0 A0 : R, 1 <= K0 -> K0 * p0 - (K0 - 1) * x0 <= A0 -> x0 <"
+        " 2 * K0 + (1 + 1 / (2 * K0)) * p0 + 1 -> p0 <= 2 * K0 * (A0 + (2 * K0 + 1) * (K0 - 1))"
+        " / (K0 + 1)). { intros p0 x0 K0 A0 HK Ha Hx. assert (X : (K0 - 1) * x0 <= (K0 - 1) * "
+        "(2 * K0 + (1 + 1 / (2 * K0)) * p0 + 1)) by (apply Rmult_le_compat_l; lra). assert (Y :"
+        " p0 * ((K0 + 1) / (2 * K0)) <= A0 + (2 * K0 + 1) * (K0 - 1)). { replace (p0 * ((K0 + "
+        "1) / (2 * K0))) with (K0 * p0 - (K0 - 1) * ((1 + 1 / (2 * K0)) * p0)) by (field; lra)."
+        " lra. } apply (Rmult_le_reg_r ((K0 + 1) / (2 * K0))). apply Rdiv_lt_0_compat; lra. "
+        "replace (2 * K0 * (A0 + (2 * K0 + 1) * (K0 - 1)) / (K0 + 1) * ((K0 + 1) / (2 * K0))) "
+        "with (A0 + (2 * K0 + 1) * (K0 - 1)) by (field; lra). lra. } match goal with |- _ <= 2 "
+        "* _ * (?A + _) / _ => pose proof (L14 (IZR (P_ M)) (IZR M - IZR (P_ M)) (IZR k) A) as "
+        "Q end. lra."
+    ),
     over_reals=True,  # nonlinear in k: z3 is complete over the reals
 )
 s15 = step(
@@ -313,7 +353,15 @@ s15 = step(
     "Blum: 'Winnow makes at most O(rk log n) mistakes'; the constants are ours",
     broken="the mistakes on negatives forgotten: M ≤ M₊",
     broken_conclusion=sympy.Le(M, winnow_k_of_r_positive_bound(r, k, n)),
-    coq='assert (L15 : forall p0 x0 K0 B0 : R, 1 <= K0 -> p0 <= B0 -> x0 < 2 * K0 + (1 + 1 / (2 * K0)) * p0 + 1 -> p0 + x0 <= 2 * K0 * (1 + 1 / (2 * K0)) + B0 + (1 + 1 / (2 * K0)) * B0). { intros p0 x0 K0 B0 HK Hp Hx. assert (E : 2 * K0 * (1 + 1 / (2 * K0)) = 2 * K0 + 1) by (field; lra). assert (F : 0 <= 1 + 1 / (2 * K0)). { assert (0 < 1 / (2 * K0)) by (apply Rdiv_lt_0_compat; lra). lra. } assert (G : (1 + 1 / (2 * K0)) * p0 <= (1 + 1 / (2 * K0)) * B0) by (apply Rmult_le_compat_l; lra). lra. } match type of P2 with _ <= ?B => pose proof (L15 (IZR (P_ M)) (IZR M - IZR (P_ M)) (IZR k) B) as Q end. lra.',
+    coq=(
+        "assert (L15 : forall p0 x0 K0 B0 : R, 1 <= K0 -> p0 <= B0 -> x0 < 2 * K0 + (1 + 1 / (2"
+        " * K0)) * p0 + 1 -> p0 + x0 <= 2 * K0 * (1 + 1 / (2 * K0)) + B0 + (1 + 1 / (2 * K0)) *"
+        " B0). { intros p0 x0 K0 B0 HK Hp Hx. assert (E : 2 * K0 * (1 + 1 / (2 * K0)) = 2 * K0 "
+        "+ 1) by (field; lra). assert (F : 0 <= 1 + 1 / (2 * K0)). { assert (0 < 1 / (2 * K0)) "
+        "by (apply Rdiv_lt_0_compat; lra). lra. } assert (G : (1 + 1 / (2 * K0)) * p0 <= (1 + 1"
+        " / (2 * K0)) * B0) by (apply Rmult_le_compat_l; lra). lra. } match type of P2 with _ "
+        "<= ?B => pose proof (L15 (IZR (P_ M)) (IZR M - IZR (P_ M)) (IZR k) B) as Q end. lra."
+    ),
     over_reals=True,  # nonlinear in k: z3 is complete over the reals
 )
 
