@@ -76,6 +76,7 @@ def kernel(
     out = []
     for r in results:
         v = verdicts[r.id]
-        text = f"accepted ({v.seconds:.1f} s)" if v.accepted else v.detail
-        out.append(dataclasses.replace(r, kernel=text))
+        axioms = ", ".join(a.rsplit(".", 1)[-1] for a in v.axioms) or "none"
+        text = f"accepted; its axioms, all the standard library's: {axioms}"
+        out.append(dataclasses.replace(r, kernel=text if v.accepted else v.detail))
     return out

@@ -326,7 +326,8 @@ def witness() -> list[Witness]:
         M: trace.mistakes,
         T: len(HALVING_X),
     }
-    text = f"halving/cover, ε = 1/16, |S_γ| = {len(S)} ({trace.mistakes} mistakes)"
+    plural = "" if trace.mistakes == 1 else "s"
+    text = f"halving/cover, ε = 1/16, |S_γ| = {len(S)} ({trace.mistakes} mistake{plural})"
     return [Witness(text, values)]
 
 

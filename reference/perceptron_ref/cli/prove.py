@@ -109,7 +109,7 @@ def format_text(results: list[Any]) -> str:
         lines.append(f"{r.id}: {r.status}; Coq kernel: {r.kernel}")
         lines += [f"  {name}: {text}" for name, text in r.checks.items()]
         lines += [f"  problem: {p}" for p in r.problems[1:]]
-        lines.append("  assumptions: " + ("none" if not r.assumptions else ""))
+        lines.append("  assumptions:" + ("" if r.assumptions else " none"))
         lines += [f"    {a}" for a in r.assumptions]
     summary = to_json(results)
     n = len(results)
