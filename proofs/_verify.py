@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ._chain import chain_problems
 from ._check import Theorem, TheoremResult, check_step
-from ._coq import KernelResult, check_files, coqc
+from ._coq_kernel import KernelResult, check_files, coqc
 from ._forms import Inner
 from ._spec import KIND, rule_formula, spec_problems
 from ._witness import witness_problems

@@ -97,3 +97,23 @@ def test_without_coqc_the_kernel_is_not_run_and_prove_fails(
 def test_coq_files_need_the_kernel(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["prove", "--coq", "out", "--no-kernel"]) == 2
     assert "--coq writes the files the kernel checks" in capsys.readouterr().err
+
+
+def test_coq_into_a_relative_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """make prove writes to out/coq, relative to the repository root."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["prove", "ssbd/hinge-surrogate", "--coq", "out/coq"]) == 0
+    assert (tmp_path / "out" / "coq" / "ssbd" / "hinge_surrogate.vo").is_file()
+    assert "1/1 accepted by the Coq kernel" in capsys.readouterr().out
+
+
+def test_coq_into_a_file_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "file"
+    a_file.write_text("x", encoding="utf-8")
+    assert main(["prove", "ssbd/hinge-surrogate", "--coq", str(a_file)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"perceptron-ref: error: --coq {a_file}: not a folder"]

@@ -18,17 +18,8 @@ import sympy
 from perceptron_ref_proofs import THEOREMS, theorem
 from perceptron_ref_proofs._chain import quantified
 from perceptron_ref_proofs._check import Inner, Norm, Theorem
-from perceptron_ref_proofs._coq import (
-    STDLIB_AXIOMS,
-    axioms_printed,
-    check_file,
-    check_files,
-    closed_name,
-    conclusion_text,
-    coq_file,
-    file_of,
-    signature,
-)
+from perceptron_ref_proofs._coq import closed_name, conclusion_text, coq_file, file_of, signature
+from perceptron_ref_proofs._coq_kernel import STDLIB_AXIOMS, axioms_printed, check_file, check_files
 from perceptron_ref_proofs._spec import coq_conclusion
 
 

@@ -48,7 +48,6 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--coq",
         metavar="OUTDIR",
-        type=Path,
         help="write one Coq file per theorem under OUTDIR (and keep coqc's output there)",
     )
     p.add_argument(
@@ -131,11 +130,17 @@ def main(args: argparse.Namespace) -> int:
         raise InputError(f"unknown theorem {unknown[0]!r} (known: {', '.join(THEOREMS)})")
     if args.coq is not None and args.no_kernel:
         raise InputError("--coq writes the files the kernel checks: drop --no-kernel")
+    outdir = None if args.coq is None else Path(args.coq)
+    if outdir is not None and outdir.exists() and not outdir.is_dir():
+        raise InputError(f"--coq {args.coq}: not a folder")
     results = check_all(args.theorems or None)
     if not args.no_kernel:
-        if args.coq is not None:
-            args.coq.mkdir(parents=True, exist_ok=True)
-        results = kernel_check(results, args.coq)
+        if outdir is not None:
+            try:
+                outdir.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise InputError(f"--coq {args.coq}: {error.strerror}") from None
+        results = kernel_check(results, outdir)
     print(
         json.dumps(to_json(results), ensure_ascii=False, indent=2)
         if args.format == "json"
