@@ -318,3 +318,24 @@ def test_spec_proof_and_coq_state_the_same_thing(theorem_id: str) -> None:
             index = t.index_of(symbol)
             assert index is not None
             assert sympy.expand(lo - index.lo) == 0 and sympy.expand(hi - index.hi) == 0
+
+
+def test_a_coq_statement_that_says_something_else_is_caught() -> None:
+    """The reading above can fail: a relation flipped, a constant changed or a range shifted
+    in the Coq text no longer reads as the proof's statement."""
+    t = theorem("novikoff/mehta")
+    (fact,) = t.statement
+    text = conclusion_text(t)
+    for wrong in (
+        text.replace("<=", ">=", 1),
+        text.replace("(R_ ^ 2)", "(R_ ^ 3)"),
+        text.replace("(IZR m)", "((IZR m) + 1)"),
+    ):
+        assert wrong != text
+        _, relation = CoqReader(t, wrong).fact()
+        assert not same(relation, fact), wrong
+    t = theorem("perceptron/blum-lower-bound")
+    shifted = conclusion_text(t).replace("(1 <= k <= N_)%Z", "(0 <= k <= N_)%Z", 1)
+    ranges, _ = CoqReader(t, re.split(r"\) /\\ \(", shifted[1:-1])[0]).fact()
+    index = t.index_of(ranges[0][0])
+    assert index is not None and sympy.expand(ranges[0][1] - index.lo) != 0
