@@ -20,6 +20,7 @@ pair by pair, are what count.  Writes ``out/bench.png``.
 from __future__ import annotations
 
 import sys
+import time
 
 from perceptron_ref.benchmark.common import NUMPY, OUT, ROOT, Row, measure
 
@@ -27,9 +28,16 @@ from perceptron_ref.benchmark.common import NUMPY, OUT, ROOT, Row, measure
 def main(argv: list[str] | None = None) -> int:
     from perceptron_ref.benchmark import pixels, whole
     from perceptron_ref.benchmark.plot import draw
+    from perceptron_ref.engine import load
 
     runs = int((argv if argv is not None else sys.argv[1:] or ["7"])[0])
     OUT.mkdir(exist_ok=True)
+    start = time.perf_counter()
+    load(("uint8", "int8", "int16", "int32", "int64"))  # numba's cache, filled once a machine
+    print(
+        f"compiled kernels loaded in {time.perf_counter() - start:.1f} s (the first time on "
+        "a machine they are compiled: that is the time a first long run adds once)\n"
+    )
     floor = min((measure(NUMPY) for _ in range(3)), key=lambda r: r.peak)
     rows: list[Row] = []
 

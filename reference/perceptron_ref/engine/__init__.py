@@ -72,19 +72,25 @@ def run_checked(
     )  # fmt: skip
 
 
-def load() -> None:
+def load(types: tuple[str, ...] = ("uint8",)) -> None:
     """Load the compiled kernels now (numba and its cache, about a second), so that the
     runs that follow use them from their first pass: what a benchmark does before timing,
-    and what a long run over a big file does while it reads the file (for pixel data, uint8
-    rows, the types the kernels are loaded for here)."""
+    and what a long run over a big file does while it reads the file.  ``types``: the
+    integer types of the rows to load them for (uint8: pixels); the first load on a machine
+    compiles them (seconds a type), the next read them from numba's cache."""
     import numpy as np
 
     from perceptron_ref.engine import kernel
 
-    X, y = np.ones((1, 8), dtype=np.uint8), np.ones(1, dtype=np.int8)
-    for narrow, kind in ((False, kernel.PLAIN), (True, kernel.NARROW), (True, kernel.WORDS)):
-        W = np.zeros(8, dtype=np.int64)
-        kernel.compiled_pass(X, y, W, 0, 0, False, kernel.NO_SCORES, kernel.NO_FLAGS, narrow, kind)
-        state = np.zeros(3, dtype=np.int64)
-        kernel.epochs(kind, X, y, W, 0, 0, 1, stop_clean=True, T=W.copy(), state=state)
+    for name in types:
+        X, y = np.ones((1, 8), dtype=name), np.ones(1, dtype=np.int8)
+        kinds = [(False, kernel.PLAIN), (True, kernel.NARROW)]
+        if name == "uint8":
+            kinds.append((True, kernel.WORDS))
+        for narrow, kind in kinds:
+            W = np.zeros(8, dtype=np.int64)
+            kernel.compiled_pass(X, y, W, 0, 0, False, kernel.NO_SCORES, kernel.NO_FLAGS, narrow,
+                                 kind)  # fmt: skip
+            state = np.zeros(3, dtype=np.int64)
+            kernel.epochs(kind, X, y, W, 0, 0, 1, stop_clean=True, T=W.copy(), state=state)
     kernel.LOADED = True
