@@ -72,6 +72,7 @@ class Passes:
         self.column_max, self.row_max = coarse_bounds(data, b)
         self.exact = False  # whether the bounds come from a sweep of X (else its type)
         self.spent, self.numpy_passes = 0.0, 0  # the numpy passes made, and their seconds
+        self.w_max = 0  # max |W_j| when way() last looked
         self.labels: list[int] = []  # the labels as Python ints, for Python passes
 
     def zero(self) -> State:
@@ -83,7 +84,7 @@ class Passes:
         many more the run will make, None if unknown)."""
         if not isinstance(W, np.ndarray):
             return "python"
-        w_max = int(np.abs(W).max())
+        w_max = self.w_max = int(np.abs(W).max())
         if not self.exact and not certified(w_max, self.column_max, self.row_max):
             self.column_max, self.row_max = bounds(self.data, self.b)  # a sweep, if needed
             self.exact = True
@@ -122,7 +123,7 @@ class Passes:
         else:
             from perceptron_ref.engine import kernel  # numba: loaded only for long runs
 
-            narrow = certified_int32(int(np.abs(W).max()), self.column_max)
+            narrow = certified_int32(self.w_max, self.column_max)  # W's, as way() saw it
             n = len(y) if keep else 0
             scores, flags = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
             kind = kernel.fastest(X, y, b, narrow)
@@ -240,7 +241,8 @@ class _Run:
 
     def step(self, left: int | None = None) -> int:
         """One pass, its steps kept per ``record``; its mistakes."""
-        start = self.W.tolist() if isinstance(self.W, np.ndarray) else list(self.W)
+        start = (self.W.tolist() if isinstance(self.W, np.ndarray) else list(self.W)) if (
+            self.keep) else []  # fmt: skip
         self.W, mistakes, kept = self.passes.one(self.W, self.keep, left)
         self.epoch, self.k = self.epoch + 1, self.k + mistakes
         if kept is not None:
