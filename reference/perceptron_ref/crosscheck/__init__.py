@@ -10,7 +10,8 @@ rule differs, and names the notes' variants the candidate agrees with.
 Modules: ``candidates`` (what TARGET names), ``sandbox`` (the isolated process),
 ``worker`` and ``adapters`` (the child side), ``outcomes`` (reading what came back),
 ``datasets`` (Hypothesis strategies), ``compare`` (first divergence, spec lines),
-``shrink``, ``conventions``, ``check`` (the whole run), ``reporting``, ``grading``.
+``shrink``, ``conventions``, ``check`` (the whole run), ``reporting``.  Grading a class sits
+above it, in :mod:`perceptron_ref.grading` (crosscheck imports nothing of it).
 """
 
 from __future__ import annotations

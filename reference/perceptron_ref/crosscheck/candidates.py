@@ -107,7 +107,11 @@ class Runner:
     ) -> None:
         self.candidate, self.bias, self.epochs = candidate, bias, epochs
         self.timeout, self.memory = timeout, memory
-        self.session = Session([sys.executable, "-I", str(WORKER)], memory=memory)
+        # The worker is bound read-only at sandbox.HARNESS; the candidate sees the folder of
+        # its file (or, when grading, its submission's snapshot: sandbox.sharing).
+        share = sandbox.shared([Path(candidate.path).parent] if candidate.path else [])
+        worker = f"{sandbox.HARNESS}/{WORKER.name}"
+        self.session = Session([sys.executable, "-I", worker], memory=memory, share=share)
 
     def __call__(self, datasets: Sequence[Data]) -> list[Outcome]:
         """Run the candidate on every data set; one outcome each, in order."""
@@ -140,7 +144,14 @@ def _call_command(
 ) -> Outcome:
     request = _dataset_json(data) | {"bias": bias, "epochs": epochs}
     stdin = json.dumps(request).encode()
+    # It sees the folders of the files its command line names (parse made them absolute).
+    files = [Path(a).parent for a in candidate.argv if Path(a).is_absolute() and Path(a).is_file()]
     ran = sandbox.execute(
-        candidate.argv, stdin, timeout=timeout, memory=memory, cpu_seconds=int(timeout) + 1
+        candidate.argv,
+        stdin,
+        timeout=timeout,
+        memory=memory,
+        cpu_seconds=int(timeout) + 1,
+        share=sandbox.shared(files),
     )
     return from_command(ran, data, bias)
