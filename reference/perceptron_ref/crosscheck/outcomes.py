@@ -3,9 +3,10 @@
 The parent reads the sandboxed process's output here and trusts none of it: every number
 must parse as an exact rational (a JSON number as written, or a string ``"p/q"`` matching
 ``spec/protocol/candidate-output.schema.json``, q ≠ 0), every vector must
-have the data's dimension (d, or d + 1 with ``bias``: the bias first, or a pair ``(w, b)``),
-and anything else is a :class:`Failure` of kind ``unparsable``.  A candidate may return
-one vector (the final w) or one per step (compared step by step).
+have the data's dimension (d, or d + 1 with ``bias``: the bias first, or a pair ``(w, b)``,
+including scikit-learn's shapes ``coef_`` (1, d) and ``intercept_`` (1,)), and anything
+else is a :class:`Failure` of kind ``unparsable``.  A candidate may return one vector (the
+final w, also as shape (1, d)) or one per step (compared step by step).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from perceptron_ref.crosscheck.sandbox import Execution
@@ -20,8 +22,11 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.vectors import Label, Vector
 
-Data = tuple[tuple[Vector, ...], tuple[Label, ...]]
-"""One data set: the examples X (without the bias coordinate) and the labels y."""
+Number = Fraction | int
+Data = tuple[tuple[tuple[Number, ...], ...], tuple[Label, ...]]
+"""One data set: the examples X (without the bias coordinate) and the labels y.  Numbers
+are Fractions, or ints (large integer data sets stay ints: 4 million Fractions cost
+seconds to build)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,12 @@ def _brief(text: str, limit: int = 200) -> str:
 def _vector(value: Any, D: int, bias: bool) -> Vector:
     """One weight vector of dimension D, from a list of numbers or a pair (w, b)."""
     if bias and isinstance(value, list) and len(value) == 2 and isinstance(value[0], list):
-        value = [value[1], *value[0]]  # (w, b): the reference puts the bias first
+        w, b = value
+        if len(w) == 1 and isinstance(w[0], list):
+            w = w[0]  # scikit-learn's coef_, shape (1, d)
+        if isinstance(b, list) and len(b) == 1:
+            b = b[0]  # and its intercept_, shape (1,)
+        value = [b, *w]  # (w, b): the reference puts the bias first
     if not isinstance(value, list) or any(isinstance(v, list) for v in value):
         raise InputError(f"expected a vector of {D} numbers, got {_brief(repr(value), 60)}")
     if len(value) != D:
@@ -82,7 +92,7 @@ def interpret(value: Any, data: Data, bias: bool, *, trace: bool | None = None) 
     """Read a returned value: one vector, or one per step (a list of vectors, n > 1)."""
     D = len(data[0][0]) + bias
     try:
-        steps = trace if trace is not None else _looks_like_trace(value, bias)
+        steps = trace if trace is not None else _looks_like_trace(value, D)
         if steps:
             ws = tuple(_vector(v, D, bias) for v in value)
             if not ws:
@@ -95,12 +105,15 @@ def interpret(value: Any, data: Data, bias: bool, *, trace: bool | None = None) 
         return Failure("unparsable", f"output: {error}")
 
 
-def _looks_like_trace(value: Any, bias: bool) -> bool:
-    if not isinstance(value, list) or not value or not all(isinstance(v, list) for v in value):
+def _looks_like_trace(value: Any, D: int) -> bool:
+    """Two or more vectors of D numbers (a pair (w, b) has a vector of d and a number)."""
+    if not isinstance(value, list) or len(value) < 2:
         return False
-    if bias and len(value) == 2 and not isinstance(value[1], list):
-        return False
-    return len(value) != 1
+    return all(isinstance(v, list) and len(v) == D and not _nested(v) for v in value)
+
+
+def _nested(v: list[Any]) -> bool:
+    return any(isinstance(u, list) for u in v)
 
 
 def _died(ran: Execution, what: str) -> Failure:
