@@ -75,7 +75,7 @@ def _level(data: Data, level: int) -> Iterator[Data]:
             yield tuple(x[:a] + x[b:] for x in X), y
     for a, b in _blocks(n, level - 1 if n == 1 else level):
         if any(any(x) for x in X[a:b]):
-            positive: tuple[Label, ...] = (1,) * (b - a)
+            positive: tuple[Label, ...] = tuple(1 for _ in range(b - a))
             yield X[:a] + (zero,) * (b - a) + X[b:], y[:a] + positive + y[b:]
             if a > 0 and any(x != X[a - 1] for x in X[a:b]):
                 same = (X[a - 1],) * (b - a), (y[a - 1],) * (b - a)

@@ -17,12 +17,12 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from perceptron_ref.crosscheck import compare, diagnosis
+from perceptron_ref.crosscheck import compare, diagnosis, probes
 from perceptron_ref.crosscheck.check import Counterexample, Report
 from perceptron_ref.crosscheck.compare import Divergence
 from perceptron_ref.crosscheck.diagnosis import Diagnosis, show
 from perceptron_ref.crosscheck.equivalence import Reading, reorder
-from perceptron_ref.crosscheck.floats import drift, power_of_two
+from perceptron_ref.crosscheck.floats import power_of_two
 from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, Returned
 from perceptron_ref.crosscheck.shrink import shrink
 from perceptron_ref.vectors import Vector
@@ -128,13 +128,14 @@ def disagree(
         counter_pair = (data, norm.weights)
         W = oracle.trace(data).weights
         tests: list[Callable[[], Diagnosis | None]] = [
+            lambda: _probe(t, reading),
             lambda: diagnosis.threshold(counter_pair, pairs, oracle, reading.rate),
             lambda: diagnosis.overflow(counter_pair, pairs, oracle, W),
             lambda: _floats(t, outcomes, checked, reading, results, counter_pair, pairs),
         ]
         for test in tests:
             d = test()
-            if d is not None:
+            if d is not None and d.code not in {f.code for f in found}:
                 found.append(d)
     by_d = [(len(t.cases[i].data[0][0]), _is_ok(results[i])) for i in checked]
     dim = diagnosis.dimension(by_d, len(data[0][0]))
@@ -241,6 +242,22 @@ def _rates(
     return found
 
 
+def _probe(t: Trial, reading: Reading) -> Diagnosis | None:
+    """Probe the decisions (one online pass, no bias, an exact learning rate only)."""
+    oracle = t.oracle
+    if oracle.converge or oracle.passes != 1 or t.needs.bias or t.call.clock.out:
+        return None
+    if t.floats and not power_of_two(reading.rate):
+        return None
+    return probes.probe(
+        t.call,
+        t.needs.rule,
+        reading.rate,
+        floats=t.floats,
+        dimension=t.needs.dimension or 1,
+    )
+
+
 def _floats(
     t: Trial,
     outcomes: Sequence[Outcome],
@@ -252,20 +269,7 @@ def _floats(
 ) -> Diagnosis | None:
     if not t.floats:
         return diagnosis.float_score(counter, pairs, t.oracle, reading.rate)
-    narrow = diagnosis.precision(counter[0], counter[1], t.oracle, reading.rate)
-    if narrow is not None:
-        return narrow
-    drifts = []
-    for i in checked:
-        o = outcomes[i]
-        if isinstance(o, Returned) and not _is_ok(results[i]):
-            W = t.oracle.trace(t.cases[i].data).weights
-            got = reorder(o, reading.bias_last).weights
-            d = drift(got, [reading.rate * v for v in W])
-            if d is None or d > Fraction(1, 2**8):
-                return None  # not close everywhere: not a precision matter
-            drifts.append(d)
-    return diagnosis.low_precision(drifts)
+    return diagnosis.precision(counter[0], counter[1], t.oracle, reading.rate)
 
 
 def _divergence(
