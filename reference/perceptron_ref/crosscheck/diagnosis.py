@@ -408,7 +408,8 @@ def order(
             "order",
             f"its answer{'s' if many else ''} on the counterexample {'are' if many else 'is'} "
             f"the reference's with the examples taken in the order "
-            f"{', '.join(str(i + 1) for i in p)} (not 1, ..., {n})",
+            f"{', '.join(str(i + 1) for i in p)} (not "
+            f"{', '.join(map(str, range(1, n + 1))) if n <= 4 else f'1, ..., {n}'})",
         )
     if oracle.passes == 1 or n > 4:
         return None

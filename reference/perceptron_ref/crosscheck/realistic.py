@@ -89,18 +89,22 @@ def large(rng: np.random.Generator, needs: Needs, index: int) -> Data:
     shape, n, d = SHAPES[needs.vectorized][index % 4]
     if needs.dimension is not None:
         d = needs.dimension
+    wanted, n = n, n + n // 8  # separable data lose the examples too near w*: draw more
     if shape == "magnitude":
         d = d or int(rng.integers(2, 9))
-        return magnitudes(rng, needs, n, d, sixteenths=index // 4 % 2 == 1)
+        return magnitudes(rng, needs, n, d, sixteenths=index // 4 % 2 == 1, keep=wanted)
     X = pixels(rng, n, d) if shape == "pixels" else rng.integers(0, 256, size=(n, d))
     if needs.separable:  # left half of the image against the right half
         w_star = np.where(np.arange(d) < d / 2, 1, -1)
     else:
         w_star = rng.integers(-3, 4, size=d)
-    return _data(*label(rng, X, w_star, needs.separable))
+    X, y = label(rng, X, w_star, needs.separable)
+    return _data(X[:wanted], y[:wanted])
 
 
-def magnitudes(rng: np.random.Generator, needs: Needs, n: int, d: int, *, sixteenths: bool) -> Data:
+def magnitudes(
+    rng: np.random.Generator, needs: Needs, n: int, d: int, *, sixteenths: bool, keep: int = 0
+) -> Data:
     """Values up to 2²⁰ (in sixteenths when asked): scores of 2⁴⁰ and more."""
     D = 16 if sixteenths else 1
     top = 2**20 * D
@@ -109,7 +113,7 @@ def magnitudes(rng: np.random.Generator, needs: Needs, n: int, d: int, *, sixtee
     if not w_star.any():
         w_star[0] = 1
     X, y = label(rng, X, w_star, needs.separable)
-    return _data(X, y, D)
+    return _data(X[: keep or len(X)], y[: keep or len(y)], D)
 
 
 def long(rng: np.random.Generator, needs: Needs, index: int) -> Data:

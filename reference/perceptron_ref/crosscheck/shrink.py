@@ -124,7 +124,8 @@ def shrink(
     level = 1  # ddmin's granularity: a round starts where the last one succeeded
     for _ in range(MAX_ROUNDS):
         size = len(data[0]) * len(data[0][0])
-        per_request = max(1, min(chunk, NUMBERS // max(size, 1)))
+        most = max(1, min(chunk, NUMBERS // max(size, 1)))
+        per_request = 1  # doubling: the first tries often succeed, then none is wasted
         found: tuple[int, Data] | None = None
         seen: set[Data] = set()
         batch: list[tuple[int, Data]] = []
@@ -135,7 +136,7 @@ def shrink(
             batch.append(lt)
             if len(batch) == per_request:
                 found = _first(batch, fails)
-                batch = []
+                batch, per_request = [], min(2 * per_request, most)
                 if found is not None or stop():
                     break
         if found is None and batch and not stop():

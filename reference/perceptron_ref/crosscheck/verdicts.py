@@ -129,7 +129,11 @@ def disagree(
         W = oracle.trace(data).weights
         tests: list[Callable[[], Diagnosis | None]] = [
             lambda: _probe(t, reading),
-            lambda: diagnosis.threshold(counter_pair, pairs, oracle, reading.rate),
+            lambda: (
+                None
+                if _probing(t, reading)
+                else diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
+            ),
             lambda: diagnosis.overflow(counter_pair, pairs, oracle, W),
             lambda: _floats(t, outcomes, checked, reading, results, counter_pair, pairs),
         ]
@@ -242,12 +246,17 @@ def _rates(
     return found
 
 
-def _probe(t: Trial, reading: Reading) -> Diagnosis | None:
-    """Probe the decisions (one online pass, no bias, an exact learning rate only)."""
+def _probing(t: Trial, reading: Reading) -> bool:
+    """Can the decisions be probed?  One online pass, no bias, an exact learning rate."""
     oracle = t.oracle
-    if oracle.converge or oracle.passes != 1 or t.needs.bias or t.call.clock.out:
-        return None
-    if t.floats and not power_of_two(reading.rate):
+    if oracle.converge or oracle.passes != 1 or t.needs.bias:
+        return False
+    return not t.floats or power_of_two(reading.rate)
+
+
+def _probe(t: Trial, reading: Reading) -> Diagnosis | None:
+    """Probe the decisions (else the threshold models are replayed on the data tried)."""
+    if not _probing(t, reading) or t.call.clock.out:
         return None
     return probes.probe(
         t.call,
