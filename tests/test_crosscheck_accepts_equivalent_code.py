@@ -21,7 +21,7 @@ def target(name: str) -> str:
     return f"{CANDIDATES / name}.py:train"
 
 
-RIGHT = [
+RIGHT: list[tuple[str, str, dict[str, Any], Fraction | None, set[str]]] = [
     # (candidate, algorithm, options, learning rate named (None: none), codes)
     ("eta_001", "perceptron/gormley-online", {}, Fraction(1, 100), {"learning-rate"}),
     ("eta_target_output", "perceptron/mehta", {}, Fraction(1, 5), {"learning-rate"}),

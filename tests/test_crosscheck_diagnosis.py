@@ -16,6 +16,7 @@ from perceptron_ref import run
 from perceptron_ref.crosscheck import crosscheck, diagnosis, reporting
 from perceptron_ref.crosscheck.check import Report
 from perceptron_ref.crosscheck.diagnosis import CODES, Diagnosis
+from perceptron_ref.crosscheck.outcomes import Data
 from perceptron_ref.crosscheck.probes import _read
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
@@ -122,7 +123,7 @@ def test_dimension_needs_agreement_below_failures_above_and_a_counterexample_tha
 
 
 def test_initial_weights_need_a_feature_that_no_example_touches() -> None:
-    data = (((Fraction(1), Fraction(0)),), (1,))
+    data: Data = (((Fraction(1), Fraction(0)),), (1,))
     assert diagnosis.initial_weights(data, (Fraction(1), Fraction(0)), bias=False) is None
     found = diagnosis.initial_weights(data, (Fraction(1), Fraction(1, 4)), bias=False)
     assert found is not None and "feature 2" in found.evidence and "1/4" in found.evidence
