@@ -275,3 +275,58 @@ def test_coq_benchmark_data_are_tried_first_and_must_be_usable_by_the_candidate(
         "perceptron/gormley-online", "--candidate", candidate("gormley_lists"), *coq
     )
     assert status == 2 and "iris_data_set: not exact in float64" in stderr
+
+
+def test_the_json_contract_new_keys_diagnosis_equivalence_and_seven_coverage_keys() -> None:
+    args = ("perceptron/gormley-online", "--candidate", candidate("eta_001"), "--format", "json")
+    status, stdout, _ = cli(*args)
+    report = json.loads(stdout)
+    assert status == 0 and report["verdict"] == "agree"
+    assert report["equivalence"] == {"learning_rate": "1/100"}
+    assert "learning-rate" in report["diagnosis"]
+    assert [e["code"] for e in report["evidence"]] == report["diagnosis"]
+    coverage = ["data_sets", "max_examples", "max_dimension", "max_abs_coordinate",
+                "zero_scores", "near_zero_scores", "max_epochs"]  # fmt: skip
+    assert list(report["coverage"]) == coverage
+    assert report["coverage"]["data_sets"] == report["examples"] == sum(report["regimes"].values())
+    assert Fraction(report["coverage"]["max_abs_coordinate"]) >= 2**19
+    assert cli(*args)[1] == stdout  # byte-identical
+    status, stdout, _ = cli(*args[:3], "--eta", "0.01", "--format", "json")
+    assert status == 0 and json.loads(stdout)["equivalence"] is None  # it was told 1/100
+
+
+def test_the_text_report_explains_each_diagnosis_and_ends_with_the_coverage() -> None:
+    status, stdout, _ = cli("perceptron/gormley-online", "--candidate", candidate("eta_001"))
+    lines = stdout.splitlines()
+    assert status == 0 and "diagnosis:" in lines
+    assert any(line.startswith("  learning-rate: on every data set") for line in lines)
+    assert lines[-1].startswith("coverage: ") and "up to n = 5000 examples, d = 784" in lines[-1]
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--eta", "0"),
+        ("--eta", "-1/2"),
+        ("--eta", "abc"),
+        ("--dimension", "0"),
+        ("--dimension", "x"),
+        ("--budget", "0"),
+        ("--budget", "nan"),
+    ],  # fmt: skip
+)
+def test_bad_new_options_are_one_line_usage_errors(option: str, value: str) -> None:
+    status, _, stderr = cli("perceptron/blum", "--candidate", "sklearn", option, value)
+    assert status == 2 and stderr.count("\n") <= 2 and "Traceback" not in stderr
+    assert option in stderr
+
+
+def test_the_eta_a_python_candidate_is_told_reaches_it_exactly() -> None:
+    status, stdout, _ = cli(
+        "perceptron/gormley-online", "--candidate", candidate("eta_told"), "--eta", "1/10",
+        "--format", "json",
+    )  # fmt: skip
+    report = json.loads(stdout)
+    assert (
+        status == 0 and report["equivalence"] is None and "learning-rate" not in report["diagnosis"]
+    )

@@ -117,6 +117,7 @@ def crosscheck(
     is then named); ``dimension`` restricts every data set to d = D."""
     from perceptron_ref.crosscheck.trial import Trial
 
+    clock = candidates.Clock(budget)  # the budget counts from here: drawing data included
     epochs = validate(algorithm, epochs)
     q = _eta(eta)
     if dimension is not None and (type(dimension) is not int or dimension < 1):
@@ -142,7 +143,6 @@ def crosscheck(
             raise InputError(f"{name}: {why}")
         given.append(datasets.Case("given", d))
     cases = [*given, *_draw(algorithm, epochs, needs, examples, seed)]
-    clock = candidates.Clock(budget)
     with candidates.Runner(
         candidate, bias=bias, epochs=epochs, timeout=timeout, memory=memory, eta=q, clock=clock
     ) as call:
