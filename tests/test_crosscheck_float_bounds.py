@@ -33,8 +33,12 @@ def test_the_integer_replay_is_the_reference_run(
 ) -> None:
     batch = algorithm in ("perceptron/gormley-batch", "perceptron/press")
     epochs = "converge" if batch else epochs
-    options = {"max_epochs": 1000} if epochs == "converge" else {}
-    trace = run(algorithm, *data, bias=bias, **({} if batch else {"epochs": epochs}), **options)
+    if batch:
+        trace = run(algorithm, *data, bias=bias, max_epochs=1000)
+    elif epochs == "converge":
+        trace = run(algorithm, *data, bias=bias, epochs="converge", max_epochs=1000)
+    else:
+        trace = run(algorithm, *data, bias=bias, epochs=epochs)
     assume(trace.status != "cycled")
     s = scaled(*data, bias=bias)
     r = replay(

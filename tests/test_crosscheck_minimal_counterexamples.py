@@ -85,18 +85,14 @@ def test_a_local_minimum_of_single_removals_is_left_for_a_smaller_counterexample
 def failures(draw: st.DrawFn) -> tuple[Data, Callable[[Data], bool]]:
     """A data set and a failure it shows: enough examples, a large coordinate, a label."""
     n, d = draw(st.integers(1, 8)), draw(st.integers(1, 4))
-    X = tuple(
-        tuple(
-            Fraction(draw(st.integers(-50, 50)), draw(st.sampled_from([1, 2, 3]))) for _ in range(d)
-        )
-        for _ in range(n)
-    )
+    numbers = st.builds(Fraction, st.integers(-50, 50), st.sampled_from([1, 2, 3]))
+    X = tuple(tuple(draw(numbers) for _ in range(d)) for _ in range(n))
     y = tuple(draw(st.lists(st.sampled_from([1, -1]), min_size=n, max_size=n)))
     k = draw(st.integers(1, n))
-    top = max(abs(v) for x in X for v in x)
+    top = max(abs(Fraction(v)) for x in X for v in x)
     kinds: list[Callable[[Data], bool]] = [
         lambda e: len(e[0]) >= k,
-        lambda e: max(abs(v) for x in e[0] for v in x) >= top,
+        lambda e: max(abs(Fraction(v)) for x in e[0] for v in x) >= top,
         lambda e: -1 in e[1] and len(e[0][0]) >= min(d, 2),
     ]
     return (X, y), draw(st.sampled_from(kinds))  # type: ignore[return-value]
