@@ -1,14 +1,19 @@
-"""Small facts the tests share: the zero-score rules as the README's table states them."""
+"""Small facts the tests share: the zero-score rules as the README's table states them, and
+helpers: the one line of an InputError, a file written as UTF-8 bytes, an exact vector."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
+
+import pytest
 
 from perceptron_ref.algorithm import ZeroRule
 from perceptron_ref.campaign import CORE
-from perceptron_ref.vectors import Label
+from perceptron_ref.errors import InputError
+from perceptron_ref.vectors import Label, Vector
 
-__all__ = ["BATCH", "CORE", "ONLINE", "RULE", "is_mistake"]
+__all__ = ["BATCH", "CORE", "ONLINE", "RULE", "is_mistake", "problem", "vector", "write_file"]
 ONLINE = ("perceptron/blum", "perceptron/mehta", "perceptron/gormley-online", "perceptron/ssbd")
 BATCH = ("perceptron/gormley-batch", "perceptron/press")
 
@@ -27,3 +32,23 @@ def is_mistake(rule: ZeroRule, s: Fraction, y: Label) -> bool:
     if s != 0:
         return y * s < 0
     return {"tie-positive": y == -1, "tie-negative": y == 1, "tie-mistake": True}[rule]
+
+
+def problem(call: object, *args: object, **kwargs: object) -> str:
+    """The one line of the InputError that ``call(*args, **kwargs)`` raises."""
+    assert callable(call)
+    with pytest.raises(InputError) as caught:
+        call(*args, **kwargs)
+    return str(caught.value)
+
+
+def vector(*a: int | Fraction) -> Vector:
+    """An exact vector from integers or Fractions: ``vector(1, -2)`` is (1, -2) as Fractions."""
+    return tuple(Fraction(v) for v in a)
+
+
+def write_file(tmp_path: Path, text: str, name: str = "data.csv") -> Path:
+    """``text`` written as UTF-8 bytes (no newline translation) to ``tmp_path / name``."""
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8"))
+    return path

@@ -1,16 +1,21 @@
-"""The engine's int64 and int32 certificates: a pass they certify computes what Python integers do.
+"""The engine's compiled passes (``engine.kernel``, ``engine.words``): a pass the int64 or
+int32 certificate certifies computes what Python integers do.
 
 The compiled pass wraps around silently on overflow; the Python pass cannot overflow.
 Starting both from the same W, as large as the certificate allows, they must agree on
-every score, every mistake and the final W.
+every score, every mistake and the final W.  The certificates are also checked at their exact
+boundary (INT64_MAX, INT32_MAX), and the Python, compiled and byte-word passes on traces worked
+by hand.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,8 +30,11 @@ from perceptron_ref.engine.kernel import (
     compiled_pass,
     python_pass,
 )
-from perceptron_ref.engine.scaled import Scaled, bounds
-from perceptron_ref.engine.words import by_words
+from perceptron_ref.engine.scaled import (
+    Scaled,
+    bounds,
+)
+from perceptron_ref.engine.words import by_words, word_pass
 
 
 @settings(max_examples=40)
@@ -99,3 +107,88 @@ def test_a_pass_certified_in_int32_at_the_limit_equals_the_big_integer_pass(
     k_big = python_pass(X, y.tolist(), W_big, b, rule, kept)
     assert (k, W.tolist()) == (k_big, W_big)
     assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
+
+
+# --- the kernel's certificates and big-integer pass -----------------------------------------
+
+
+def test_int64_certificate_holds_exactly_up_to_int64_max() -> None:
+    # certified: (w_max + column_max)·max(row_max, 1) ≤ INT64_MAX.  INT64_MAX = 2**63 − 1
+    # = 7·(2**63 − 1)/7, and 7 divides it (2**3 ≡ 1 mod 7).
+    q = INT64_MAX // 7
+    assert 7 * q == INT64_MAX
+    assert certified(q - 5, 5, 7)  # equality: certified
+    assert not certified(q - 4, 5, 7)  # one over
+    assert certified(INT64_MAX - 1, 1, 0)  # no row: the factor is 1
+    assert certified(INT64_MAX - 1, 1, 1)
+    assert not certified(INT64_MAX, 1, 1)
+    assert not certified(2**62, 2**62, 1)  # (2**62 + 2**62)·1 = 2**63 > INT64_MAX
+    assert not certified(0, 2**62, 2)
+
+
+def test_int32_certificate_holds_exactly_up_to_int32_max() -> None:
+    assert certified_int32(INT32_MAX - 10, 10)
+    assert not certified_int32(INT32_MAX - 9, 10)
+    assert not certified_int32(2**30, 2**30)  # 2**31 > INT32_MAX
+    assert certified_int32(0, INT32_MAX)
+
+
+def test_python_pass_with_a_bias_of_one_by_hand() -> None:
+    # Tie → positive (rule 0), b = 1 (bias weight W[0]), rows x = (2, −1) y = −1, (1, 1)
+    # y = +1, from W = (0, 0, 0).  Step 0: s = 0 → +1 ≠ −1: mistake, W = (−1, −2, 1).
+    # Step 1: s = −1·1 + (−2)·1 + 1·1 = −2 → −1 ≠ +1: mistake, W = (0, −1, 2).
+    W = [0, 0, 0]
+    kept: list[tuple[int, bool]] = []
+    assert python_pass([[2, -1], [1, 1]], [-1, 1], W, 1, TIE_POSITIVE, kept) == 2
+    assert (W, kept) == ([0, -1, 2], [(0, True), (-2, True)])
+    # Without a bias (b = 0) and from W = (3, 0): s = 6 → +1 ≠ −1: mistake, W = (1, 1);
+    # s = 2 → +1 = y: no mistake.  Tie → mistake (rule 2) changes nothing here.
+    W = [3, 0]
+    kept = []
+    rows = np.array([[2, -1], [1, 1]], dtype=np.int64)  # numpy rows: Python ints inside
+    assert python_pass(rows, [-1, 1], W, 0, TIE_MISTAKE, kept) == 1
+    assert (W, kept) == ([1, 1], [(6, True), (2, False)])
+    assert python_pass([[2, -1]], [1], [0, 0], 0, TIE_NEGATIVE, None) == 1
+
+
+def test_compiled_pass_holds_the_weights_in_int64_unless_told_narrow() -> None:
+    # compiled_pass's narrow defaults to False: W is held as int64.  Tie → positive (rule 0),
+    # x = (1,), y = +1, W = (−2**40,): s = −2**40 < 0 predicts −1 ≠ +1, a mistake, and
+    # W = −2**40 + 1.  (Held as int32, −2**40 would not survive: it is not an int32.)
+    X = np.array([[1]], dtype=np.int8)
+    W = np.array([-(2**40)], dtype=np.int64)
+    scores, flags = np.empty(1, dtype=np.int64), np.empty(1, dtype=np.bool_)
+    assert compiled_pass(X, np.array([1], np.int8), W, 0, TIE_POSITIVE, True, scores, flags) == 1
+    assert (W.tolist(), scores.tolist(), flags.tolist()) == ([-(2**40) + 1], [-(2**40)], [True])
+
+
+# --- engine.words: the byte-word pass -------------------------------------------------------
+
+
+@pytest.mark.skipif(sys.byteorder != "little", reason="the word pass reads little-endian words")
+def test_by_words_takes_contiguous_uint8_rows_of_whole_words() -> None:
+    wide = np.zeros((2, 16), dtype=np.uint8)
+    assert by_words(np.zeros((2, 8), dtype=np.uint8))
+    assert by_words(wide)
+    assert not by_words(np.zeros((2, 7), dtype=np.uint8))  # not whole 8-byte words
+    assert not by_words(np.zeros((2, 12), dtype=np.uint8))
+    assert not by_words(np.zeros((2, 8), dtype=np.int8))  # not uint8
+    assert not by_words(np.zeros(8, dtype=np.uint8))  # not a matrix
+    assert not by_words(np.zeros((1, 8, 8), dtype=np.uint8))
+    assert not by_words(wide[:, ::2])  # (2, 8), every other byte: not contiguous
+
+
+def test_word_pass_with_bias_keeps_scores_and_flags() -> None:
+    # tie-positive (rule 0: s = 0 predicts +1), bias value b = 1 held in W[0]:
+    #   x = 1..8, y = +1: s = 0 predicts +1, no mistake (tie-mistake would update here).
+    #   x = 1..8, y = -1: s = 0 predicts +1, a mistake; W = (-1, -1, -2, ..., -8).
+    #   x = 8..1, y = +1: s = -(1·8 + 2·7 + 3·6 + 4·5 + 5·4 + 6·3 + 7·2 + 8·1) - 1 = -121,
+    #       predicts -1, a mistake; W = (0, 7, 5, 3, 1, -1, -3, -5, -7).
+    up, down = list(range(1, 9)), list(range(8, 0, -1))
+    X = np.array([up, up, down], dtype=np.uint8)
+    W = np.zeros(9, dtype=np.int64)
+    scores, flags = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.bool_)
+    k = word_pass(X, np.array([1, -1, 1], dtype=np.int8), W, 1, 0, True, scores, flags)
+    assert k == 2
+    assert W.tolist() == [0, 7, 5, 3, 1, -1, -3, -5, -7]
+    assert scores.tolist() == [0, 0, -121] and flags.tolist() == [False, True, True]

@@ -1,6 +1,11 @@
 """The kernel perceptron: the linear kernel is the primal perceptron step for step, the
 polynomial kernel is a kernel (exact PSD Gram matrices), and on data separable with margin γ
-it obeys Novikoff's bound in its feature space."""
+it obeys Novikoff's bound in its feature space.
+
+Worked by hand from ``spec/algorithms/perceptron/kernel.md``: the kernels' table (``linear`` is
+the default, ``polynomial`` has default degree 2 and c = 0; a degree or a c asks for the
+polynomial kernel), the scores, the documented error texts, and the reports' dual form as the
+README shows it (``kernel (x·x' + 1)^2; w above is α; f = (-7)·K((0, 0), ·) + …``)."""
 
 from __future__ import annotations
 
@@ -15,11 +20,15 @@ import sympy
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from perceptron_ref import InputError, Trace, run
+from perceptron_ref import InputError, Trace, registry, run
 from perceptron_ref.bounds import perceptron_mistake_bound
+from perceptron_ref.perceptron import kernel
 from perceptron_ref.perceptron.kernel import Dual, Polynomial
+from perceptron_ref.report import format_text, trace_to_json
 from perceptron_ref.testing import SeparableData, rationals, separable_data
+from perceptron_ref.trace import Example
 from perceptron_ref.vectors import Label, Vector, add, norm2, scale, zeros
+from tests.helpers import vector
 from tests.test_voted_averaged import Rows, arbitrary_data, etas, passes
 
 
@@ -207,3 +216,143 @@ def test_the_cli_runs_the_kernel_perceptron(tmp_path: Path) -> None:
     assert [s["alpha"] for s in trace["support"]] == ["-7", "5", "5", "-4"]
     bad = subprocess.run([*cli, *options], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "max_epochs" in bad.stderr
+
+
+# --- the kernels, the scores and the reports, worked by hand --------------------------------------
+
+
+ONE = Fraction(1)
+
+
+# One example x = (2,), y = +1, seen twice.  Step 1: α = 0, so s = 0, a mistake (tie → mistake,
+# [kernel.4]) and α₀ = 0 + 1 = 1 ([kernel.5]).  Step 2: s = α₀·K(x, x) = K((2,), (2,)) with
+# x·x = 4, so s is 4 for the linear kernel, (4 + c)^p for the polynomial one.
+@pytest.mark.parametrize(
+    ("options", "second_score"),
+    [
+        ({}, 4),  # the default kernel is linear (kernel.md's table)
+        ({"kernel": "linear"}, 4),
+        ({"kernel": "polynomial"}, 16),  # default degree 2, c = 0: (4 + 0)² = 16
+        ({"degree": 3}, 64),  # a degree alone asks for the polynomial kernel: 4³
+        ({"c": 1}, 25),  # a c alone asks for it too, degree 2: (4 + 1)² = 25
+        ({"degree": 1, "c": 1}, 5),  # (4 + 1)¹
+        ({"kernel": "polynomial", "degree": 2, "c": Fraction(1, 2)}, Fraction(81, 4)),  # (9/2)²
+    ],
+)
+def test_the_second_look_at_one_example_scores_its_kernel_value(
+    options: dict[str, object], second_score: Fraction
+) -> None:
+    t = run("perceptron/kernel", [(2,)], [1], epochs=2, **options)  # type: ignore[arg-type]
+    assert [s.score for s in t.steps] == [0, second_score]
+    assert [s.mistake for s in t.steps] == [True, False]
+    assert t.weights == vector(1)
+
+
+def test_kernel_configured_with_no_option_is_the_linear_kernel() -> None:
+    # configure()'s default: no kernel, degree or c is kernel.md's default `linear`, so the
+    # second look at x = (2,) scores x·x = 4 (as above).
+    algo = kernel.configure()
+    examples = [Example(1, 0, vector(2), 1), Example(2, 0, vector(2), 1)]
+    steps = list(algo.learn(iter(examples), d=1, eta=ONE))
+    assert [s.score for s in steps] == [0, 4]
+
+
+def test_the_linear_kernel_refuses_a_c_with_the_documented_message() -> None:
+    # kernel.md: c belongs to the polynomial kernel; the linear one takes neither degree nor c.
+    with pytest.raises(InputError) as error:
+        run("perceptron/kernel", [(1,)], [1], kernel="linear", c=1)
+    assert str(error.value) == "the linear kernel takes no degree or c (use kernel='polynomial')"
+
+
+def test_kernel_names_every_option_it_does_not_take_sorted_and_comma_separated() -> None:
+    # registry.get passes the options it is given to configure (registry: "an option the
+    # algorithm does not take is an error"); two unknown names show the sorted ", " join.
+    with pytest.raises(InputError) as error:
+        registry.get("perceptron/kernel", zeta=1, alpha=2)
+    assert str(error.value) == "perceptron/kernel takes no option alpha, zeta"
+
+
+# x₀ = (1, 0), y₀ = +1, then x₁ = (0, 1), y₁ = −1, one pass, linear kernel.  Step 1: s = 0, a
+# mistake, α₀ = 1.  Step 2: s = α₀·x₀·x₁ = 0, a mistake (tie → mistake), α₁ = −1.  The model is
+# f = (1)·K((1, 0), ·) + (−1)·K((0, 1), ·), written as the README shows the dual form.
+TWO_X = [(1, 0), (0, 1)]
+TWO_Y = [1, -1]
+
+
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({}, "linear"),
+        ({"kernel": "polynomial", "degree": 3, "c": Fraction(1, 2)}, "(x·x' + 1/2)^3"),
+        ({"degree": 1}, "linear"),  # Polynomial's docstring: p = 1, c = 0 is the linear kernel
+        ({"degree": 1, "c": 2}, "(x·x' + 2)^1"),
+    ],
+)
+def test_the_text_report_writes_the_dual_form_term_by_term(
+    options: dict[str, object], name: str
+) -> None:
+    # Step 2's score is α₀·(x₀·x₁ + c)^p = c^p: 0 for the linear kernel and for c = 0 (a tie,
+    # so a mistake), (1/2)³ = 1/8 or 2¹ = 2 for the others, y₁·s < 0, a mistake too; so
+    # α = (1, −1) in every case and both examples are in the support, in index order.
+    t = run("perceptron/kernel", TWO_X, TWO_Y, **options)  # type: ignore[arg-type]
+    assert t.weights == vector(1, -1)
+    last = format_text(t).splitlines()[-1]
+    assert last == f"kernel {name}; w above is α; f = (1)·K((1, 0), ·) + (-1)·K((0, 1), ·)"
+
+
+def test_a_dual_form_with_no_support_is_f_equal_to_the_rational_zero() -> None:
+    # f = Σ over an empty support is the empty sum, 0, and f is typed Fraction (exact rationals
+    # throughout); sign(0) = +1 (kernel.md, "Zero score").
+    empty = kernel.Dual(kernel.LINEAR, ())
+    f = empty.f(vector(3, -1))
+    assert f == 0 and type(f) is Fraction
+    assert empty.predict(vector(3, -1)) == 1
+    assert empty.to_text() == "kernel linear; w above is α; f = 0"
+
+
+def test_the_json_report_writes_the_kernel_and_the_support_as_kernel_md_says() -> None:
+    # kernel.md "Returns": keys `kernel`: {"degree": p, "c": Q} and `support`: [{"x": [Q, …],
+    # "alpha": Q}, …] for αⱼ ≠ 0.  The run of TWO_X with (x·x' + 1/2)³ has α = (1, −1) (see the
+    # text report's test), so both examples are in the support, rationals as strings.
+    options: dict[str, object] = {"kernel": "polynomial", "degree": 3, "c": Fraction(1, 2)}
+    t = run("perceptron/kernel", TWO_X, TWO_Y, **options)  # type: ignore[arg-type]
+    report = trace_to_json(t)
+    assert report["kernel"] == {"degree": 3, "c": "1/2"}
+    assert report["support"] == [
+        {"x": ["1", "0"], "alpha": "1"},
+        {"x": ["0", "1"], "alpha": "-1"},
+    ]
+
+
+def test_the_first_score_is_the_rational_zero_and_a_tie_predicts_minus_y() -> None:
+    # [kernel.3] with α = 0: s is the empty sum, the rational 0 (a step's score is a Fraction).
+    # kernel.md "Zero score": s = 0 is a mistake and the trace reports −y.  Both labels:
+    # x = (1, 0), y = −1 first (s = 0: prediction +1), then x = (0, 1), y = +1, where
+    # s = α₀·x₀·x₁ = −1·0 = 0 again (prediction −1), both mistakes.
+    t = run("perceptron/kernel", [(1, 0), (0, 1)], [-1, 1])
+    assert [s.score for s in t.steps] == [0, 0]
+    assert all(type(s.score) is Fraction for s in t.steps)
+    assert [s.prediction for s in t.steps] == [1, -1]
+    assert [s.mistake for s in t.steps] == [True, True]
+    assert t.weights == vector(-1, 1)
+
+
+def test_a_score_between_zero_and_one_predicts_by_its_sign() -> None:
+    # x₀ = (1,), y₀ = +1: s = 0, mistake, α₀ = η = 1/2.  x₁ = (1,), y₁ = +1: s = α₀·1·1 = 1/2 > 0,
+    # prediction +1, no mistake ([kernel.4]: y·s = 1/2 > 0).  x₂ = (−1,), y₂ = +1:
+    # s = α₀·(1·−1) = −1/2 < 0, prediction −1, a mistake, α₂ = 1/2.
+    t = run("perceptron/kernel", [(1,), (1,), (-1,)], [1, 1, 1], eta=Fraction(1, 2))
+    half = Fraction(1, 2)
+    assert [s.score for s in t.steps] == [0, half, -half]
+    assert [s.prediction for s in t.steps] == [-1, 1, -1]
+    assert [s.mistake for s in t.steps] == [True, False, True]
+    assert t.weights == (half, Fraction(0), half)
+
+
+def test_the_kernel_learner_refuses_a_stream_that_changes_an_example() -> None:
+    # The learner keeps xᵢ as the stream first shows it; the runner always repeats the same
+    # data, so a stream showing another x under the same index breaks an internal invariant.
+    algo = kernel.configure()
+    examples = [Example(1, 0, vector(1), 1), Example(2, 0, vector(2), 1)]
+    with pytest.raises(AssertionError, match=r"^the stream must repeat the same data$"):
+        list(algo.learn(iter(examples), d=1, eta=ONE))

@@ -18,7 +18,7 @@ import sympy
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from perceptron_ref import Trace, cli, registry, run
+from perceptron_ref import Trace, bounds, cli, registry, run
 from perceptron_ref.algorithm import OnlineAlgorithm
 from perceptron_ref.bounds import (
     blum_hinge_bound,
@@ -321,3 +321,10 @@ def test_the_cli_says_how_a_run_on_data_no_learner_fits_ended(
     assert cli.main([*command, "--format", "json"]) == 0
     trace = json.loads(capsys.readouterr().out)
     assert trace["status"] == status and trace["mistakes"] >= trace["epochs"]
+
+
+def test_the_hinge_loss_of_no_examples_is_the_fraction_zero() -> None:
+    # An empty sum is 0; the function is declared to return a Fraction, so 0 as a Fraction.
+    loss = bounds.hinge_loss([], Fraction(1, 2))
+    assert loss == 0
+    assert type(loss) is Fraction

@@ -1,5 +1,7 @@
 """Resource bounds (issue 7): exact arithmetic stops at a documented size limit, with one clear
-line, instead of filling memory; runs far from the limit are unaffected.
+line, instead of filling memory; runs far from the limit are unaffected.  Each limit (max_bits,
+the repeat-test budget REPEAT_BUDGET · max_bits) is also checked at its exact boundary, under
+each engine.
 
 The adversarial inputs below have closed forms, so each test knows independently at which
 step, and with how many bits, the limit must be crossed:
@@ -14,25 +16,39 @@ step, and with how many bits, the limit must be crossed:
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from fractions import Fraction
-from itertools import islice
+from itertools import count, islice
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from perceptron_ref import cli, run
 from perceptron_ref.campaign import CORE
+from perceptron_ref.engine import AUTO_SIZE
 from perceptron_ref.errors import InputError
-from perceptron_ref.limits import MAX_BITS, REPEAT_BUDGET, SizeLimitError
+from perceptron_ref.limits import (
+    MAX_BITS,
+    REPEAT_BUDGET,
+    SizeLimitError,
+    check_max_bits,
+    check_repeat_budget,
+    check_size,
+    measured,
+)
 from perceptron_ref.perceptron.multiclass import run_multiclass
 from perceptron_ref.testing import SeparableData, separable_data
+from perceptron_ref.trace import Step
 from perceptron_ref.vectors import Label, Vector, dot
 from tests.helpers import BATCH, RULE, is_mistake
+from tests.test_input import run_refused
+from tests.test_run import BLUM_X, BLUM_Y
 
 MERSENNE_61 = 2**61 - 1
 
@@ -273,3 +289,180 @@ def test_a_multiclass_run_is_measured_too(
     path.write_text("1000,b\n-1,a\n")
     assert cli.main(["run", "perceptron/structured", str(path), "--max-bits", "9"]) == 2
     assert capsys.readouterr().err == f"perceptron-ref: error: {path}: {expected}\n"
+
+
+# --- each limit at its exact boundary, worked by hand ---------------------------------------------
+# The repeat-test budget (a run without max_epochs keeps at most REPEAT_BUDGET · max_bits bits of
+# epoch-end weights), max_bits, a score or a w over the limit under each engine, and measured()'s
+# closing of the learner; the expected values are worked out by hand from
+# spec/algorithms/perceptron/blum.md.
+
+
+def test_the_repeat_budget_stops_a_run_only_over_it() -> None:
+    # limits.check_repeat_budget: "over REPEAT_BUDGET · max_bits, the run is stopped", so a run
+    # holding exactly 1000 · 8 = 8000 bits goes on and one holding 8001 is stopped.
+    check_repeat_budget(REPEAT_BUDGET * 8, epoch=5, max_bits=8)
+    with pytest.raises(SizeLimitError, match=r"in 5 epochs, .* take 8001 bits in all"):
+        check_repeat_budget(REPEAT_BUDGET * 8 + 1, epoch=5, max_bits=8)
+
+
+def e1(d: int) -> tuple[int, ...]:
+    """The first unit vector of dimension d."""
+    return (1,) + (0,) * (d - 1)
+
+
+def test_repeat_budget_allows_exactly_repeat_budget_times_max_bits_bits() -> None:
+    # Blum's perceptron (zero score predicts -1, tie-negative) on the single example
+    # x = e_1, y = +1, with max_bits = 1.  Pass 1: w = 0, score 0, prediction -1: a mistake,
+    # w = 0 + 1·e_1 = e_1.  The pass had a mistake and e_1 was not seen (only 0 was), so the
+    # runner stores e_1: every coordinate is 0 or 1, of size 1, so it holds d bits.  With
+    # d = REPEAT_BUDGET = 1000 that is exactly REPEAT_BUDGET · max_bits = 1000 bits: allowed
+    # ("at most"), so pass 2 runs: score ⟨e_1, e_1⟩ = 1 > 0, no mistake, the run converged.
+    # (Scores 0 and 1 and weights in {0, 1} all fit in max_bits = 1.)
+    d = REPEAT_BUDGET
+    trace = run("perceptron/blum", [e1(d)], [1], epochs="converge", max_bits=1)
+    assert trace.status == "converged"
+    assert trace.mistakes == 1
+    assert trace.epochs == 2
+    assert trace.weights == tuple(Fraction(v) for v in e1(d))
+
+
+def test_repeat_budget_stops_one_bit_over() -> None:
+    # The same run with d = 1001: after pass 1 the stored e_1 holds 1001 bits, one over
+    # REPEAT_BUDGET · max_bits = 1000, so the run is stopped after epoch 1 with the message of
+    # check_repeat_budget (epoch 1, 1001 bits, 1000 × 1 = 1000).
+    d = REPEAT_BUDGET + 1
+    with pytest.raises(SizeLimitError) as caught:
+        run("perceptron/blum", [e1(d)], [1], epochs="converge", max_bits=1)
+    assert str(caught.value) == (
+        "exact arithmetic exceeded the size limit: no convergence and no cycle in 1 epochs, "
+        "whose final weights take 1001 bits in all, over 1000 × max_bits = 1000 "
+        "(give --max-epochs, or raise --max-bits)"
+    )
+
+
+# limits: the size limit's checks at their boundaries.
+
+
+def test_max_bits_is_a_positive_integer_and_one_is_allowed() -> None:
+    for bad in (0, -1, True, 1.0, "8"):
+        with pytest.raises(InputError) as caught:
+            check_max_bits(bad)
+        assert str(caught.value) == f"max_bits must be a positive integer, got {bad!r}"
+    assert check_max_bits(1) == 1
+    # Blum on x = (1), y = +1: scores 0, 1 and weights 0, 1 all have size 1 (size(0) = 1).
+    trace = run("perceptron/blum", [(1,)], [1], epochs="converge", max_bits=1)
+    assert (trace.status, trace.mistakes) == ("converged", 1)
+
+
+def test_the_repeat_budget_scales_with_max_bits() -> None:
+    # As in test_repeat_budget_stops_one_bit_over, Blum on x = e_1 of dimension d = 1001, y = +1:
+    # after pass 1 the runner holds w = e_1, d = 1001 bits.  With max_bits = 2 the budget is
+    # REPEAT_BUDGET · 2 = 2000 bits: allowed, and pass 2 is clean (score 1 > 0): converged.
+    d = REPEAT_BUDGET + 1
+    trace = run("perceptron/blum", [(1,) + (0,) * (d - 1)], [1], epochs="converge", max_bits=2)
+    assert (trace.status, trace.epochs, trace.mistakes) == ("converged", 2, 1)
+    # check_repeat_budget itself: 2000 bits are allowed, 2001 are not.
+    check_repeat_budget(2000, 7, 2)
+    with pytest.raises(SizeLimitError) as caught:
+        check_repeat_budget(2001, 7, 2)
+    assert "in 7 epochs, whose final weights take 2001 bits in all" in str(caught.value)
+    assert "over 1000 × max_bits = 2000 (give --max-epochs" in str(caught.value)
+
+
+def test_a_score_over_the_limit_is_named_with_its_step() -> None:
+    # Blum on x = (1, 1) twice, y = +1, max_bits = 1: step 0 scores 0, a mistake, w = (1, 1)
+    # (numbers of 1 bit); step 1 scores <(1, 1), (1, 1)> = 2 = 0b10, 2 bits: over the limit.
+    with pytest.raises(SizeLimitError) as caught:
+        run("perceptron/blum", [(1, 1), (1, 1)], [1, 1], max_bits=1)
+    assert str(caught.value) == (
+        "exact arithmetic exceeded the size limit: the score at epoch 1, example 1 has a "
+        "number of 2 bits, over max_bits = 1 (raise it with --max-bits)"
+    )
+
+
+def test_no_values_have_no_size_to_exceed() -> None:
+    # max over nothing is 0 bits, which exceeds no positive limit: check_size returns quietly.
+    check_size("w", (), "after epoch 1, example 0", 1)
+    with pytest.raises(SizeLimitError):
+        check_size("w", (Fraction(2),), "after epoch 1, example 0", 1)  # 2 = 0b10: 2 bits
+
+
+def test_measured_closes_the_learner_as_soon_as_it_is_closed() -> None:
+    # limits.measured: "a run stopped at an epoch boundary, or refused: close the learner
+    # now" -- even while someone else still holds the learner (so no garbage collection).
+    finished: list[str] = []
+
+    def learner() -> Generator[Step, None, None]:
+        try:
+            for i in count():
+                yield Step(1, i, Fraction(0), 1, 1, False, (Fraction(0),))
+        finally:
+            finished.append("closed")
+
+    inner = learner()
+    outer = measured(inner, 8)
+    assert isinstance(outer, Generator)
+    next(outer)
+    assert finished == []
+    outer.close()
+    assert finished == ["closed"]
+    assert inspect.getgeneratorstate(inner) == "GEN_CLOSED"  # finished, not merely unreferenced
+
+
+def test_a_kernel_degree_equal_to_max_bits_is_allowed_and_one_more_is_refused() -> None:
+    # x = (1) and (-1): x·x' = ±1, so (x·x')^p = ±1 for every p: the run itself stays at
+    # size 1 (score 0, then 1·1·(1·(-1))^3 = -1, not a mistake for y = -1).
+    X, y = [(1,), (-1,)], [1, -1]
+    trace = run("perceptron/kernel", X, y, kernel="polynomial", degree=3, max_bits=3)
+    assert [s.score for s in trace.steps] == [0, -1]
+    assert run_refused("perceptron/kernel", X, y, kernel="polynomial", degree=4, max_bits=3) == (
+        "degree 4 is over max_bits = 3: (x·x' + c)^4 exceeds 2^3 unless x·x' + c is -1, 0 or 1 "
+        "(raise it with --max-bits)"
+    )
+
+
+def test_auto_on_large_data_is_the_fast_engine_and_is_held_to_the_same_size_limit() -> None:
+    # AUTO_SIZE numbers or more go to the engine under "auto".  Blum on x = (2, 0), y = +1:
+    # step 0 is a mistake and w = (2, 0), whose 2 = 0b10 has 2 bits, over max_bits = 1.  The
+    # literal run stops at that step; the engine (record "summary" keeps no step) measures its
+    # final w: the message names the end of epoch 1 -- the same under "fast" and "auto".
+    X = np.tile(np.array([2, 0], dtype=np.int64), (AUTO_SIZE // 2, 1))
+    y = np.ones(AUTO_SIZE // 2, dtype=np.int64)
+    over = (
+        "exact arithmetic exceeded the size limit: w {} has a number of 2 bits, over max_bits = 1"
+    )
+    for engine, where in (
+        ("literal", "after epoch 1, example 0"),
+        ("fast", "at the end of epoch 1"),
+        ("auto", "at the end of epoch 1"),
+    ):
+        with pytest.raises(SizeLimitError) as caught:
+            run("perceptron/blum", X, y, record="summary", max_bits=1, engine=engine)  # type: ignore[arg-type]
+        assert str(caught.value) == over.format(where) + " (raise it with --max-bits)"
+
+
+def test_the_repeat_budget_counts_every_epoch_end_weight_kept() -> None:
+    # Blum's example padded with zeros to dimension d: pass 1 ends at w = (1, 1, 0, ...), pass 2
+    # at (1, 0, 0, ...) (see above), pass 3 is clean.  Scores and weights are all 0 or 1, of
+    # size 1, so max_bits = 1 holds them, and the runner keeps d bits per epoch end: d after
+    # epoch 1, 2d after epoch 2 -- against REPEAT_BUDGET · 1 = 1000 bits.
+    # d = 500: 1000 bits, allowed: converged in 3 epochs.
+    def padded(d: int) -> list[tuple[int, ...]]:
+        return [x + (0,) * (d - 2) for x in BLUM_X]
+
+    trace = run("perceptron/blum", padded(500), BLUM_Y, epochs="converge", max_bits=1)
+    assert (trace.status, trace.epochs, trace.mistakes) == ("converged", 3, 2)
+    # d = 600: 600 bits after epoch 1 (allowed), 1200 after epoch 2: stopped there.
+    with pytest.raises(SizeLimitError) as caught:
+        run("perceptron/blum", padded(600), BLUM_Y, epochs="converge", max_bits=1)
+    assert str(caught.value) == (
+        "exact arithmetic exceeded the size limit: no convergence and no cycle in 2 epochs, "
+        "whose final weights take 1200 bits in all, over 1000 × max_bits = 1000 "
+        "(give --max-epochs, or raise --max-bits)"
+    )
+    # With max_epochs the epochs are bounded, so no budget applies: capped at 2, no error.
+    capped = run(
+        "perceptron/blum", padded(600), BLUM_Y, epochs="converge", max_epochs=2, max_bits=1
+    )
+    assert (capped.status, capped.epochs) == ("max_epochs", 2)

@@ -1,27 +1,22 @@
 """Collins' structured perceptron: its decoders are exact argmaxes with the stated tie rule
-(checked against brute force), over (−1, +1) it is Blum's perceptron, and on separable data
-(multiclass and tag sequences) it obeys Collins' mistake bound R²/δ² at every step."""
+(checked against brute force), over (−1, +1) it is Blum's perceptron, the learned model is
+the argmax of its blocks, and ``separation`` gives the margin δ and R² its bound needs.  Its two
+instances have their own modules: ``test_multiclass`` and ``test_tagging`` (Collins' bound on
+separable data is checked there)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from fractions import Fraction
-from itertools import product
-from pathlib import Path
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
-from perceptron_ref import InputError, run
-from perceptron_ref.bounds import perceptron_mistake_bound
-from perceptron_ref.perceptron.multiclass import class_order, read_classes, run_multiclass
-from perceptron_ref.perceptron.structured import Multiclass, separation
-from perceptron_ref.perceptron.tagging import Sentence, Tagger, Tags, train
-from perceptron_ref.testing import rationals, unit_vectors
-from perceptron_ref.vectors import Label, Vector, add, dot, scale
+from perceptron_ref import run
+from perceptron_ref.perceptron.structured import Multiclass, Structure, separation
+from perceptron_ref.report import format_text
+from perceptron_ref.vectors import Label, add, dot, scale
+from tests.helpers import vector
 from tests.test_voted_averaged import Rows, arbitrary_data, etas, passes
 
 
@@ -84,170 +79,55 @@ def test_the_multiclass_decoder_is_the_first_maximal_class(
     assert m.decode(alpha, x) == brute_force_argmax(scores)  # type: ignore[arg-type]
 
 
-@st.composite
-def tagging_problems(draw: st.DrawFn) -> tuple[Tagger, list[Sentence]]:
-    tags = ("A", "B", "C")[: draw(st.integers(2, 3))]
-    words = ("u", "v", "w")[: draw(st.integers(1, 3))]
-    sentences = draw(
-        st.lists(
-            st.lists(st.sampled_from(words), min_size=1, max_size=4).map(tuple),
-            min_size=1,
-            max_size=5,
-        )
-    )
-    vocabulary = tuple(sorted({v for x in sentences for v in x}))
-    return Tagger(tags, vocabulary), sentences
+# --- the text report, separation and the model, worked by hand ------------------------------------
 
 
-@given(problem=tagging_problems(), data=st.data())
-def test_viterbi_is_the_lexicographically_first_argmax_of_brute_force(
-    problem: tuple[Tagger, list[Sentence]], data: st.DataObject
-) -> None:
-    tagger, sentences = problem
-    small = st.integers(-1, 1).map(Fraction)
-    alpha = tuple(data.draw(st.lists(small, min_size=tagger.dimension, max_size=tagger.dimension)))
-    for x in [*sentences, ("unseen", *sentences[0])]:
-        everything = list(product(tagger.tags, repeat=len(x)))  # lexicographic order
-        scores = [(y, dot(alpha, tagger.phi(x, y))) for y in everything]
-        assert tagger.decode(alpha, x) == brute_force_argmax(scores)  # type: ignore[arg-type]
+# Gormley's six points (slide 15), as in structured.py's docstring.
+X = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
+Y = [-1, 1, 1, -1, -1, 1]
 
 
-@st.composite
-def separable_multiclass(draw: st.DrawFn) -> tuple[list[Vector], list[int], Vector, int]:
-    """Points labelled by argmax_c U_c·x for a unit U ∈ Q^(K·d), ties dropped."""
-    d, K = draw(st.integers(1, 3)), draw(st.integers(2, 4))
-    U = draw(unit_vectors(K * d))
-    m = Multiclass(tuple(range(K)), d)
-    X: list[Vector] = []
-    y: list[int] = []
-    for x in draw(
-        st.lists(st.lists(rationals(6, 3), min_size=d, max_size=d), min_size=1, max_size=25)
-    ):
-        scores = sorted((dot(U, m.phi(tuple(x), c)), c) for c in range(K))
-        if scores[-1][0] > scores[-2][0]:
-            X.append(tuple(x))
-            y.append(scores[-1][1])
-    assume(len(set(y)) >= 2)
-    return X, y, U, K
+def test_the_structured_text_report_names_the_classes_in_the_order_of_their_blocks() -> None:
+    # structured.md: the registry's perceptron/structured is the multiclass perceptron over the
+    # classes (−1, +1), and w is α = (α₋, α₊), the classes' blocks in that order; the report's
+    # model line says so, listing the classes as show() lists coordinates (", ").
+    t = run("perceptron/structured", X, Y)
+    last = format_text(t).splitlines()[-1]
+    assert last == "classes: -1, 1 (α = their blocks of w, in order)"
 
 
-@given(problem=separable_multiclass(), eta=etas)
-def test_multiclass_runs_obey_collins_bound_at_every_step_and_separate(
-    problem: tuple[list[Vector], list[int], Vector, int], eta: Fraction
-) -> None:
-    X, y, U, K = problem
-    m = Multiclass(tuple(range(K)), len(X[0]))
-    pairs = [separation(m.structure(), U, x, c, range(K)) for x, c in zip(X, y, strict=True)]
-    delta, R2 = min(p[0] for p in pairs), max(p[1] for p in pairs)
-    assert delta > 0
-    bound = perceptron_mistake_bound(R2, delta)
-    assume(bound <= 400)
-    classes = tuple(sorted(set(y)))
-    t = run_multiclass(X, y, eta=eta, epochs="converge", max_epochs=int(bound) + 1)
-    # U restricted to the classes present: dropping blocks keeps the margin, shrinks ‖U‖.
-    U_seen = tuple(a for c in classes for a in m.block(U, c))
-    k = 0
-    for s in t.steps:
-        k += s.mistake
-        assert dot(U_seen, s.weights) >= k * eta * delta  # α·U ≥ kηδ
-        assert dot(s.weights, s.weights) <= k * eta**2 * R2  # ‖α‖² ≤ kη²R²
-    assert t.mistakes <= bound
-    assert t.status == "converged"
-    assert [t.model.predict(x) for x in X] == y
+# A hand-made structure with outputs 0, 1, 2 and Φ(x, z) = (z, z²) (x plays no part), so
+# Φ(x, 0) = (0, 0), Φ(x, 1) = (1, 1), Φ(x, 2) = (2, 4); the decoder is never called here.
+SQUARES: Structure[None, int] = Structure(2, lambda x, z: vector(z, z * z), lambda alpha, x: 0)
 
 
-@given(problem=tagging_problems(), data=st.data())
-def test_tagging_runs_obey_collins_bound_whatever_the_number_of_tag_sequences(
-    problem: tuple[Tagger, list[Sentence]], data: st.DataObject
-) -> None:
-    tagger, X = problem
-    U = data.draw(unit_vectors(tagger.dimension))
-    Y: list[Tags] = []
-    for x in X:
-        ranked = sorted((dot(U, tagger.phi(x, z)), z) for z in product(tagger.tags, repeat=len(x)))
-        assume(ranked[-1][0] > ranked[-2][0])  # a unique gold sequence: margin δ > 0
-        Y.append(ranked[-1][1])
-    pairs = [
-        separation(tagger.structure(), U, x, y, list(product(tagger.tags, repeat=len(x))))
-        for x, y in zip(X, Y, strict=True)
-    ]
-    delta, R2 = min(p[0] for p in pairs), max(p[1] for p in pairs)
-    bound = perceptron_mistake_bound(R2, delta)
-    assume(bound <= 400)
-    result = train(X, Y, tags=tagger.tags, epochs="converge", max_epochs=int(bound) + 1)
-    assert result.tagger == tagger
-    assert result.mistakes <= bound
-    assert result.status == "converged"
-    assert [tagger.decode(result.weights, x) for x in X] == Y
+def test_separation_is_the_least_margin_and_the_largest_squared_difference() -> None:
+    # Collins' δᵢ = min over z ≠ y of U·(Φ(x,y) − Φ(x,z)) and Rᵢ² = max of ‖Φ(x,y) − Φ(x,z)‖²
+    # (structured.md, "The mistake bound").  y = 2, U = (0, 1), z over (1, 2, 0), 2 skipped:
+    #   z = 1: Φ(x,2) − Φ(x,1) = (1, 3): U· = 3, ‖·‖² = 1 + 9 = 10;
+    #   z = 0: Φ(x,2) − Φ(x,0) = (2, 4): U· = 4, ‖·‖² = 4 + 16 = 20.
+    # So δ = 3 (from the first z) and R² = 20 (from the last).
+    assert separation(SQUARES, vector(0, 1), None, 2, [1, 2, 0]) == (Fraction(3), Fraction(20))
 
 
-def test_class_order_puts_integers_first_numerically_then_names() -> None:
-    assert class_order(["b", 10, -1, "a", 2]) == (-1, 2, 10, "a", "b")
+def test_separation_over_no_output_besides_y_fails_its_invariant_by_name() -> None:
+    # With GEN(x) = {y} there is no z ≠ y: δ and R² are a min and a max over nothing.  That is
+    # a caller's error inside the library, an internal invariant (an assert naming it).
+    with pytest.raises(AssertionError, match=r"^GEN\(x\) must hold an output besides y$"):
+        separation(SQUARES, vector(0, 1), None, 2, [2])
 
 
-def test_bad_multiclass_input_names_the_file_and_line(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.csv"
-    bad.write_text("1,2,cat\n1,x,dog\n")
-    with pytest.raises(InputError, match=r"bad.csv:2: "):
-        read_classes(bad)
-    bad.write_text("1,2,cat\n1,dog\n")
-    with pytest.raises(InputError, match=r"bad.csv:2: expected 2 features and a class"):
-        read_classes(bad)
-    with pytest.raises(InputError, match="at least two classes"):
-        run_multiclass([(1,)], ["cat"])
-
-
-def test_the_cli_runs_multiclass_data(tmp_path: Path) -> None:
-    data = tmp_path / "animals.csv"
-    data.write_text("# x1,x2,class\n1,0,cat\n0,1,dog\n-1,-1,eel\n2,1,cat\n")
-    cli = [sys.executable, "-m", "perceptron_ref", "run", "perceptron/structured", str(data)]
-    out = subprocess.run(
-        [*cli, "--epochs", "converge", "--format", "json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    trace = json.loads(out.stdout)
-    assert (trace["classes"], trace["status"], trace["mistakes"]) == (
-        ["cat", "dog", "eel"],
-        "converged",
-        2,
-    )
-    assert trace["weights"] == ["1", "0", "0", "1", "-1", "-1"]
-    assert [s["prediction"] for s in trace["steps"]][-4:] == ["cat", "dog", "eel", "cat"]
-    bad = subprocess.run([*cli, "--labels", "01"], capture_output=True, text=True)
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
-
-
-def test_on_plus_minus_one_files_the_cli_prints_the_python_api_trace(tmp_path: Path) -> None:
-    from perceptron_ref.report import dumps
-
-    data = tmp_path / "g.csv"
-    data.write_text("-1,2,-1\n1,0,1\n1,1,1\n-1,0,-1\n-1,-2,-1\n1,-1,1\n")
-    cli = [sys.executable, "-m", "perceptron_ref", "run", "perceptron/structured", str(data)]
-    out = subprocess.run([*cli, "--format", "json"], capture_output=True, text=True, check=True)
-    X = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
-    assert out.stdout.strip() == dumps(run("perceptron/structured", X, [-1, 1, 1, -1, -1, 1]))
-
-
-@pytest.mark.parametrize(
-    ("option", "problem"),
-    [
-        (["--input-format", "coq"], "perceptron/structured reads CSV only, not --input-format coq"),
-        (
-            ["--engine", "fast"],
-            "perceptron/structured has no fast engine: use engine 'literal' or 'auto'",
-        ),
-    ],
-)
-def test_the_cli_refuses_options_structured_cannot_honour(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: list[str], problem: str
-) -> None:
-    # A Coq file was read as CSV, and --engine fast ran the literal loop, both silently (exit 0).
-    from perceptron_ref.cli import main
-
-    data = tmp_path / "d.csv"
-    data.write_text("1,2,1\n-1,0,-1\n")
-    assert main(["run", "perceptron/structured", str(data), *option]) == 2
-    out, err = capsys.readouterr()
-    assert (out, err) == ("", f"perceptron-ref: error: {problem}\n")
+def test_the_structured_model_is_the_argmax_of_the_learned_blocks() -> None:
+    # One pass over Gormley's points, classes (−1, +1), ties to −1 (structured.md):
+    #   (−1, 2), y = −1: α = 0, both scores 0, a tie → −1, right;
+    #   (1, 0), y = +1: a tie again → −1, a mistake: α₋ = −x = (−1, 0), α₊ = +x = (1, 0);
+    #   (1, 1) → α₊·x = 1 > α₋·x = −1: +1;  (−1, 0) → 1 > −1 for −1;  (−1, −2) → −1;
+    #   (1, −1) → +1: all right.  So w = (α₋, α₊) = (−1, 0, 1, 0), and the model predicts
+    # every label of the data, +1 for (1, 0) and (2, 7) (α₊·x = 2 > −2), and −1 at a tie
+    # (0, 5) (both 0).
+    t = run("perceptron/structured", X, Y)
+    assert t.weights == vector(-1, 0, 1, 0)
+    assert t.model is not None
+    predict = t.model.predict
+    assert [predict(vector(*x)) for x in X] == Y
+    assert [predict(vector(*x)) for x in [(1, 0), (2, 7), (0, 5)]] == [1, 1, -1]

@@ -7,20 +7,25 @@ the notes (and peers.md) say, and an independent JavaScript implementation agree
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from fractions import Fraction
+from fractions import Fraction as F
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+import numpy as np
 import pytest
 import z3
 
 from perceptron_ref import registry
 from perceptron_ref.cli import main
+from perceptron_ref.testvectors import Case, _large, case, to_text, write
 from perceptron_ref.vectors import Vector, add, dot, norm2, scale, zeros
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +41,9 @@ ADDITIVE = (
     "perceptron/press",
     "perceptron/ssbd",
 )
+
+
+KIT = ("schema.json", "check.py", "check.mjs")  # beside the vectors: they make them self-contained
 
 
 def committed() -> dict[str, bytes]:
@@ -91,13 +99,44 @@ def test_every_algorithm_has_a_file_and_the_files_regenerate_byte_for_byte(
 ) -> None:
     assert main(["vectors", str(tmp_path)]) == 0
     written = capsys.readouterr().out.split()
-    fresh = {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*.json")}
-    assert sorted(written) == sorted(str(tmp_path / name) for name in fresh)
+    fresh = {
+        p.relative_to(tmp_path).as_posix(): p.read_bytes()
+        for p in tmp_path.rglob("*.json")
+        if p.name != "schema.json"
+    }
+    kit = [str(tmp_path / name) for name in KIT]
+    assert written == sorted(str(tmp_path / name) for name in fresh) + kit
     assert sorted(fresh) == sorted(f"{a}.json" for a in registry.ALGORITHMS)
     stale = sorted(set(committed()) ^ set(fresh))
     assert not stale, f"run `perceptron-ref vectors spec/vectors` (stale or missing: {stale})"
     changed = [name for name, text in fresh.items() if committed()[name] != text]
+    changed += [
+        name for name in KIT if (tmp_path / name).read_bytes() != (VECTORS / name).read_bytes()
+    ]
     assert not changed, f"run `perceptron-ref vectors spec/vectors` (out of date: {changed})"
+
+
+def test_the_written_folder_is_self_contained_schema_and_checkers_run_there(tmp_path: Path) -> None:
+    assert main(["vectors", str(tmp_path), "--algorithm", "perceptron/ssbd"]) == 0
+    schema = json.loads((tmp_path / "schema.json").read_text(encoding="utf-8"))
+    doc = json.loads((tmp_path / "perceptron" / "ssbd.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    files = [str(tmp_path / "perceptron" / "ssbd.json")]
+    expected = f"{doc['numberOfTests']} passed, 0 failed\n"
+    python = subprocess.run(
+        [sys.executable, "-I", "check.py", *files], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert (python.returncode, python.stdout) == (0, expected), python.stderr
+    script = subprocess.run(
+        [node(), "check.mjs", *files], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert (script.returncode, script.stdout) == (0, expected), script.stderr
+
+
+def test_sources_cite_the_notes_without_internal_file_names() -> None:
+    for doc in documents():
+        assert ".txt" not in doc["source"] and "_" not in doc["source"], doc["source"]
+        assert doc["source"] in registry.get(doc["algorithm"]).note
 
 
 def test_every_file_is_valid_against_the_schema() -> None:
@@ -247,25 +286,180 @@ def node() -> str:
     return found
 
 
-def run_checker(*files: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [node(), str(CHECKER), *map(str, files)], capture_output=True, text=True, timeout=120
+def run_checker(*files: Path, python: bool = False) -> subprocess.CompletedProcess[str]:
+    command = (
+        [sys.executable, "-I", str(VECTORS / "check.py")] if python else [node(), str(CHECKER)]
     )
+    return subprocess.run([*command, *map(str, files)], capture_output=True, text=True, timeout=120)
 
 
-def test_javascript_checker_agrees_with_every_additive_perceptron_vector() -> None:
+@pytest.mark.parametrize("python", [False, True], ids=["check.mjs", "check.py"])
+def test_each_checker_agrees_with_every_additive_perceptron_vector(python: bool) -> None:
     files = [VECTORS / f"{a}.json" for a in ADDITIVE]
-    done = run_checker(*files)
+    done = run_checker(*files, python=python)
     expected = sum(1 for a in ADDITIVE for _ in cases_of(a))
     assert (done.returncode, done.stdout) == (0, f"{expected} passed, 0 failed\n")
 
 
-def test_javascript_checker_catches_a_wrong_expected_value(tmp_path: Path) -> None:
+@pytest.mark.parametrize("python", [False, True], ids=["check.mjs", "check.py"])
+@pytest.mark.parametrize("where", ["mistake", "weights", "status"])
+def test_each_checker_catches_a_wrong_expected_value(
+    python: bool, where: str, tmp_path: Path
+) -> None:
     doc = json.loads((VECTORS / "perceptron/mehta.json").read_text(encoding="utf-8"))
     test = doc["testGroups"][0]["tests"][0]
-    test["steps"][0]["mistake"] = not test["steps"][0]["mistake"]
+    if where == "mistake":
+        test["steps"][0]["mistake"] = not test["steps"][0]["mistake"]
+    elif where == "weights":
+        test["result"]["weights"][0] = str(Fraction(test["result"]["weights"][0]) + 1)
+    else:
+        test["result"]["status"] = "converged"
     tampered = tmp_path / "mehta.json"
     tampered.write_text(json.dumps(doc), encoding="utf-8")
-    done = run_checker(tampered)
+    done = run_checker(tampered, python=python)
     assert done.returncode == 1
     assert f"FAIL perceptron/mehta tcId {test['tcId']}: {test['comment']}" in done.stdout
+
+
+def float_run(group: dict[str, Any], test: dict[str, Any], rule: str) -> list[tuple[Any, ...]]:
+    """The additive perceptron in numpy float64 (np.dot sums in its own order): each step's
+    score and weights, as exact Fractions of the floats."""
+    X = np.array([[float(v) for v in x] for x in rows(group, test)], dtype=np.float64)
+    eta = np.float64(float(Fraction(group["eta"])))
+    w = np.zeros(X.shape[1])
+    out = []
+    for step in test["steps"]:
+        x, label = X[step["index"]], step["label"]
+        s = np.dot(w, x)
+        plus = {"tie-positive": s >= 0, "tie-negative": s > 0, "tie-mistake": s > 0}[rule]
+        if (1 if plus else -1) != label or (rule == "tie-mistake" and s == 0):
+            w = w + eta * label * x
+        out.append((Fraction(float(s)), tuple(Fraction(float(v)) for v in w)))
+    return out
+
+
+@pytest.mark.parametrize("algorithm", ADDITIVE)
+def test_float_inexact_flags_exactly_the_tests_float64_may_not_reproduce(algorithm: str) -> None:
+    rule = registry.get(algorithm).zero_score
+    flagged = 0
+    for group, test in cases_of(algorithm):
+        exact = [
+            (Fraction(s["score"]), tuple(Fraction(v) for v in s["weights"])) for s in test["steps"]
+        ]
+        numbers = [Fraction(v) for x in test["X"] for v in x] + [Fraction(group["eta"])]
+        numbers += [v for s, w in exact for v in (s, *w)]
+        inexact = any(Fraction(float(v)) != v for v in numbers if abs(v) < 2**1000)
+        inexact |= any(abs(v) >= 2**1000 for v in numbers)
+        if "FloatInexact" not in test["flags"]:
+            assert not inexact and float_run(group, test, rule) == exact, test["tcId"]
+        else:
+            flagged += 1
+            assert inexact or float_run(group, test, rule) != exact, test["tcId"]
+    assert flagged >= 2  # eta = 1/3, -1.3, numbers beyond 64 bits
+
+
+# --- testvectors: a case's values and defaults, the file layout, the writing ----------------------
+
+
+def test_a_case_reads_its_numbers_and_labels_exactly_with_the_documented_defaults() -> None:
+    # case() is called at import to build CASES; called here, its defaults are checked: no
+    # bias, eta = 1, one pass, no cap, no flags.  "1/2" and "-0.25" are read exactly.
+    got = case("c", [(1, "1/2"), ("-0.25", 0)], [1, -1])
+    assert got == Case(
+        "c",
+        ((F(1), F(1, 2)), (F(-1, 4), F(0))),
+        (1, -1),
+        False,
+        F(1),
+        1,
+        None,
+        frozenset(),
+    )
+    assert got.eta.denominator == 1 and type(got.y[0]) is int
+    options = case("d", [(3,)], [-1], bias=True, eta="5/2", epochs="converge", max_epochs=4)
+    assert options[3:] == (True, F(5, 2), "converge", 4, frozenset())
+    assert case("e", [(0,)], [1], flags=["Cycle", "Cycle"]).flags == frozenset({"Cycle"})
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        # A list that fits in WIDTH = 100 columns stays on one line: '["' + 96 x + '"]' is 100.
+        (["x" * 96], '["' + "x" * 96 + '"]'),
+        # One column more and it takes one item a line, indented by 2.
+        (["x" * 97], '[\n  "' + "x" * 97 + '"\n]'),
+        # Inside an object the key counts: 2 (indent) + 5 ('"a": ') + 93 = 100 fits ...
+        ({"k": {}, "a": ["y" * 89]}, '{\n  "k": {},\n  "a": ["' + "y" * 89 + '"]\n}'),
+        # ... and 94 does not.
+        (
+            {"k": {}, "a": ["y" * 90]},
+            '{\n  "k": {},\n  "a": [\n    "' + "y" * 90 + '"\n  ]\n}',
+        ),
+        # Text is written as itself (the files are UTF-8), keys included.
+        ({"é": ["ü", "§"]}, '{"é": ["ü", "§"]}'),
+        ({"é": {"ü": 1}}, '{\n  "é": {"ü": 1}\n}'),
+        # An object holding no object is one line; a list holding (deep down) an object is not.
+        ([[{"a": 1}]], '[\n  [\n    {"a": 1}\n  ]\n]'),
+        ({"a": {"b": {"c": 1}}}, '{\n  "a": {\n    "b": {"c": 1}\n  }\n}'),
+        # Empty containers print as [] and {}.
+        ([], "[]"),
+        ({"a": [], "b": {}}, '{\n  "a": [],\n  "b": {}\n}'),
+    ],
+)
+def test_vector_files_are_laid_out_as_the_to_text_docstring_says(value: object, text: str) -> None:
+    assert to_text(value) == text
+    assert json.loads(text) == value
+
+
+def test_write_makes_missing_folders_and_writes_utf8_with_unix_line_ends(tmp_path: Path) -> None:
+    outdir = tmp_path / "new" / "deeper"
+    paths = write(outdir, ["perceptron/blum", "perceptron/mehta"])
+    assert paths == [outdir / "perceptron" / "blum.json", outdir / "perceptron" / "mehta.json"]
+    for path, name in zip(paths, ["perceptron/blum", "perceptron/mehta"], strict=True):
+        raw = path.read_bytes()
+        assert b"\r" not in raw and raw.endswith(b"}\n")
+        doc = json.loads(raw.decode("utf-8"))
+        assert doc["algorithm"] == name
+        assert "§" in raw.decode("utf-8")  # "Press §4 ...": a non-ASCII comment, in UTF-8
+    # Writing again into the same folders is fine (the files are replaced, byte for byte).
+    assert write(outdir, ["perceptron/blum"]) == paths[:1]
+    assert paths[0].read_bytes() == (VECTORS / "perceptron" / "blum.json").read_bytes()
+
+
+def test_written_files_are_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    # Under the C locale with UTF-8 mode off, Python's default encoding is ASCII: the files must
+    # still be the same UTF-8 bytes (byte-identical output whatever the machine).
+    write(tmp_path / "here", ["perceptron/blum"])  # in-process too (mutmut sees the call)
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}
+    env["PYTHONCOERCECLOCALE"] = "0"
+    code = (
+        "import sys; from perceptron_ref.testvectors import write; write(sys.argv[1], sys.argv[2:])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "c"), "perceptron/blum"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    written = (tmp_path / "c" / "perceptron" / "blum.json").read_bytes()
+    assert written == (VECTORS / "perceptron" / "blum.json").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("X", "eta", "large"),
+    [
+        # NOTES["LargeNumbers"]: "a numerator or denominator of 2^64 or more" (in X or eta).
+        ([(2**64 - 1, 1)], "1", False),
+        ([(2**64, 1)], "1", True),
+        ([(-(2**64), 1)], "1", True),
+        ([(f"1/{2**64}", 1)], "1", True),
+        ([(f"-1/{2**64 - 1}", 200)], "1", False),
+        ([(1, 2)], str(2**64), True),
+        ([(1, 2)], f"{2**64 - 1}/{2**64 - 3}", False),
+    ],
+)
+def test_large_numbers_flag_starts_at_2_to_the_64(
+    X: list[tuple[int | str, ...]], eta: str, large: bool
+) -> None:
+    assert _large(case("c", X, [1] * len(X), eta=eta)) is large

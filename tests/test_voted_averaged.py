@@ -1,6 +1,7 @@
 """The voted and averaged perceptrons: their training is Gormley's online perceptron, and the
 survival counts, the vote and the three averages are what their definitions say, checked
-against facts computed independently from the trace (or by another algorithm)."""
+against facts computed independently from the trace (or by another algorithm); the models'
+predictions on a zero score, and the options and their refusals, worked by hand."""
 
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from perceptron_ref import InputError, Trace, run
+from perceptron_ref import InputError, Trace, registry, run
+from perceptron_ref.perceptron import averaged, voted
 from perceptron_ref.perceptron.averaged import Averaged
 from perceptron_ref.perceptron.voted import Votes
 from perceptron_ref.testing import rationals
+from perceptron_ref.trace import Example
 from perceptron_ref.vectors import Label, Vector, add, dot, scale, zeros
 
 Rows = list[tuple[Fraction, ...]]
@@ -46,7 +49,7 @@ def votes(t: Trace) -> Votes:
     return t.model
 
 
-def averaged(t: Trace) -> Averaged:
+def averaged_of(t: Trace) -> Averaged:
     assert isinstance(t.model, Averaged)
     return t.model
 
@@ -115,7 +118,7 @@ def test_the_vote_counts_weight_the_average_after_each_example(
     X, y = data
     pairs = votes(run("perceptron/voted", X, y, epochs=epochs, eta=eta)).perceptrons
     weighted = sum_of([scale(c, v) for v, c in pairs], len(X[0]))
-    mean = averaged(run("perceptron/averaged", X, y, epochs=epochs, eta=eta)).mean
+    mean = averaged_of(run("perceptron/averaged", X, y, epochs=epochs, eta=eta)).mean
     assert scale(Fraction(1, len(X) * epochs), weighted) == mean
 
 
@@ -131,7 +134,7 @@ def test_each_average_is_the_mean_of_its_vectors_in_the_trace(
     t = run("perceptron/averaged", X, y, epochs=epochs, eta=eta, average=average)
     w = [zeros(len(X[0]))] + [s.weights for s in t.steps]  # w₀, w₁, …, w_N
     chosen = {"after": w[1:], "before": w[:-1], "all": w}[average]
-    model = averaged(t)
+    model = averaged_of(t)
     assert model.count == len(chosen)
     assert model.mean == scale(Fraction(1, len(chosen)), sum_of(chosen, len(X[0])))
 
@@ -167,7 +170,7 @@ def test_each_average_equals_the_running_average_trick(
 ) -> None:
     X, y = data
     t = run("perceptron/averaged", X, y, epochs=epochs, eta=eta, average=average)
-    assert averaged(t).mean == running_average_trick(X, y, epochs, eta, c0, plus)
+    assert averaged_of(t).mean == running_average_trick(X, y, epochs, eta, c0, plus)
 
 
 @given(data=data_sets, epochs=passes)
@@ -179,7 +182,9 @@ def test_after_and_before_differ_by_the_last_vector_over_n(
     after = run("perceptron/averaged", X, y, epochs=epochs, average="after")
     before = run("perceptron/averaged", X, y, epochs=epochs, average="before")
     n = len(X) * epochs
-    assert add(scale(n, averaged(after).mean), scale(-n, averaged(before).mean)) == after.weights
+    assert (
+        add(scale(n, averaged_of(after).mean), scale(-n, averaged_of(before).mean)) == after.weights
+    )
 
 
 @given(data=data_sets, c=st.builds(Fraction, st.integers(1, 20), st.integers(1, 20)))
@@ -202,7 +207,7 @@ def test_gormley_slide_15_counts_and_averages() -> None:
     assert [c for _, c in pairs] == [0, 2, 2, 2]
     assert [v for v, _ in pairs] == [(F(0), F(0)), (F(1), F(-2)), (F(2), F(-1)), (F(3), F(1))]
     means = {
-        a: averaged(run("perceptron/averaged", X, y, average=a)).mean
+        a: averaged_of(run("perceptron/averaged", X, y, average=a)).mean
         for a in ("after", "before", "all")
     }
     assert means == {
@@ -283,5 +288,99 @@ def test_the_after_average_is_scikit_learns_sgdclassifier_average(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # ConvergenceWarning: max_iter is the point here
         model.fit([[float(v) for v in x] for x in X], y)
-    mean = averaged(run("perceptron/averaged", X, y, epochs=epochs)).mean
+    mean = averaged_of(run("perceptron/averaged", X, y, epochs=epochs)).mean
     assert [float(a) for a in model.coef_[0]] == pytest.approx([float(a) for a in mean], abs=1e-9)
+
+
+# --- the models' predictions and the options, by hand ---------------------------------------------
+# Each test states an independent fact: a line of spec/algorithms/perceptron/voted.md or averaged.md
+# (the vote ŷ = sign(Σᵢ cᵢ·sign(vᵢ · x)) and the averaged model sign(w̄ · x), both with sign(0) =
+# +1, Gormley slide 18), the weights of Gormley's worked example (slide 15) as the spec lists them,
+# or the documented error text.
+
+
+ONE = Fraction(1)
+
+
+# Gormley's six points (slide 15), as in both modules' docstrings.
+X = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
+Y: list[Label] = [-1, 1, 1, -1, -1, 1]
+
+
+def vector(*a: int) -> Vector:
+    return tuple(Fraction(v) for v in a)
+
+
+def test_the_averaged_model_predicts_plus_on_a_zero_score_and_minus_below_it() -> None:
+    # averaged.md, worked example: w₁ … w₆ = (1,−2), (1,−2), (2,−1), (2,−1), (3,1), (3,1), so
+    # with `after` the running sum is w̄ = (1+1+2+2+3+3, −2−2−1−1+1+1) = (12, −4), n = 6.
+    # The model is sign(w̄ · x) with sign(0) = +1 (spec "Zero score", Gormley slide 18):
+    #   x = (1, 3):  12 − 12 = 0  → +1 (the zero score);
+    #   x = (1, 0):  12 > 0       → +1;
+    #   x = (−1, 0): −12 < 0      → −1;
+    #   x = (0, 1):  −4 < 0       → −1.
+    model = run("perceptron/averaged", X, Y).model
+    assert isinstance(model, averaged.Averaged)
+    assert (model.total, model.count) == (vector(12, -4), 6)
+    got = [model.predict(vector(*x)) for x in [(1, 3), (1, 0), (-1, 0), (0, 1)]]
+    assert got == [1, 1, -1, -1]
+    assert all(type(label) is int for label in got)
+
+
+def test_averaged_configured_without_average_averages_the_vectors_after_each_example() -> None:
+    # configure()'s default is `after` (averaged.md: "after (default)"): on one example x = (1,)
+    # with y = +1, w₀ = 0 scores 0, a mistake ([averaged.3]), so w₁ = (1,) ([averaged.4]).
+    # `after` sums w₁ only: w̄ = (1,), n = 1 ([averaged.5]); `before` would sum w₀ = (0,) and
+    # `all` both, n = 2.
+    algo = averaged.configure()
+    (step,) = algo.learn(iter([Example(1, 0, vector(1), 1)]), d=1, eta=ONE)
+    assert step.mistake
+    model = step.model
+    assert isinstance(model, averaged.Averaged)
+    assert (model.average, model.total, model.count) == ("after", vector(1), 1)
+
+
+def test_averaged_names_every_option_it_does_not_take_sorted_and_comma_separated() -> None:
+    # registry.get passes options it is given to configure (registry: "an option the algorithm
+    # does not take is an error"); two unknown names show the sorted ", " join.
+    with pytest.raises(InputError) as error:
+        registry.get("perceptron/averaged", zeta=1, alpha=2)
+    assert str(error.value) == "perceptron/averaged takes no option alpha, zeta"
+
+
+def test_an_unknown_average_convention_is_refused_naming_the_three_conventions() -> None:
+    # The three conventions of averaged.md's table, in its order, and the value given (repr).
+    with pytest.raises(InputError) as error:
+        run("perceptron/averaged", X, Y, average="median")
+    assert str(error.value) == "average must be one of after, before, all, got 'median'"
+
+
+def test_a_vote_summing_to_minus_one_predicts_minus() -> None:
+    # One example x = (1,), y = +1: v₁ = 0, c₁ = 0 ([voted.1]); v₁ · x = 0 is a mistake
+    # (spec "Zero score": tie → mistake), so v₂ = (1,), c₂ = 1 ([voted.5], [voted.6]).
+    # The votes are (0,) × 0, (1,) × 1.  On x = (−1,): s = 0·sign(0) + 1·sign(−1) = 0 − 1 = −1,
+    # so ŷ = sign(−1) = −1; a sum that started anywhere above 0 would reach sign(0) = +1.
+    model = run("perceptron/voted", [(1,)], [1]).model
+    assert isinstance(model, voted.Votes)
+    assert model.perceptrons == ((vector(0), 0), (vector(1), 1))
+    assert model.predict(vector(-1)) == -1
+    assert model.predict(vector(1)) == 1
+
+
+@pytest.mark.parametrize(
+    ("c_plus", "c_minus", "label"),
+    [
+        (2**53, 2**53 + 1, -1),  # s = −1 exactly; 2⁵³ + 1 has no double, it rounds to 2⁵³
+        (2**53 + 1, 2**53, 1),  # s = +1
+        (10**400, 10**400 + 1, -1),  # past the largest double
+    ],
+    ids=["2^53-minus", "2^53-plus", "10^400-minus"],
+)
+def test_the_vote_counts_exactly_however_large_the_counts(
+    c_plus: int, c_minus: int, label: Label
+) -> None:
+    # The vote is an exact integer sum (no float in the reference path): (1,) votes +1 with
+    # count c_plus on x = (1,), (−1,) votes −1 with count c_minus, so s = c_plus − c_minus, and
+    # ŷ = sign(s).  Counts this large come from a model built directly, not from a run.
+    model = voted.Votes(vector(-1), c_minus, voted.Votes(vector(1), c_plus, None))
+    assert model.predict(vector(1)) == label

@@ -14,7 +14,7 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from perceptron_ref import InputError, run
+from perceptron_ref import InputError, bounds, run
 from perceptron_ref.bounds import winnow_k_of_r_bound, winnow_ltf_bound
 from perceptron_ref.testing_targets import BooleanTarget, ltfs
 from perceptron_ref.vectors import Vector
@@ -134,3 +134,17 @@ def test_winnow_ltf_bound_refuses_what_its_proof_does_not_cover(
 ) -> None:
     with pytest.raises(InputError, match=re.escape(problem)):
         winnow_ltf_bound(3, c, gamma, 5, epsilon)
+
+
+def test_the_ltf_bound_refuses_a_zero_margin_by_naming_the_hypotheses() -> None:
+    # γ = 0 breaks 0 < γ ≤ c; the error must say which hypotheses the theorem needs.
+    with pytest.raises(
+        InputError, match=r"^winnow/ltf bound needs 0 < γ ≤ c, ε > 0, n ≥ 1, L₁ ≥ 0$"
+    ):
+        bounds.winnow_ltf_bound(1, 1, 0, 2, Fraction(1, 2))
+
+
+def test_the_ltf_bound_accepts_l1_zero() -> None:
+    # L₁ = 0, c = γ = 1, n = 2, ε = 1/2: L = ⌈log_{3/2} 2⌉ = 2, γ(1 + ε) − cε = 1,
+    # P = (0·2 + 0·(3/2)/(1/2)) / 1 = 0, M < P + (1 + ε)/ε + (1 + ε)P = 0 + 3 + 0 = 3.
+    assert bounds.winnow_ltf_bound(0, 1, 1, 2, Fraction(1, 2)) == 3

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import islice
 
 import pytest
 
-from perceptron_ref import run
+from perceptron_ref import registry, run
+from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.runner import Epochs
-from perceptron_ref.vectors import show
+from perceptron_ref.vectors import Label, Vector, show
 from tests.helpers import BATCH, CORE
 
 # Gormley slide 15 (in order): (−1,2)−, (1,0)+, (1,1)+, (−1,0)−, (−1,−2)−, (1,−1)+.
@@ -72,3 +74,29 @@ def test_max_epochs_stops_a_run_before_it_is_decided() -> None:
     trace = run("perceptron/gormley-batch", GORMLEY_X, GORMLEY_Y, max_epochs=1)
     assert (trace.status, trace.epochs, trace.mistakes) == ("max_epochs", 1, 3)
     assert run("perceptron/gormley-batch", GORMLEY_X, GORMLEY_Y, max_epochs=2).status == "converged"
+
+
+ONE = Fraction(1)
+
+
+# Gormley slide 15's data, separable: Press's PLA and Gormley's batch loop converge after two
+# passes (w = (3, 1) after pass 1, no mistake in pass 2; tests/test_worked_examples.py).
+POINTS = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
+LABELS: list[Label] = [-1, 1, 1, -1, -1, 1]
+GORMLEY: tuple[tuple[Vector, Label], ...] = tuple(
+    ((Fraction(a), Fraction(b)), y) for (a, b), y in zip(POINTS, LABELS, strict=True)
+)
+
+
+@pytest.mark.parametrize("algorithm", ["perceptron/press", "perceptron/gormley-batch"])
+def test_a_batch_learner_itself_stops_after_its_first_clean_pass(algorithm: str) -> None:
+    # Press's do-while "until no mistake in a pass" ([press.8]) and Gormley's "while not
+    # converged" ([gormley-batch.2]) end the loop themselves: 2 passes of 6 examples = 12 steps,
+    # whatever the runner does.  (The runner stops at a clean pass too, so only the learner
+    # alone shows it.)
+    learner = registry.get(algorithm)
+    assert isinstance(learner, BatchAlgorithm)
+    steps = list(islice(learner.learn(GORMLEY, eta=ONE), 100))
+    assert len(steps) == 12
+    assert [s.epoch for s in steps] == [1] * 6 + [2] * 6
+    assert not any(s.mistake for s in steps[6:])

@@ -3,8 +3,8 @@
 Fractions never overflow; they grow.  A perceptron's w = η·Σ y·x stays within the data's
 denominators and log₂(k) more bits of numerator, but other updates compound: Winnow
 multiplies by 1 + ε at every promotion, a polynomial kernel raises to a power, and data can
-be built so that every step brings a new prime into a denominator.  So the runner
-(:mod:`perceptron_ref.runner`) passes every step through :func:`measured`: a score or a new
+be built so that every step brings a new prime into a denominator.  So the literal loops
+(:mod:`perceptron_ref.literal`) pass every step through :func:`measured`: a score or a new
 w with a numerator or denominator over ``max_bits`` bits ends the run with
 :class:`SizeLimitError`, one line naming the step.  The literal learners stay literal: the
 one check is here, at the boundary every step crosses.

@@ -6,7 +6,13 @@ Tests sharing options (bias, eta, epochs, max_epochs) form a test group; each te
 id ``tcId``, a ``comment``, ``flags`` (explained in the file's ``notes``), the inputs X and
 y, the expected ``result`` (the totals of the CLI's JSON trace, plus ``cycle``) and the
 expected ``steps``.  Every rational is a string as ``str(Fraction)`` prints it: ``"-3/4"``,
-``"2"`` (denominator positive, fraction reduced).
+``"2"`` (denominator positive, fraction reduced).  ``source`` cites the lecture note (its
+author and section, never a file name of ours).  The flag ``FloatInexact`` marks every test
+that float64 cannot reproduce exactly (:func:`float_inexact`).
+
+:func:`write_kit` writes, beside the files, what makes them self-contained: ``schema.json``
+and two independent checkers of the six additive perceptrons, ``check.py`` (Python's
+standard library only) and ``check.mjs`` (node), from the package's ``vectorkit/`` folder.
 
 The cases are chosen by hand (:data:`CASES`): the notes' worked examples, zero scores
 where the three rules part, the bias, eta ≠ 1, non-separable data that cycle, a capped
@@ -26,6 +32,8 @@ file.  No randomness: the files are a function of the code, byte for byte.
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -39,6 +47,8 @@ from perceptron_ref.runner import Epochs, run
 from perceptron_ref.vectors import Label, Vector
 
 SCHEMA = "schema.json"
+KIT = Path(__file__).with_name("vectorkit")
+"""schema.json and the checkers, written beside the files by :func:`write_kit`."""
 
 
 class Case(NamedTuple):
@@ -202,6 +212,13 @@ NOTES: dict[str, tuple[str, str]] = {
         "and float64 rounds.",
     ),
     "Fractions": ("FUNCTIONALITY", "Inputs that are not integers (exact decimals, p/q)."),
+    "FloatInexact": (
+        "EDGE_CASE",
+        "float64 cannot reproduce this test exactly: some input, eta, score or weight is not a "
+        "binary64 number (1/10, 1/3, more than 53 significant bits), or a product or a sum "
+        "inside a dot product w·x or an update eta·y·x is not (in some order of summation).  "
+        "A test without this flag runs exactly in float64, in any order of summation.",
+    ),
 }
 """Each flag: (a Wycheproof bug type, what it means)."""
 
@@ -222,6 +239,15 @@ HEADER = [
 ]
 
 
+def citation(note: str) -> str:
+    """The note's citation without our file name of it.
+
+    >>> citation("000_2ec3d2529ec9cb91.txt (Blum, Lecture 4)")
+    'Blum, Lecture 4'
+    """
+    return re.sub(r"^\S+\.txt \((.*)\)$", r"\1", note)
+
+
 def _q(values: Iterable[Fraction]) -> list[str]:
     return [str(v) for v in values]
 
@@ -230,6 +256,58 @@ def _large(case: Case) -> bool:
     return any(
         max(abs(v.numerator), v.denominator) >= 2**64 for x in case.X for v in (*x, case.eta)
     )
+
+
+def binary64(q: Fraction) -> bool:
+    """Is q a float64 number (exactly)?
+
+    >>> binary64(Fraction(3, 4)), binary64(Fraction(1, 10)), binary64(Fraction(2**53 + 1))
+    (True, False, False)
+    """
+    try:
+        return Fraction(float(q)) == q
+    except OverflowError:
+        return False
+
+
+def _sum_exact(terms: Sequence[Fraction]) -> bool:
+    """Is every sum of these float64 numbers exact in float64, in any order?  Yes when all are
+    multiples of one power of two 2^e and their absolute values add up below 2^53 · 2^e.
+
+    >>> _sum_exact([Fraction(1, 2), Fraction(1, 4), Fraction(-3, 4)])
+    True
+    >>> _sum_exact([Fraction(2**60), Fraction(1), Fraction(-(2**60))])  # 2^60 + 1 rounds
+    False
+    """
+    if not all(binary64(t) for t in terms):
+        return False
+    nonzero = [t for t in terms if t]
+    if not nonzero:
+        return True
+    # A binary64 number is m/2^k or m·2^k: its denominator is a power of two.
+    unit = min(Fraction(t.numerator & -t.numerator, t.denominator) for t in nonzero)
+    return sum(abs(t) for t in nonzero) / unit < 2**53
+
+
+def float_inexact(case: Case, doc: dict[str, Any]) -> bool:
+    """Can float64 not reproduce this test exactly?  Every input, eta, score and weight must be
+    binary64; where a step's score is w·x (w of x's dimension), each product w_j·x_j and each
+    sum of them, in any order, and each update term eta·y·x_j too."""
+    rows = [(Fraction(1), *x) if case.bias else x for x in case.X]
+    numbers = [v for x in rows for v in x] + [case.eta]
+    numbers += [Fraction(v) for s in doc["steps"] for v in (s["score"], *s["weights"])]
+    if not all(binary64(v) for v in numbers):
+        return True
+    w = [Fraction(0)] * len(rows[0])
+    for step in doc["steps"]:
+        x = rows[step["index"]]
+        if len(w) == len(x):
+            if not _sum_exact([a * b for a, b in zip(w, x, strict=True)]):
+                return True
+            if step["mistake"] and not all(binary64(case.eta * v) for v in x):
+                return True
+        w = [Fraction(v) for v in step["weights"]]
+    return False
 
 
 def _flags(case: Case, doc: dict[str, Any]) -> list[str]:
@@ -245,6 +323,7 @@ def _flags(case: Case, doc: dict[str, Any]) -> list[str]:
         "MultiEpoch": doc["epochs"] > 1,
         "LargeNumbers": _large(case),
         "Fractions": any(v.denominator != 1 for x in case.X for v in x),
+        "FloatInexact": float_inexact(case, doc),
     }
     return [f for f in NOTES if f in case.flags or shown.get(f, False)]
 
@@ -305,7 +384,7 @@ def vectors(algorithm: str) -> dict[str, Any]:
         "numberOfTests": len(tests),
         "kind": algo.kind,
         "zeroScore": algo.zero_score,
-        "source": algo.note,
+        "source": citation(algo.note),
         "spec": f"spec/algorithms/{algorithm}.md",
         "header": HEADER,
         "notes": {f: {"bugType": b, "description": d} for f, (b, d) in NOTES.items() if f in used},
@@ -382,3 +461,12 @@ def write(outdir: str | Path, algorithms: Sequence[str] | None = None) -> list[P
         path.write_text(text, encoding="utf-8", newline="\n")
         written.append(path)
     return written
+
+
+def write_kit(outdir: str | Path) -> list[Path]:
+    """Write schema.json and the checkers into ``outdir``; return their paths."""
+    Path(outdir).mkdir(parents=True, exist_ok=True)
+    return [
+        Path(shutil.copyfile(KIT / name, Path(outdir, name)))
+        for name in ("schema.json", "check.py", "check.mjs")
+    ]

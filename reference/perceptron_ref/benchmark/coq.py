@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from perceptron_ref import Trace, run
-from perceptron_ref.benchmark import ALGORITHM, OUT, SHARED, same, timed
+from perceptron_ref.benchmark.common import ALGORITHM, OUT, SHARED, same, timed
 from perceptron_ref.coq import read_coq
 from perceptron_ref.engine.coq import read_coq_scaled
 

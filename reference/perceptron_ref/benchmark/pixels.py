@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from perceptron_ref import Trace, run
-from perceptron_ref.benchmark import ALGORITHM, same, timed
+from perceptron_ref.benchmark.common import ALGORITHM, same, timed
 
 REPEAT = 7
 """One-pass timings take the best of this many runs, for the engine and scikit-learn alike:

@@ -172,14 +172,20 @@ def register(sub: Any) -> None:
         "--labels", choices=("pm1", "01"), default="pm1", help="label set of CSV --data files"
     )
     p.add_argument("--format", choices=("text", "json", "gradescope"), default="text")
+    p.add_argument(
+        "--require-sandbox",
+        action="store_true",
+        help="refuse to run (exit 2) when bubblewrap cannot sandbox the candidate",
+    )
     p.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
     from perceptron_ref.coq import read_coq
-    from perceptron_ref.crosscheck import crosscheck, reporting
+    from perceptron_ref.crosscheck import crosscheck, reporting, sandbox
     from perceptron_ref.data import read_csv
 
+    sandbox.announce(args.require_sandbox)  # one line when there is no sandbox
     files = [
         read_coq(f) if args.input_format == "coq" else read_csv(f, labels=args.labels)
         for f in args.data

@@ -1,15 +1,18 @@
-"""``perceptron-ref grade ALGORITHM SUBMISSIONS_DIR``: crosscheck every submission, one row each.
+"""``perceptron-ref grade ALGORITHM SUBMISSIONS_DIR``: crosscheck every hand-in, one row each.
 
-Writes a CSV (``--out``, else stdout) with, per submission: verdict, reason, the variants
-it agrees with, examples tried and the counterexample (JSON); ``--gradescope`` also writes
-Gradescope's ``results.json``.  Submissions run in parallel; a progress bar is drawn on
-stderr when it is a terminal.
+A hand-in is a ``.py`` file, a notebook (``.ipynb``), a ``.zip`` or a folder holding them;
+each is copied into its own snapshot first, then graded in a process of its own within
+``--budget`` seconds, each candidate in its sandbox.  Writes a CSV (``--out``, else stdout)
+with, per hand-in: verdict, reason, the variants it agrees with, examples tried and the
+counterexample (JSON); and one Gradescope ``results.json`` per hand-in, with the student's
+feedback, into ``--results DIR`` (default: beside the CSV, ``NAME.results/``).  With
+``--out``, the CSV is rewritten as rows come.  A progress bar is drawn on stderr when it is
+a terminal.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +23,29 @@ from perceptron_ref.errors import InputError
 ORDER = 55
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "grade",
-        help="crosscheck every submission in a folder (CSV, Gradescope)",
-        description="Crosscheck every submission in SUBMISSIONS_DIR (a .py file, or a folder "
-        "holding one) against ALGORITHM, in parallel, and write one CSV row each.",
-    )
-    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
-    p.add_argument("submissions", metavar="SUBMISSIONS_DIR")
+def budget_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 86400:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a number of seconds in (0, 86400]")
+    return value
+
+
+class _Gone(argparse.Action):
+    def __call__(self, parser: Any, *args: object, **kwargs: object) -> None:
+        parser.error(
+            "--gradescope is gone: grade writes one results.json per submission into "
+            "--results DIR (default: beside the CSV); for Gradescope itself see "
+            "`perceptron-ref gradescope`"
+        )
+
+
+def add_crosscheck_options(p: Any) -> None:
+    """The crosscheck options that grade and gradescope share."""
     p.add_argument("--entry", default="train", help="the function to call (default train)")
-    p.add_argument("--out", metavar="CSV", help="write the CSV here (default: stdout)")
-    p.add_argument("--gradescope", metavar="JSON", help="also write Gradescope's results.json")
     p.add_argument("--bias", action="store_true", help="prepend a constant 1 (bias first)")
     p.add_argument("--epochs", type=epochs_arg, default=1, metavar="N|converge")
     p.add_argument("--input", choices=("numpy", "fractions", "lists"), default="numpy")
@@ -39,16 +53,59 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S")
     p.add_argument("--timeout", type=timeout_arg, default=10.0, metavar="SECONDS")
     p.add_argument("--memory", type=megabytes_arg, default=1024, metavar="MB")
+    p.add_argument(
+        "--weights",
+        default="",
+        metavar="CHECK=POINTS,...",
+        help="points of the tests runs, conventions, right (default runs=1,conventions=1,"
+        "right=3; 0 drops a test)",
+    )
+    p.add_argument(
+        "--require-sandbox",
+        action="store_true",
+        help="refuse to run (exit 2) when bubblewrap cannot sandbox the candidates",
+    )
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "grade",
+        help="crosscheck every submission in a folder (CSV, results.json each)",
+        description="Crosscheck every submission in SUBMISSIONS_DIR (a .py file, a notebook, "
+        "a .zip, or a folder holding them) against ALGORITHM: each copied into its own "
+        "snapshot, graded in its own process and sandbox within a time budget; one CSV row "
+        "and one results.json (Gradescope's format, with feedback) each.",
+    )
+    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument("submissions", metavar="SUBMISSIONS_DIR")
+    p.add_argument("--out", metavar="CSV", help="write the CSV here (default: stdout)")
+    p.add_argument(
+        "--results",
+        metavar="DIR",
+        help="one results.json per submission here (default: beside --out, CSV's name "
+        "without .csv plus .results)",
+    )
+    p.add_argument("--gradescope", nargs=0, action=_Gone, help=argparse.SUPPRESS)
+    add_crosscheck_options(p)
     p.add_argument("--jobs", type=positive_int, default=None, metavar="N", help="parallel workers")
+    p.add_argument(
+        "--budget",
+        type=budget_arg,
+        default=600.0,
+        metavar="SECONDS",
+        help="wall-clock limit for grading one submission (default 600)",
+    )
     p.set_defaults(func=main)
 
 
-def main(args: argparse.Namespace) -> int:
-    from perceptron_ref.crosscheck import grading
+def options_of(args: argparse.Namespace) -> dict[str, Any]:
+    """crosscheck's keyword arguments, checked (a usage error is exit 2, not a row)."""
     from perceptron_ref.crosscheck.check import validate
 
-    # Check ALGORITHM and the options once, here, so that a usage error is exit 2, not a row.
-    options: dict[str, Any] = {
+    validate(args.algorithm, args.epochs)
+    if not args.entry.isidentifier():
+        raise InputError(f"--entry {args.entry!r} is not a Python function name")
+    return {
         "algorithm": args.algorithm,
         "bias": args.bias,
         "epochs": args.epochs,
@@ -58,23 +115,47 @@ def main(args: argparse.Namespace) -> int:
         "timeout": args.timeout,
         "memory": args.memory * 1024**2,
     }
-    validate(args.algorithm, args.epochs)
-    rows = grading.grade(
-        args.submissions, options | {"entry": args.entry}, jobs=args.jobs, progress=grading.bar
-    )
-    text = grading.to_csv(rows)
-    if args.out:
-        _write(args.out, text)
-    else:
-        print(text, end="")
-    if args.gradescope:
-        results = grading.to_gradescope(rows, args.algorithm)
-        _write(args.gradescope, json.dumps(results, indent=1) + "\n")
-    return 0
 
 
-def _write(path: str, text: str) -> None:
+def main(args: argparse.Namespace) -> int:
+    from perceptron_ref.crosscheck import sandbox
+    from perceptron_ref.grading import classrun, intake, scoring
+
+    options = options_of(args)
+    tests = scoring.weights(args.weights) if args.weights else scoring.tests()
+    sandbox.announce(args.require_sandbox)
+    out = Path(args.out) if args.out else None
+    results = Path(args.results) if args.results else None
+    if results is None and out is not None:
+        results = out.with_name(out.name.removesuffix(".csv") + ".results")
+    # Fail now, not after hours of grading: the CSV's folder must exist (--results is made).
+    if out is not None and not out.parent.is_dir():
+        raise InputError(f"cannot write {out}: No such file or directory")
+    for path in (out, results):
+        if path is not None and path.exists() and path.is_dir() == (path is out):
+            kind = "a directory" if path is out else "a file"
+            raise InputError(f"cannot write {path}: it is {kind}")
+    _, left_out = intake.entries(args.submissions)
+    for name in left_out:
+        import sys
+
+        print(
+            f"perceptron-ref: skipped {name!r} (not .py, .ipynb, .zip or a folder)", file=sys.stderr
+        )
     try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:  # a missing folder, a directory, ...: one line, not a traceback
-        raise InputError(f"cannot write {path}: {error.strerror}") from None
+        rows = classrun.grade(
+            args.submissions,
+            options,
+            function=args.entry,
+            tests=tests,
+            jobs=args.jobs,
+            budget=args.budget,
+            out=out,
+            results=results,
+            progress=classrun.bar,
+        )
+    except OSError as error:  # a missing folder, a read-only disk, ...: one line
+        raise InputError(f"cannot write {error.filename}: {error.strerror}") from None
+    if out is None:
+        print(classrun.to_csv(rows), end="")
+    return 0

@@ -200,8 +200,6 @@ def add_model_options(p: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     if args.algorithm == "perceptron/structured":  # class labels, not ±1: its own reader
-        from perceptron_ref.perceptron import multiclass
-
         # Its reader takes CSV only, and the fast engine does not run it: refuse rather than
         # read a Coq file as CSV or run the literal loop under --engine fast.
         if args.input_format != "csv":
@@ -210,7 +208,7 @@ def main(args: argparse.Namespace) -> int:
             raise InputError(
                 "perceptron/structured has no fast engine: use engine 'literal' or 'auto'"
             )
-        return multiclass.main(args)
+        return structured(args)
     try:
         trace = engine_run(args) if args.engine != "literal" else None
         if trace is None:
@@ -277,3 +275,34 @@ def _size(path: str) -> int:
         return os.stat(path).st_size
     except OSError:
         return 0  # the usual path reports the file's problem
+
+
+def structured(args: argparse.Namespace) -> int:
+    """``run perceptron/structured FILE``: class labels, the multiclass trace; a file whose
+    labels are all −1/+1 gets exactly the trace of ``run("perceptron/structured", …)``."""
+    from perceptron_ref.perceptron import multiclass
+
+    given = [o for o in ("average", "kernel", "degree", "c") if getattr(args, o, None) is not None]
+    if given or getattr(args, "labels", "pm1") != "pm1":
+        wrong = ", ".join(given) or "labels (class names are read as they are)"
+        raise InputError(f"perceptron/structured takes no option {wrong}")
+    X, y = multiclass.read_classes(args.file)
+    options: dict[str, Any] = {
+        "bias": args.bias,
+        "eta": args.eta,
+        "epochs": args.epochs,
+        "max_epochs": args.max_epochs,
+        "record": args.record,
+        "max_bits": args.max_bits,
+    }
+    try:
+        if set(y) <= {-1, 1}:  # binary data: exactly the trace of run("perceptron/structured", …)
+            binary = run("perceptron/structured", X, y, **options)
+            print(report.dumps(binary) if args.format == "json" else report.format_text(binary))
+        else:
+            trace = multiclass.run_multiclass(X, y, **options)
+            text = multiclass.format_text(trace)
+            print(multiclass.dumps(trace) if args.format == "json" else text)
+    except SizeLimitError as error:  # the data's run, not an option: name the file
+        raise InputError(error.problem, source=str(args.file)) from None
+    return 0

@@ -18,8 +18,10 @@ def register(sub: Any) -> None:
         description="Write one JSON file of test vectors per algorithm under OUTDIR, named "
         "by its ID (perceptron/blum -> OUTDIR/perceptron/blum.json): the notes' worked "
         "examples, zero scores, the bias, eta != 1, non-separable and capped runs, numbers "
-        "beyond 64 bits, each with its expected trace.  The files are deterministic; "
-        "spec/vectors/ holds them with their JSON Schema (schema.json).",
+        "beyond 64 bits, each with its expected trace (FloatInexact marks the tests "
+        "float64 cannot reproduce exactly), and beside them schema.json (their JSON Schema) and "
+        "two checkers, check.py (Python) and check.mjs (node).  The files are deterministic; "
+        "spec/vectors/ holds them.",
     )
     p.add_argument("outdir", metavar="OUTDIR", help="folder to write into (created if missing)")
     p.add_argument(
@@ -35,6 +37,8 @@ def register(sub: Any) -> None:
 def main(args: argparse.Namespace) -> int:
     try:
         for path in testvectors.write(args.outdir, args.algorithm):
+            print(path)
+        for path in testvectors.write_kit(args.outdir):  # self-contained: schema and checkers
             print(path)
     except OSError as error:  # OUTDIR under a file, read-only, ...: one line, not a traceback
         raise InputError(f"cannot write {error.filename}: {error.strerror}") from None

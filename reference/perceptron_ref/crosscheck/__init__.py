@@ -14,8 +14,10 @@ process), ``worker`` and ``adapters`` (the child side), ``outcomes`` (reading wh
 back), ``datasets`` and ``realistic`` (the data regimes), ``oracle`` (the reference's runs),
 ``replay`` (an integer replay for what a trace cannot say), ``floats`` (float64 exactness
 and error bounds), ``equivalence`` (learning rates, shapes), ``compare`` (first divergence,
-spec lines), ``shrink``, ``conventions``, ``diagnosis``, ``check`` (the options and the
-report), ``trial`` and ``verdicts`` (the whole run), ``reporting``, ``grading``.
+spec lines), ``shrink``, ``conventions``, ``diagnosis`` and ``probes``, ``check`` (the
+options and the report), ``trial`` and ``verdicts`` (the whole run), ``reporting``.
+Grading a class sits above it, in :mod:`perceptron_ref.grading` (crosscheck imports nothing
+of it).
 """
 
 from __future__ import annotations

@@ -162,7 +162,12 @@ class Runner:
         self.session = self._session()
 
     def _session(self) -> Session:
-        return Session([sys.executable, "-I", str(WORKER)], memory=self.memory)
+        # The worker is bound read-only at sandbox.HARNESS; the candidate sees the folder of
+        # its file (or, when grading, its submission's snapshot: sandbox.sharing).
+        c = self.candidate
+        share = sandbox.shared([Path(c.path).parent] if c.path else [])
+        worker = f"{sandbox.HARNESS}/{WORKER.name}"
+        return Session([sys.executable, "-I", worker], memory=self.memory, share=share)
 
     def _timeout(self) -> tuple[float, bool]:
         """The wait for one answer, and whether the budget (not ``timeout``) set it."""
@@ -246,7 +251,14 @@ def _call_command(
     if eta != 1:  # the schema's optional key: absent means 1
         request["eta"] = str(eta)
     stdin = json.dumps(request).encode()
+    # It sees the folders of the files its command line names (parse made them absolute).
+    files = [Path(a).parent for a in candidate.argv if Path(a).is_absolute() and Path(a).is_file()]
     ran = sandbox.execute(
-        candidate.argv, stdin, timeout=timeout, memory=memory, cpu_seconds=int(timeout) + 1
+        candidate.argv,
+        stdin,
+        timeout=timeout,
+        memory=memory,
+        cpu_seconds=int(timeout) + 1,
+        share=sandbox.shared(files),
     )
     return from_command(ran, data, bias)

@@ -1,32 +1,95 @@
-"""Run an untrusted program: its own process group, limits, a scratch directory, capped output.
+"""Run an untrusted program under bubblewrap: no network, its own PID namespace, a read-only
+view of only what it needs, a fresh scratch directory, resource limits, capped output.
 
-The candidate is a separate process started with ``resource.setrlimit`` in ``preexec_fn``:
-address space (``memory`` bytes), CPU seconds, file size and no core dumps; a fresh
-temporary directory as its working directory and ``HOME``; a minimal environment.  The
-parent waits on a wall clock: ``timeout`` seconds for each line of output (a line is one
-data set's result, so a slow but working batch is not cut off), then kills the whole
-process group.  It keeps at most ``MAX_OUTPUT`` bytes of stdout (more ends the run: the
+Under ``bwrap`` (Debian package ``bubblewrap``) the program sees: the system's ``/usr``
+(and its ``/bin``, ``/lib`` links), a few files of ``/etc`` for the dynamic loader, the
+Python runtime and the virtual environment (for numpy, scikit-learn, river), the folders
+of its own files (``share``), and the harness's worker at ``/harness`` -- all read-only --
+with a size-capped tmpfs as ``/tmp`` (its working directory and ``HOME``).  It has its own
+network namespace (no network, not even the harness's 127.0.0.1), its own PID namespace
+(it cannot see or signal the harness; when its first process ends, or the harness dies
+(``--die-with-parent``), every process it started ends with the namespace: a ``setsid``
+daemon included), a new ``/proc`` showing only its own processes, no capabilities, and
+bubblewrap's options come through a file descriptor, so its ``/proc/1/cmdline``
+names only the command.  The reference itself is masked wherever a bound folder holds it
+(an installed wheel sits in site-packages): a candidate cannot import it to answer.
+
+Limits are set inside the sandbox, just before the program starts (:data:`LIMITER`):
+address space (``memory`` bytes), CPU seconds, file size, no core dumps.  The parent waits
+on a wall clock: ``timeout`` seconds for each line of output (a line is one data set's
+result, so a slow but working batch is not cut off), then kills the process group (and so
+the namespace).  It keeps at most ``MAX_OUTPUT`` bytes of stdout (more ends the run: the
 verdict is "too much output") and the last ``STDERR_TAIL`` bytes of stderr.
+
+Without bubblewrap, or where it cannot start (:func:`unavailable` says why), the program
+runs as a plain child process with the same limits, its own process group and a scratch
+directory: isolation is weaker (see :data:`WARNING`), and ``--require-sandbox`` refuses.
+``PERCEPTRON_REF_BWRAP`` names the bwrap program to use (empty: none).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 import os
-import resource
 import selectors
+import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 
 MAX_OUTPUT = 4 * 1024 * 1024
 STDERR_TAIL = 2000
 MEMORY = 1024**3
 """Default address-space limit, 1 GiB: numpy, scikit-learn, river and node start inside it
 (node needs more than 512 MiB of address space, Python with numpy less)."""
+FILE_SIZE = 64 * 1024**2
+SCRATCH_SIZE = 256 * 1024**2
+"""The sandbox's ``/tmp`` (and ``/dev/shm``): a tmpfs of this size, gone with the run."""
+
+HARNESS = "/harness"
+"""Where the worker's files appear inside the sandbox (read-only)."""
+PACKAGE = Path(__file__).resolve().parents[1]
+"""This package: masked in the sandbox wherever a bound folder holds it."""
+HARNESS_FILES = (PACKAGE / "crosscheck" / "worker.py", PACKAGE / "crosscheck" / "adapters.py")
+ETC = (
+    "alternatives",
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "nsswitch.conf",
+    "passwd",
+    "group",
+)
+WARNING = (
+    "perceptron-ref: warning: no sandbox ({why}): candidates run as plain processes "
+    "(weaker isolation: they can read and write your files, use the network and leave "
+    "processes behind); install bubblewrap (sudo apt-get install bubblewrap)"
+)
+
+LIMITER = (
+    "import os, resource, sys\n"
+    "m, c, f = (int(a) for a in sys.argv[1:4])\n"
+    "resource.setrlimit(resource.RLIMIT_AS, (m, m))\n"
+    "resource.setrlimit(resource.RLIMIT_CPU, (c, c + 1))\n"
+    "resource.setrlimit(resource.RLIMIT_FSIZE, (f, f))\n"
+    "resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
+    "try:\n"
+    "    os.execvp(sys.argv[4], sys.argv[4:])\n"
+    "except OSError as error:\n"
+    "    sys.exit(f'cannot run {sys.argv[4]}: {error.strerror}')\n"
+)
+"""Runs first inside the sandbox: sets the limits, then becomes the program (exec)."""
+
+_SHARED: ContextVar[tuple[Path, ...] | None] = ContextVar("shared", default=None)
 
 
 @dataclass(frozen=True)
@@ -36,7 +99,7 @@ class Execution:
     lines: tuple[bytes, ...]  # complete stdout lines, in order
     rest: bytes  # stdout after the last newline
     stderr: str  # the tail of stderr
-    returncode: int | None  # None when we killed it
+    returncode: int | None  # None when we killed it; -N: killed by signal N
     timed_out: bool
     overflow: bool  # stdout exceeded MAX_OUTPUT
 
@@ -55,19 +118,235 @@ class Execution:
         return None
 
 
-def _limits(memory: int, cpu_seconds: int) -> Callable[[], None]:
-    def apply() -> None:  # runs in the child between fork and exec
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024**2, 64 * 1024**2))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+def bwrap() -> str | None:
+    """The bubblewrap program: ``$PERCEPTRON_REF_BWRAP`` if set (empty: none), else on PATH."""
+    chosen = os.environ.get("PERCEPTRON_REF_BWRAP")
+    if chosen is not None:
+        return chosen or None
+    return shutil.which("bwrap")
 
-    return apply
+
+@functools.cache
+def _trial(program: str | None) -> str | None:
+    if program is None:
+        return "bubblewrap (bwrap) is not installed"
+    try:
+        done, init = _spawn(
+            [sys.executable, "-I", "-S", "-c", "pass"], program, (), 256 * 1024**2, 5
+        )
+        _, err = done.communicate(timeout=60)
+        if init is not None:
+            os.close(init)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"{program} cannot run: {error}"
+    if done.returncode != 0:
+        last = err.decode("utf-8", "replace").strip().splitlines()
+        return f"{program} fails here: {last[-1] if last else f'status {done.returncode}'}"
+    return None
+
+
+def unavailable() -> str | None:
+    """None when candidates run sandboxed; else why not (one phrase).  Tried once."""
+    return _trial(bwrap())
+
+
+def warning() -> str | None:
+    """The one-line warning to print when there is no sandbox, else None."""
+    why = unavailable()
+    return None if why is None else WARNING.format(why=why)
+
+
+def announce(required: bool) -> None:
+    """For a command line: print :func:`warning` on stderr when there is no sandbox, or, when
+    one is ``required`` (``--require-sandbox``), refuse with an InputError (exit 2)."""
+    said = warning()
+    if said is None:
+        return
+    if required:
+        from perceptron_ref.errors import InputError
+
+        raise InputError(f"--require-sandbox: {unavailable()}")
+    print(said, file=sys.stderr)
+
+
+@contextlib.contextmanager
+def sharing(*folders: str | Path) -> Iterator[None]:
+    """Within the block, candidates see these folders (read-only) instead of the folder of
+    their own file: a graded submission sees its whole snapshot, and nothing beside it."""
+    token = _SHARED.set(tuple(Path(f).resolve() for f in folders))
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
+def shared(default: Sequence[str | Path]) -> tuple[Path, ...]:
+    """The folders a candidate sees: those of :func:`sharing`, else ``default``."""
+    chosen = _SHARED.get()
+    return chosen if chosen is not None else tuple(Path(f).resolve() for f in default)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _arguments(share: Sequence[Path]) -> list[str]:
+    """bubblewrap's arguments (without the program): the sandbox described above."""
+    args = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+    # The scratch tmpfs first: a shared folder under the host's /tmp is bound over it.
+    args += ["--size", str(SCRATCH_SIZE), "--tmpfs", "/tmp"]
+    args += ["--ro-bind", "/usr", "/usr"]
+    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+        top = Path("/", name)
+        if top.is_symlink():
+            args += ["--symlink", os.readlink(top), str(top)]
+        elif top.is_dir():
+            args += ["--ro-bind", str(top), str(top)]
+    for name in ETC:
+        args += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
+    runtime = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve()}
+    runtime.add(Path(sys.executable).resolve().parent)
+    wanted = runtime | set(share) | {Path("/usr")}
+    bound = sorted(p for p in wanted if not any(_inside(p, q) for q in wanted - {p}))
+    for path in bound:
+        if path != Path("/usr"):
+            args += ["--ro-bind", str(path), str(path)]
+    for hidden in (PACKAGE, PACKAGE.parent / "perceptron_ref_proofs"):
+        if hidden.is_dir() and any(_inside(hidden, p) for p in bound):
+            args += ["--tmpfs", str(hidden), "--remount-ro", str(hidden)]
+    for file in HARNESS_FILES:
+        args += ["--ro-bind", str(file), f"{HARNESS}/{file.name}"]
+    args += ["--proc", "/proc", "--dev", "/dev", "--size", str(SCRATCH_SIZE)]
+    args += ["--tmpfs", "/dev/shm", "--remount-ro", "/dev"]
+    args += ["--remount-ro", "/"]
+    args += ["--chdir", "/tmp", "--clearenv"]
+    for key, value in environment("/tmp").items():
+        args += ["--setenv", key, value]
+    return args
+
+
+def _launcher(argv: Sequence[str], memory: int, cpu_seconds: int) -> list[str]:
+    limits = [str(memory), str(cpu_seconds), str(FILE_SIZE)]
+    return [sys.executable, "-I", "-S", "-c", LIMITER, *limits, *argv]
+
+
+def _spawn(
+    argv: Sequence[str],
+    program: str | None,
+    share: Sequence[Path],
+    memory: int,
+    cpu_seconds: int,
+    scratch: str = "",
+) -> tuple[subprocess.Popen[bytes], int | None]:
+    """Start ``argv`` under ``program`` (bwrap), or plainly in ``scratch`` when None."""
+    command = _launcher(argv, memory, cpu_seconds)
+    PIPE = subprocess.PIPE
+    if program is None:
+        harness = Path(scratch, ".harness")
+        harness.mkdir(exist_ok=True)
+        for file in HARNESS_FILES:  # its own copy: rewriting it changes no later run
+            shutil.copy(file, harness / file.name)
+        command = [
+            str(harness) + a[len(HARNESS) :] if a.startswith(HARNESS) else a for a in command
+        ]
+        plain = subprocess.Popen(
+            command,
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
+            cwd=scratch,
+            env=environment(scratch),
+            start_new_session=True,
+        )
+        return plain, None
+    # The options go through a file descriptor: /proc/1/cmdline shows only the command.
+    # bubblewrap tells the host PID of the namespace's init on another (--info-fd).
+    fd = os.memfd_create("bwrap-args")
+    info, told = os.pipe()
+    try:
+        options = [*_arguments(share), "--info-fd", str(told)]
+        os.write(fd, "".join(a + "\0" for a in options).encode())
+        os.lseek(fd, 0, os.SEEK_SET)
+        return subprocess.Popen(
+            [program, "--args", str(fd), "--", *command],
+            pass_fds=(fd, told),
+            cwd="/",
+            env={"PATH": "/usr/bin:/bin"},
+            start_new_session=True,  # its own process group
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
+        ), _init(info, told)
+    finally:
+        os.close(fd)
+        os.close(info)
+
+
+def _init(info: int, told: int) -> int | None:
+    """A pidfd of the sandbox's init, from bubblewrap's --info-fd (None if it failed)."""
+    os.close(told)
+    data = b""
+    while chunk := os.read(info, 4096):  # bubblewrap closes it once written, or on failure
+        data += chunk
+    try:
+        return os.pidfd_open(int(json.loads(data)["child-pid"]))
+    except (ValueError, KeyError, TypeError, OSError):
+        return None
+
+
+class Sandboxed:
+    """One sandboxed process and its scratch directory (on the host only without bwrap)."""
+
+    def __init__(
+        self, argv: Sequence[str], *, share: Sequence[str | Path], memory: int, cpu_seconds: int
+    ) -> None:
+        program = None if unavailable() else bwrap()
+        self.scratch = "" if program else tempfile.mkdtemp(prefix="crosscheck-")
+        self.init: int | None = None
+        self.sandboxed = program is not None
+        try:
+            paths = tuple(Path(p).resolve() for p in share)
+            self.process, self.init = _spawn(
+                argv, program, paths, memory, cpu_seconds, self.scratch
+            )
+        except BaseException:
+            self.cleanup()
+            raise
+
+    def returncode(self, code: int) -> int:
+        """The program's status: bwrap reports death by signal N as 128 + N."""
+        if self.sandboxed and 128 < code < 128 + signal.NSIG:
+            return -(code - 128)
+        return code
+
+    def kill(self) -> None:
+        """End everything it started.  Killing the namespace's init makes the kernel kill
+        every process of the namespace, and bubblewrap exits only once they are gone: we
+        wait for that (a pidfd cannot hit a reused PID), then kill the process group."""
+        if self.init is not None:
+            with contextlib.suppress(ProcessLookupError, OSError):
+                signal.pidfd_send_signal(self.init, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=10)  # bubblewrap exits once the namespace is empty
+        with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
+            os.killpg(self.process.pid, signal.SIGKILL)
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream:
+                stream.close()
+
+    def cleanup(self) -> None:
+        if self.init is not None:
+            os.close(self.init)
+            self.init = None
+        if self.scratch:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            self.scratch = ""
 
 
 def environment(scratch: str) -> dict[str, str]:
     """A minimal environment: no secrets of ours, one thread per numeric library."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": scratch, "LANG": "C.UTF-8"}
+    env |= {"TMPDIR": scratch}
     env |= {k: "1" for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
     env["PYTHONHASHSEED"] = "0"
     return env
@@ -80,23 +359,19 @@ def execute(
     timeout: float,
     memory: int = MEMORY,
     cpu_seconds: int = 60,
+    share: Sequence[str | Path] = (),
 ) -> Execution:
-    """Run ``argv`` with ``stdin`` under the limits; ``timeout`` is per line of output."""
-    with tempfile.TemporaryDirectory(prefix="crosscheck-") as scratch:
-        process = subprocess.Popen(
-            list(argv),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=scratch,
-            env=environment(scratch),
-            preexec_fn=_limits(memory, cpu_seconds),
-            start_new_session=True,  # its own process group: we kill all it spawns
-        )
-        return _communicate(process, stdin, timeout)
+    """Run ``argv`` with ``stdin`` under the limits; ``timeout`` is per line of output;
+    ``share``: folders (or files) it may read."""
+    box = Sandboxed(argv, share=share, memory=memory, cpu_seconds=cpu_seconds)
+    try:
+        return _communicate(box, stdin, timeout)
+    finally:
+        box.cleanup()
 
 
-def _communicate(process: subprocess.Popen[bytes], stdin: bytes, timeout: float) -> Execution:
+def _communicate(box: Sandboxed, stdin: bytes, timeout: float) -> Execution:
+    process = box.process
     assert process.stdin and process.stdout and process.stderr
     try:
         process.stdin.write(stdin)
@@ -129,9 +404,9 @@ def _communicate(process: subprocess.Popen[bytes], stdin: bytes, timeout: float)
                 overflow = True
                 break
     if timed_out or overflow:
-        _kill(process)
-    returncode = process.wait()
-    _kill(process)  # anything it left behind in its process group
+        box.kill()
+    returncode = box.returncode(process.wait())
+    box.kill()  # anything it left behind in its process group
     *lines, rest = bytes(out[: MAX_OUTPUT + 1]).split(b"\n")
     return Execution(
         tuple(lines),
@@ -141,11 +416,3 @@ def _communicate(process: subprocess.Popen[bytes], stdin: bytes, timeout: float)
         timed_out,
         overflow,
     )
-
-
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
-        os.killpg(process.pid, signal.SIGKILL)
-    for stream in (process.stdout, process.stderr):
-        if stream:
-            stream.close()

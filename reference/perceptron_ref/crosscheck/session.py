@@ -1,8 +1,9 @@
 """A sandboxed process that answers many requests: one Python candidate, loaded once.
 
 Starting Python, numpy and a library for every try of the shrinker would cost most of a
-crosscheck's time.  A :class:`Session` keeps one worker process (same limits, scratch
-directory and environment as :func:`~perceptron_ref.crosscheck.sandbox.execute`) and sends
+crosscheck's time.  A :class:`Session` keeps one worker process (the same sandbox, limits,
+scratch directory and environment as :func:`~perceptron_ref.crosscheck.sandbox.execute`;
+a fresh sandbox for each process, so nothing carries over a restart) and sends
 it one JSON request per line; it reads the expected number of result lines, each within
 ``timeout`` seconds.  When the process dies, hangs or floods its output, that exchange
 reports it as :func:`execute` would, the process is killed, and the next exchange starts
@@ -14,43 +15,36 @@ from __future__ import annotations
 
 import os
 import selectors
-import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from types import TracebackType
 
-from perceptron_ref.crosscheck.sandbox import (
-    MAX_OUTPUT,
-    STDERR_TAIL,
-    Execution,
-    _kill,
-    _limits,
-    environment,
-)
+from perceptron_ref.crosscheck.sandbox import MAX_OUTPUT, STDERR_TAIL, Execution, Sandboxed
 
 
 class Session:
-    def __init__(self, argv: Sequence[str], *, memory: int, cpu_seconds: int = 600) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        memory: int,
+        cpu_seconds: int = 600,
+        share: Sequence[str | Path] = (),
+    ) -> None:
         self.argv, self.memory, self.cpu_seconds = list(argv), memory, cpu_seconds
+        self.share = tuple(share)
+        self.box: Sandboxed | None = None
         self.process: subprocess.Popen[bytes] | None = None
-        self.scratch = ""
         self.out, self.err = bytearray(), bytearray()
 
     def _start(self) -> subprocess.Popen[bytes]:
-        self.scratch = tempfile.mkdtemp(prefix="crosscheck-")
         self.out, self.err = bytearray(), bytearray()
-        self.process = subprocess.Popen(
-            self.argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=self.scratch,
-            env=environment(self.scratch),
-            preexec_fn=_limits(self.memory, self.cpu_seconds),
-            start_new_session=True,
+        self.box = Sandboxed(
+            self.argv, share=self.share, memory=self.memory, cpu_seconds=self.cpu_seconds
         )
+        self.process = self.box.process
         return self.process
 
     def exchange(self, request: bytes, expect: int, timeout: float) -> Execution:
@@ -90,17 +84,17 @@ class Session:
 
     def _end(self, *, timed_out: bool, overflow: bool) -> Execution:
         """The process died, hung or flooded: kill it, report, start afresh next time."""
-        process = self.process
-        assert process is not None
+        process, box = self.process, self.box
+        assert process is not None and box is not None
         if timed_out or overflow:
-            _kill(process)
+            box.kill()
         try:  # let a dying process finish writing, then read what it left
             rest, tail = process.communicate(timeout=1)
         except (subprocess.TimeoutExpired, ValueError):
             rest, tail = b"", b""
         self.out += (rest or b"")[: MAX_OUTPUT + 1]
         self.err = (self.err + (tail or b""))[-STDERR_TAIL:]
-        returncode = process.wait()
+        returncode = box.returncode(process.wait())
         self.close()
         *lines, rest = bytes(self.out[: MAX_OUTPUT + 1]).split(b"\n")
         code = None if timed_out or overflow else returncode
@@ -108,15 +102,13 @@ class Session:
         return Execution(tuple(lines), rest, stderr, code, timed_out, overflow)
 
     def close(self) -> None:
-        if self.process is not None:
-            _kill(self.process)
+        if self.process is not None and self.box is not None:
+            self.box.kill()
             if self.process.stdin:
                 self.process.stdin.close()
             self.process.wait()
-            self.process = None
-        if self.scratch:
-            shutil.rmtree(self.scratch, ignore_errors=True)
-            self.scratch = ""
+            self.box.cleanup()
+        self.process = self.box = None
 
     def __enter__(self) -> Session:
         return self

@@ -36,6 +36,7 @@ import numpy as np
 
 from perceptron_ref.engine.scaled import Scaled, from_integer_array, from_rows, labels_from
 from perceptron_ref.errors import InputError
+from perceptron_ref.inputs import examples_from
 from perceptron_ref.registry import PERCEPTRONS
 from perceptron_ref.trace import Record, Trace
 
@@ -99,8 +100,6 @@ def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
         return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale)
     if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
         return from_integer_array(X, y)
-    from perceptron_ref.runner import examples_from  # the runner imports this package
-
     rows, labels = examples_from(X, y)
     return from_rows(rows, labels)
 

@@ -28,11 +28,9 @@ import numpy as np
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
-from perceptron_ref.engine import SUPPORTED
 from perceptron_ref.engine.kernel import (
     NO_FLAGS,
     NO_SCORES,
-    TIE_MISTAKE,
     TIE_NEGATIVE,
     TIE_POSITIVE,
     certified,
@@ -40,12 +38,12 @@ from perceptron_ref.engine.kernel import (
     compiled_pass,
     python_pass,
 )
+from perceptron_ref.engine.rules import RULES
 from perceptron_ref.engine.scaled import Scaled, bounds, coarse_bounds
 from perceptron_ref.errors import InputError
+from perceptron_ref.registry import PERCEPTRONS as SUPPORTED
 from perceptron_ref.trace import Record, Status, Step, Trace
 from perceptron_ref.vectors import Label, Vector
-
-RULES = {"tie-positive": TIE_POSITIVE, "tie-negative": TIE_NEGATIVE, "tie-mistake": TIE_MISTAKE}
 
 
 def rule_of(algorithm: str) -> tuple[int, bool]:

@@ -30,20 +30,29 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE = 0, 1, 2
+from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE, is_mistake
+from perceptron_ref.engine.words import by_words, word_pass
+
+__all__ = [
+    "INT32_MAX",
+    "INT64_MAX",
+    "NO_FLAGS",
+    "NO_SCORES",
+    "TIE_MISTAKE",
+    "TIE_NEGATIVE",
+    "TIE_POSITIVE",
+    "absolute_sums",
+    "certified",
+    "certified_int32",
+    "compiled_pass",
+    "is_mistake",
+    "python_pass",
+]
+
 INT64_MAX = 2**63 - 1
 INT32_MAX = 2**31 - 1
 NO_SCORES: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
 NO_FLAGS: npt.NDArray[np.bool_] = np.zeros(0, dtype=np.bool_)
-
-
-def is_mistake(rule: int, s: int, y: int) -> bool:
-    """The three zero-score rules, as the notes state them."""
-    if rule == TIE_POSITIVE:  # predict +1 iff s ≥ 0
-        return (y == 1 and s < 0) or (y == -1 and s >= 0)
-    if rule == TIE_NEGATIVE:  # predict +1 iff s > 0
-        return (y == 1 and s <= 0) or (y == -1 and s > 0)
-    return y * s <= 0  # tie-mistake: update iff y·s ≤ 0
 
 
 _is_mistake = numba.njit(inline="always")(is_mistake)
@@ -129,11 +138,8 @@ def compiled_pass(
     uint8 rows of whole 8-byte words take the faster byte loop.
     Returns the number of mistakes.
     """
-    if narrow:
-        from perceptron_ref.engine.words import by_words, word_pass  # it imports this module
-
-        if by_words(X):
-            return word_pass(X, y, W, b, rule, keep, scores, flags)
+    if narrow and by_words(X):
+        return word_pass(X, y, W, b, rule, keep, scores, flags)
     return int(_compiled_pass(X, y, W, b, rule, keep, scores, flags, narrow))
 
 

@@ -30,11 +30,12 @@ from typing import Any
 import numpy as np
 
 from perceptron_ref.data import LabelSet, _lines, parse_csv
-from perceptron_ref.engine import SUPPORTED
 from perceptron_ref.engine.driver import _rational, _steps, rule_of
 from perceptron_ref.engine.kernel import certified, compiled_pass, python_pass
 from perceptron_ref.engine.scaled import Scaled, _narrow, bounds
 from perceptron_ref.errors import InputError
+from perceptron_ref.inputs import check_options
+from perceptron_ref.registry import PERCEPTRONS as SUPPORTED
 from perceptron_ref.trace import Record, Step, Trace
 from perceptron_ref.vectors import Label
 
@@ -103,8 +104,6 @@ def run_csv(
     chunk: int = CHUNK,
 ) -> Trace:
     """One pass of an online perceptron over a CSV file, chunk by chunk (see above)."""
-    from perceptron_ref.runner import check_options
-
     if not streamable(algorithm, 1, None, record):
         raise InputError(f"{algorithm} with record={record!r} cannot stream: one online pass only")
     rule = rule_of(algorithm)[0]

@@ -27,7 +27,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_ref.engine.kernel import _is_mistake
+from perceptron_ref.engine.rules import is_mistake
+
+_is_mistake = numba.njit(inline="always")(is_mistake)
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)

@@ -16,7 +16,6 @@ gets exactly the trace of ``run("perceptron/structured", …)`` (its score is (�
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -26,13 +25,12 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref import report
 from perceptron_ref.data import _lines
 from perceptron_ref.errors import InputError
-from perceptron_ref.limits import MAX_BITS, SizeLimitError, check_max_bits, measured
+from perceptron_ref.inputs import Epochs, check_options
+from perceptron_ref.limits import MAX_BITS, check_max_bits, measured
 from perceptron_ref.numbers import parse_rational, to_fraction
 from perceptron_ref.perceptron.structured import Argmax, Multiclass, StructuredStep, learn
-from perceptron_ref.runner import Epochs, check_options, run
 from perceptron_ref.trace import Record, Status
 from perceptron_ref.vectors import Vector, show, zeros
 
@@ -184,30 +182,3 @@ def format_text(t: MulticlassTrace) -> str:
 
 def dumps(t: MulticlassTrace) -> str:
     return json.dumps(to_json(t), ensure_ascii=False)
-
-
-def main(args: argparse.Namespace) -> int:
-    """``perceptron-ref run perceptron/structured FILE``: class labels, the multiclass trace."""
-    given = [o for o in ("average", "kernel", "degree", "c") if getattr(args, o, None) is not None]
-    if given or getattr(args, "labels", "pm1") != "pm1":
-        wrong = ", ".join(given) or "labels (class names are read as they are)"
-        raise InputError(f"perceptron/structured takes no option {wrong}")
-    X, y = read_classes(args.file)
-    options: dict[str, Any] = {
-        "bias": args.bias,
-        "eta": args.eta,
-        "epochs": args.epochs,
-        "max_epochs": args.max_epochs,
-        "record": args.record,
-        "max_bits": args.max_bits,
-    }
-    try:
-        if set(y) <= {-1, 1}:  # binary data: exactly the trace of run("perceptron/structured", …)
-            binary = run("perceptron/structured", X, y, **options)
-            print(report.dumps(binary) if args.format == "json" else report.format_text(binary))
-        else:
-            trace = run_multiclass(X, y, **options)
-            print(dumps(trace) if args.format == "json" else format_text(trace))
-    except SizeLimitError as error:  # the data's run, not an option: name the file
-        raise InputError(error.problem, source=str(args.file)) from None
-    return 0

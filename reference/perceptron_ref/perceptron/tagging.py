@@ -27,8 +27,8 @@ from fractions import Fraction
 from itertools import count
 
 from perceptron_ref.errors import InputError
+from perceptron_ref.inputs import Epochs, check_options
 from perceptron_ref.perceptron.structured import Structure, StructuredStep, learn
-from perceptron_ref.runner import Epochs, check_options
 from perceptron_ref.trace import Status
 from perceptron_ref.vectors import Vector, zeros
 

@@ -1,0 +1,60 @@
+"""``perceptron-ref gradescope ALGORITHM OUTDIR [crosscheck options]``: write the Gradescope
+autograder, ``OUTDIR/autograder.zip`` (see :mod:`perceptron_ref.grading.gradescope`)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from perceptron_ref.cli.crosscheck import PERCEPTRONS
+from perceptron_ref.cli.grade import add_crosscheck_options, budget_arg
+
+ORDER = 56
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "gradescope",
+        help="write a Gradescope autograder (autograder.zip) for ALGORITHM",
+        description="Write OUTDIR/autograder.zip for Gradescope: setup.sh (installs "
+        "bubblewrap and the bundled wheel of perceptron-ref with its dependencies), "
+        "run_autograder (grades /autograder/submission, writes /autograder/results/"
+        "results.json: tests 'It runs', 'Its zero-score convention', 'Right on every data "
+        "set'), autograder.json (the options and the tests' points: edit it, or use "
+        "--weights) and the wheel.",
+    )
+    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument("outdir", metavar="OUTDIR", help="folder to write autograder.zip into")
+    add_crosscheck_options(p)
+    p.add_argument(
+        "--budget",
+        type=budget_arg,
+        default=300.0,
+        metavar="SECONDS",
+        help="wall-clock limit for grading one submission (default 300)",
+    )
+    p.add_argument(
+        "--wheel",
+        metavar="FILE",
+        help="bundle this wheel of perceptron-ref instead of building one (pip wheel)",
+    )
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    from perceptron_ref.cli.grade import options_of
+    from perceptron_ref.grading import gradescope, scoring
+
+    tests = scoring.weights(args.weights) if args.weights else scoring.tests()
+    config = {
+        "algorithm": args.algorithm,
+        "function": args.entry,
+        "options": options_of(args),
+        "tests": tests,
+        "budget": args.budget,
+        "require_sandbox": args.require_sandbox,
+    }
+    built = Path(args.wheel) if args.wheel else None
+    print(gradescope.build(args.outdir, config, built=built))
+    return 0

@@ -1,0 +1,105 @@
+"""Inside a grading platform's container: grade the one hand-in there, write its results.json.
+
+``python -P -m perceptron_ref.grading.autograder gradescope ROOT CONFIG``
+    Gradescope: the hand-in is ``ROOT/submission``, the results go to
+    ``ROOT/results/results.json`` (``tests`` each with ``name``, ``score``, ``max_score``,
+    ``output``, ``visibility``); ``run_autograder`` calls this.
+``python -P -m perceptron_ref.grading.autograder prairielearn ROOT CONFIG``
+    PrairieLearn's external grader: the hand-in is ``ROOT/student`` (ROOT is ``/grade``),
+    the results go to ``ROOT/results/results.json`` (the folder is made): ``score`` in
+    [0, 1], ``tests`` with ``points`` and ``max_points``; a hand-in that cannot run (no
+    Python file, a broken zip or notebook) is ``gradable: false`` with ``format_errors``,
+    which costs the student no attempt.
+
+CONFIG is the JSON that ``perceptron-ref gradescope`` writes (``autograder.json``):
+``algorithm``, ``function``, ``options`` (crosscheck's), ``tests`` (see
+:mod:`~perceptron_ref.grading.scoring`), ``budget`` seconds and ``require_sandbox``.  The
+hand-in is copied into a snapshot and graded in a process of its own, as ``grade`` does.
+What it prints (the student's feedback, a sandbox warning) is for the instructor's log.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from perceptron_ref.crosscheck import sandbox
+from perceptron_ref.grading import classrun, intake, scoring
+
+PLACES = {"gradescope": ("submission", "results"), "prairielearn": ("student", "results")}
+
+
+def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
+    """The results.json of the hand-in under ``root``, in ``platform``'s format."""
+    started = time.monotonic()
+    handed, _ = PLACES[platform]
+    function = config.get("function", "train")
+    tests = scoring.tests(config.get("tests", list(scoring.TESTS)))
+    with tempfile.TemporaryDirectory(prefix="perceptron-ref-autograder-") as work:
+        submission = intake.snapshot(root / handed, Path(work, "0001"), "submission", function)
+        job = {
+            "name": submission.name,
+            "snapshot": str(submission.snapshot),
+            "entry": None if submission.entry is None else str(submission.entry),
+            "problem": submission.problem,
+            "function": function,
+            "options": config["options"],
+            "tests": tests,
+        }
+        graded = classrun.run_one(job, float(config.get("budget", classrun.BUDGET)))
+    print(graded["feedback"])
+    results: dict[str, Any] = graded["results"]
+    if platform == "gradescope":
+        return results | {"execution_time": round(time.monotonic() - started, 1)}
+    return prairielearn(results, submission.problem)
+
+
+def prairielearn(results: dict[str, Any], problem: str) -> dict[str, Any]:
+    """Gradescope's results as PrairieLearn's: a score in [0, 1], or not gradable."""
+    if problem.startswith("load error:"):
+        return {"gradable": False, "format_errors": [problem.removeprefix("load error: ")]}
+    score, top = scoring.score(results)
+    tests = [
+        {
+            "name": t["name"],
+            "points": t["score"],
+            "max_points": t["max_score"],
+            "output": t["output"],
+        }
+        for t in results["tests"]
+    ]
+    return {
+        "gradable": True,
+        "score": score / top if top else 0.0,
+        "message": results["output"],
+        "tests": tests,
+    }
+
+
+def main(argv: list[str]) -> int:
+    platform, root_text, config_path = argv
+    root = Path(root_text)
+    out = root / PLACES[platform][1] / "results.json"
+    config = json.loads(Path(config_path).read_text(encoding="utf-8"))
+    why = sandbox.unavailable()
+    if why is not None:
+        if config.get("require_sandbox"):
+            message = f"The autograder cannot sandbox submissions here ({why}): not graded."
+            document: dict[str, Any] = {"score": 0, "output": message, "tests": []}
+            if platform == "prairielearn":
+                document = {"gradable": False, "format_errors": [message]}
+            classrun.write_atomic(out, json.dumps(document, indent=1) + "\n", make_folder=True)
+            return 1
+        print(sandbox.WARNING.format(why=why))
+    results = grade(platform, root, config)
+    text = json.dumps(results, indent=1, ensure_ascii=False) + "\n"
+    classrun.write_atomic(out, text, make_folder=True)  # PrairieLearn does not make it
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

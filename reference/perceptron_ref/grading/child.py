@@ -1,0 +1,91 @@
+"""One hand-in, graded in a process of its own: ``python -P -m perceptron_ref.grading.child PID``.
+
+It reads one job (JSON) on stdin: the hand-in (:class:`~perceptron_ref.grading.intake.
+Submission` fields), crosscheck's options, the entry function and the scoring tests; it
+crosschecks the snapshot's file with the candidate seeing only that snapshot
+(:func:`~perceptron_ref.crosscheck.sandbox.sharing`), and writes one JSON line: the CSV
+``row``, Gradescope's ``results`` and the student's ``feedback``.  Whatever else is printed
+goes to stderr.  If its parent (PID) dies, it ends too (and with it its sandboxes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from perceptron_ref.crosscheck import candidates, reporting, sandbox
+from perceptron_ref.crosscheck.check import crosscheck
+from perceptron_ref.errors import InputError
+from perceptron_ref.grading import feedback, scoring
+
+COLUMNS = ("submission", "verdict", "reason", "agrees_with", "examples", "counterexample")
+Row = dict[str, str]
+
+
+def target(path: Path, function: str) -> str:
+    """The crosscheck TARGET of a snapshot's file, checked to name exactly that file."""
+    text = f"{path}:{function}"  # the snapshot's names are safe (archives.safe_name)
+    parsed = candidates.parse(text)
+    if Path(parsed.path) != path.resolve() or parsed.function != function:
+        raise InputError(f"cannot name {path} as a crosscheck target")
+    return text
+
+
+def row(name: str, verdict: str, reason: str, **rest: str) -> Row:
+    return (
+        dict.fromkeys(COLUMNS, "")
+        | {"submission": name, "verdict": verdict, "reason": reason}
+        | rest
+    )
+
+
+def grade(job: dict[str, Any]) -> dict[str, Any]:
+    """The row, results and feedback of one job (see the module docstring)."""
+    name, function, tests = job["name"], job["function"], job["tests"]
+    if job["entry"] is None:
+        problem = job["problem"]
+        results = scoring.results(None, problem, tests, "")
+        return {"row": row(name, "disagree", problem), "results": results, "feedback": problem}
+    options = job["options"]
+    with sandbox.sharing(job["snapshot"]):
+        report = crosscheck(target=target(Path(job["entry"]), function), **options)
+    words = feedback.text(report, kind=options.get("input", "numpy"), entry=function)
+    counter = reporting.counterexample_json(report)
+    graded = row(
+        name,
+        report.verdict,
+        report.reason,
+        agrees_with=" ".join(report.agrees_with),
+        examples=str(report.examples),
+        counterexample="" if counter is None else json.dumps(counter, ensure_ascii=False),
+    )
+    results = scoring.results(report, "", tests, words)
+    return {"row": graded, "results": results, "feedback": words}
+
+
+def _watch(parent: int) -> None:
+    """End this process when its parent is gone (an orphan would grade on for nobody)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(3)
+
+
+def main(argv: list[str]) -> None:
+    # The parent names itself: had it died while this process started, getppid() here
+    # would already be another process's.
+    threading.Thread(target=_watch, args=(int(argv[0]),), daemon=True).start()
+    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)  # anything printed on the way goes to stderr
+    sys.stdout = sys.stderr
+    job = json.loads(sys.stdin.read())
+    channel.write(json.dumps(grade(job), ensure_ascii=False) + "\n")
+    channel.flush()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,170 @@
+"""Grading a class folder so that no hand-in can spoil it: snapshots, one process each, budgets.
+
+1. Every hand-in is copied into its own snapshot (:mod:`~perceptron_ref.grading.intake`)
+   before any code runs: a hand-in that deletes or rewrites another changes nothing.
+2. Each is graded in a process of its own (:mod:`~perceptron_ref.grading.child`), ``jobs``
+   at a time, within a wall-clock ``budget``: one that dies, or runs over, costs only its
+   own row, and the row says why (verdict ``error`` when the grader itself died).
+3. Results are written as they come: each hand-in's ``results.json`` (Gradescope's format)
+   into ``results``, and the CSV, rewritten whole (sorted by name, atomically) after each
+   row: a run killed half-way leaves a valid CSV of the rows it has.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from perceptron_ref.grading import archives, intake, scoring
+from perceptron_ref.grading.child import COLUMNS, Row, row
+
+Progress = Callable[[int, int, str], None]
+BUDGET = 600.0
+"""Default wall-clock seconds for grading one hand-in."""
+
+
+def to_csv(rows: Sequence[Row]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def write_atomic(path: Path, text: str, *, make_folder: bool = False) -> None:
+    """Write ``path`` whole or not at all (a temporary file, then a rename); its folder must
+    exist unless ``make_folder``."""
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+        out.write(text)
+    os.replace(name, path)
+
+
+def file_names(names: Sequence[str]) -> list[str]:
+    """One safe, distinct ``.json`` file name per submission name."""
+    used: set[str] = set()
+    out = []
+    for name in names:
+        stem = archives.safe_name(name)
+        candidate, n = stem, 1
+        while candidate.lower() in used:
+            n += 1
+            candidate = f"{stem}_{n}"
+        used.add(candidate.lower())
+        out.append(candidate + ".json")
+    return out
+
+
+def _died(code: int, stderr: bytes) -> str:
+    how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exited with status {code}"
+    tail = stderr.decode("utf-8", "replace").strip().splitlines()
+    said = f" ({' '.join(tail[-1].split())[:200]})" if tail else ""
+    return f"not graded: the grading process {how}{said}; run grade again for it"
+
+
+def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
+    """Grade one job in a child process, within ``budget`` seconds; never raises for it."""
+    command = [sys.executable, "-P", "-m", "perceptron_ref.grading.child", str(os.getpid())]
+    name, tests = job["name"], job["tests"]
+    try:
+        done = subprocess.run(
+            command, input=json.dumps(job).encode(), capture_output=True, timeout=budget
+        )
+    except subprocess.TimeoutExpired:
+        reason = f"time budget: grading took more than {budget:g} s (killed)"
+        return {
+            "row": row(name, "disagree", reason),
+            "results": scoring.results(None, reason, tests, ""),
+            "feedback": reason,
+        }
+    try:
+        graded: dict[str, Any] = json.loads(done.stdout.decode("utf-8"))
+        return graded
+    except ValueError:
+        reason = _died(done.returncode, done.stderr)
+        return {
+            "row": row(name, "error", reason),
+            "results": scoring.results(None, reason, tests, ""),
+            "feedback": reason,
+        }
+
+
+def grade(
+    folder: str | Path,
+    options: dict[str, Any],
+    *,
+    function: str = "train",
+    tests: Sequence[scoring.Test] = scoring.TESTS,
+    jobs: int | None = None,
+    budget: float = BUDGET,
+    out: Path | None = None,
+    results: Path | None = None,
+    progress: Progress | None = None,
+) -> list[Row]:
+    """Every hand-in's row, sorted by name; ``options`` are crosscheck's keyword arguments.
+
+    ``out``: the CSV, rewritten as rows come; ``results``: a folder for one results.json
+    per hand-in (``NAME.json``, the name made safe)."""
+    with tempfile.TemporaryDirectory(prefix="perceptron-ref-grade-") as snapshots:
+        found = intake.intake(folder, snapshots, function)
+        names = dict(zip((s.name for s in found), file_names([s.name for s in found]), strict=True))
+        rows: list[Row] = []
+        lock = threading.Lock()
+
+        def one(sub: intake.Submission) -> None:
+            job = {
+                "name": sub.name,
+                "snapshot": str(sub.snapshot),
+                "entry": None if sub.entry is None else str(sub.entry),
+                "problem": sub.problem,
+                "function": function,
+                "options": options,
+                "tests": list(tests),
+            }
+            graded = run_one(job, budget)
+            with lock:
+                rows.append(graded["row"])
+                rows.sort(key=lambda r: r["submission"])
+                if results is not None:
+                    document = graded["results"] | {"submission": sub.name}
+                    text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+                    write_atomic(results / names[sub.name], text, make_folder=True)
+                if out is not None:
+                    write_atomic(out, to_csv(rows))
+                if progress is not None:
+                    progress(len(rows), len(found), sub.name)
+
+        with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+            for future in [pool.submit(one, s) for s in found]:
+                future.result()
+        if out is not None and not found:
+            write_atomic(out, to_csv(rows))
+    return rows
+
+
+def bar(done: int, total: int, name: str) -> None:
+    """A progress bar on stderr, drawn only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return
+    filled = 30 * done // max(total, 1)
+    end = "\n" if done == total else ""
+    shown = "".join(c if c.isprintable() else "?" for c in name)[:30]
+    print(
+        f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {shown:30}",
+        end=end,
+        file=sys.stderr,
+        flush=True,
+    )

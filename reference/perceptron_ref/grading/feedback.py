@@ -1,0 +1,203 @@
+"""Feedback a student can act on: the counterexample as they would type it, numbers exact and
+in decimals, the first divergent step in words, a hint, and no internal names.
+
+Built from a crosscheck :class:`~perceptron_ref.crosscheck.check.Report`.  The data set is
+written as a call of their function with the input type they were graded with (numpy
+arrays, lists of ``Fraction``, or plain lists; a ``cmd:`` program gets its JSON line).  A
+rational is shown exactly with its decimal beside it (``1/3 ≈ 0.333333``); one too long to
+read (more than :data:`LONG` characters) only as a decimal with its number of digits.
+Texts from the harness lose the names only it knows ("data set 2", spec line IDs).
+
+>>> number(Fraction(3, 4)), number(Fraction(1, 3)), number(Fraction(-2))
+('3/4 = 0.75', '1/3 ≈ 0.333333', '-2')
+>>> number(Fraction(10**70 + 1, 3))
+'≈ 3.33333e+69 (an exact fraction of 72 digits)'
+>>> plain("hang: no result within the time limit (killed) on data set 3")
+'hang: no result within the time limit (killed)'
+>>> hint("learning-rate", "your weights are 1/100 of the expected ones")
+'Hint: your weights are 1/100 of the expected ones: a learning rate (step size) other than 1?'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from perceptron_ref import registry
+from perceptron_ref.crosscheck.check import Report
+from perceptron_ref.crosscheck.outcomes import Failure, Returned
+
+LONG = 24
+RULES = {
+    "tie-positive": "a zero score w·x = 0 predicts +1",
+    "tie-negative": "a zero score w·x = 0 predicts -1",
+    "tie-mistake": "a zero score w·x = 0 is always a mistake",
+}
+HINTS = {
+    "learning-rate": "{e}: a learning rate (step size) other than 1?",
+    "initial-weights": "{e}: w must start at the zero vector.",
+    "nondeterministic": "{e}: do you shuffle, or use randomness? The same data must give "
+    "the same w.",
+    "order": "{e}: go through the examples in the order given.",
+    "threshold": "{e}: check the mistake test at w·x = 0 (< versus <=).",
+    "float-rounding": "{e}: your numbers are rounded; avoid divisions and float tricks.",
+    "overflow": "{e}: fixed-width integers overflow; use Python ints or float64.",
+    "stateful": "{e}: start afresh on every call (no global or default-argument state).",
+    "bias-last": "{e}: return the bias as the FIRST weight (the constant 1 comes first).",
+    "dimension": "{e}: return one weight per feature (plus the bias, first, with a bias).",
+}
+
+
+def hint(code: str, evidence: str) -> str:
+    """One diagnosis (a code and its evidence, one sentence with numbers) as a hint."""
+    evidence = plain(evidence).rstrip(".")
+    return "Hint: " + HINTS.get(code, "{e}.").format(e=evidence)
+
+
+def decimal(q: Fraction, digits: int = 6) -> str:
+    """q in decimals: exactly when it ends within 12 places, else to ``digits`` figures."""
+    for places in range(13):
+        if (q * 10**places).denominator == 1:
+            digits_ = str(abs(int(q * 10**places))).rjust(places + 1, "0")
+            whole, part = digits_[: len(digits_) - places], digits_[len(digits_) - places :]
+            text = ("-" if q < 0 else "") + whole + ("." + part if part else "")
+            if len(text) <= LONG:
+                return text
+            break
+    return f"{float(q):.{digits}g}"
+
+
+def number(q: Fraction) -> str:
+    """q exactly, with its decimal beside it (only the decimal when q is too long)."""
+    exact = str(q)
+    if len(exact) > LONG:
+        digits = len(str(abs(q.numerator))) + (len(str(q.denominator)) if q.denominator > 1 else 0)
+        return f"≈ {float(q):.6g} (an exact fraction of {digits} digits)"
+    if q.denominator == 1:
+        return exact
+    value = decimal(q)
+    return f"{exact} {'=' if Fraction(value) == q else '≈'} {value}"
+
+
+def vector(w: Sequence[Fraction]) -> str:
+    return "(" + ", ".join(number(v) for v in w) + ")"
+
+
+def plain(text: str) -> str:
+    """A harness text without internal names, long numbers shortened."""
+    text = re.sub(r"\(final weights on data set \d+\)", "(in the final weights)", text)
+    text = re.sub(r" on (?:data set \d+|this data set)", "", text)
+    text = re.sub(r"\s*\((?:on )?data set \d+\)", "", text)
+    text = re.sub(r"data set \d+", "a data set", text)
+    text = re.sub(r",? ?spec line [\w-]+\.\d+", "", text)
+    long = rf"-?\d[\d/]{{{LONG},}}"
+    return re.sub(long, lambda m: number(Fraction(m.group())), text)
+
+
+def _py(v: Fraction | int, kind: str) -> str:
+    if kind == "fractions":
+        return f"F({v.numerator})" if v.denominator == 1 else f"F({v.numerator}, {v.denominator})"
+    if kind == "lists" and v.denominator == 1:
+        return str(v.numerator)
+    return repr(float(v))
+
+
+def as_typed(X: Sequence[Sequence[Fraction | int]], y: Sequence[int], kind: str, entry: str) -> str:
+    """The data set as the student would type it: a call of their function."""
+    rows = ", ".join("[" + ", ".join(_py(v, kind) for v in x) + "]" for x in X)
+    labels = ", ".join(str(t) for t in y)
+    if kind == "cmd":
+        line = {"X": [[str(v) for v in x] for x in X], "y": list(y)}
+        return "echo '" + json.dumps(line) + "' | your-program"
+    if kind == "numpy":
+        return (
+            f"import numpy as np\nX = np.array([{rows}])\ny = np.array([{labels}])\n{entry}(X, y)"
+        )
+    head = "from fractions import Fraction as F\n" if kind == "fractions" else ""
+    return f"{head}X = [{rows}]\ny = [{labels}]\n{entry}(X, y)"
+
+
+def _step(report: Report) -> list[str]:
+    """The first divergent step, in words."""
+    c = report.counterexample
+    assert c is not None
+    d = c.divergence
+    if d is None:
+        return []
+    X, y = c.data
+    steps = c.expected.steps
+    if d.index is None or d.step >= len(steps):
+        return [f"After step {d.step}, your code went on updating where the algorithm stops."]
+    step = steps[d.step]
+    where = f"step {d.step + 1}" + (f" (pass {d.epoch})" if d.epoch and d.epoch > 1 else "")
+    x = ", ".join(number(Fraction(v)) for v in X[d.index])
+    lines = [f"First difference at {where}: example {d.index + 1}, x = ({x}), y = {y[d.index]:+d}."]
+    before = steps[d.step - 1].weights if d.step else tuple(0 * v for v in step.weights)
+    got = None if d.got is None else tuple(Fraction(v) for v in d.got)
+    score = f"w·x = {number(step.score)}"
+    if got is None:
+        lines.append(f"There {score}; your code had stopped before this step.")
+    elif step.mistake and got == before:
+        lines.append(f"There {score}: that is a mistake, so w must change, but yours did not.")
+    elif not step.mistake:
+        lines.append(f"There {score}: that is no mistake, so w must stay, but yours changed.")
+    else:
+        lines.append(f"There {score}: a mistake; both update w, but to different values.")
+    lines.append(f"  expected w after it: {vector(step.weights)}")
+    if got is not None:
+        lines.append(f"  your w after it:     {vector(got)}")
+    return lines
+
+
+def conventions(report: Report) -> str:
+    """What the zero-score conventions say, in words ("" when it follows the algorithm's)."""
+    algorithm = report.algorithm
+    if algorithm in report.agrees_with or not report.agrees_with:
+        return ""
+    other = report.agrees_with[0]
+    mine, theirs = registry.get(algorithm).zero_score, registry.get(other).zero_score
+    return (
+        f"Your code computes {other} instead: there {RULES[theirs]}; in {algorithm}, {RULES[mine]}."
+    )
+
+
+def text(report: Report, *, kind: str = "numpy", entry: str = "train") -> str:
+    """The feedback for one student (``kind``: numpy, fractions, lists or cmd)."""
+    if report.verdict == "agree":
+        return f"Your {entry} agrees with {report.algorithm} on all {report.examples} data sets."
+    c = report.counterexample
+    lines = []
+    if c is not None and isinstance(c.got, Failure):
+        lines.append(f"Your code failed: {plain(str(c.got))}.")
+        if c.got.kind == "load error":
+            return "\n".join(lines)
+        lines.append("It failed on:")
+    else:
+        lines.append(f"Your {entry} returns a different w from {report.algorithm} on:")
+    if c is None:
+        return plain(report.reason)
+    lines += ["", *("    " + line for line in as_typed(*c.data, kind, entry).split("\n")), ""]
+    if isinstance(c.got, Returned):
+        if len(c.expected.weights) == len(c.data[0][0]) + 1:
+            lines.append("(w has the bias first: a constant 1 is put before each x)")
+        lines.append(f"expected w = {vector(c.expected.weights)}")
+        lines.append(f"your w     = {vector(c.got.weights)}")
+        lines += _step(report)
+    lines += [s for s in (conventions(report),) if s]
+    lines += hints(report)
+    return "\n".join(lines)
+
+
+def hints(report: Any) -> list[str]:
+    """The hints of a report: one per diagnosis (``report.diagnosis``: items with ``code`` and
+    ``evidence``), and the learning rate c of ``report.equivalence`` (the candidate's weights
+    are c × the reference's) when no diagnosis names it.  A report without them gives none."""
+    said = [hint(d.code, d.evidence) for d in getattr(report, "diagnosis", ())]
+    c = getattr(report, "equivalence", None)
+    codes = {d.code for d in getattr(report, "diagnosis", ())}
+    if c is not None and c != 1 and "learning-rate" not in codes:
+        said.append(hint("learning-rate", f"your weights are {number(c)} × the expected ones"))
+    return said

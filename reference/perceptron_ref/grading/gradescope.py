@@ -1,0 +1,134 @@
+"""The Gradescope autograder: ``autograder.zip`` with ``setup.sh``, ``run_autograder``, the
+grading configuration and a wheel of this project, at the zip's root.
+
+Gradescope builds one image from the zip (``setup.sh`` runs once, as root) and runs
+``run_autograder`` in one container per submission.  ``setup.sh`` installs bubblewrap and a
+Python of at least 3.11 (apt), makes ``/autograder/venv`` and installs the bundled wheel
+with its dependencies there.  ``run_autograder`` grades ``ROOT/submission`` (``ROOT`` is
+``$AUTOGRADER_ROOT``, else ``/autograder``) with ``ROOT/source/autograder.json`` (the
+algorithm, crosscheck's options and the scored tests: edit it to change the weights) and
+writes ``ROOT/results/results.json``; ``$PERCEPTRON_REF_PYTHON`` names another Python with
+perceptron-ref installed (the tests use this checkout's).  If the grader itself fails, a
+results.json still says so.
+
+The wheel is built by ``pip wheel --no-deps`` from a copy of the project's sources, with
+``SOURCE_DATE_EPOCH`` fixed, so the same sources give the same bytes; the zip's entries have
+fixed dates and modes, in a fixed order.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from perceptron_ref.errors import InputError
+
+PROJECT = Path(__file__).resolve().parents[3]
+EPOCH = "315532800"  # 1980-01-01, the earliest date a zip can hold
+SETUP = """#!/bin/sh
+# Gradescope runs this once, as root, when it builds the autograder's image.
+set -eu
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends bubblewrap python3 python3-venv python3-pip
+PYTHON=""
+for candidate in python3.13 python3.12 python3.11 python3; do
+    if command -v "$candidate" >/dev/null &&
+        "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+        PYTHON="$candidate"
+        break
+    fi
+done
+if [ -z "$PYTHON" ]; then  # e.g. Ubuntu 22.04: Python 3.10
+    apt-get install -y -q --no-install-recommends python3.11 python3.11-venv
+    PYTHON=python3.11
+fi
+"$PYTHON" -m venv /autograder/venv
+/autograder/venv/bin/pip install --quiet /autograder/source/{wheel}
+"""
+RUN = """#!/bin/sh
+# Gradescope runs this for each submission: grade ROOT/submission, write ROOT/results/results.json.
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+PYTHON="${PERCEPTRON_REF_PYTHON:-$ROOT/venv/bin/python}"
+mkdir -p "$ROOT/results"
+cd "$ROOT" || exit 1
+"$PYTHON" -P -m perceptron_ref.grading.autograder gradescope "$ROOT" "$ROOT/source/autograder.json"
+status=$?
+if [ "$status" -ne 0 ] && [ ! -s "$ROOT/results/results.json" ]; then
+    said="The autograder itself failed (status $status): please tell your instructor."
+    printf '{"score": 0, "output": "%s", "tests": []}\\n' "$said" >"$ROOT/results/results.json"
+fi
+exit 0
+"""
+
+
+def sources(into: Path) -> Path:
+    """A clean copy of what the wheel is built from (no caches, no build leftovers)."""
+    if not (PROJECT / "pyproject.toml").is_file():
+        raise InputError(
+            "perceptron-ref's sources are not here (an installed wheel): build the autograder "
+            "from a checkout, or pass --wheel FILE"
+        )
+    skip = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "*.pyc")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(PROJECT / name, into / name)
+    for name in ("reference", "proofs"):
+        shutil.copytree(PROJECT / name, into / name, ignore=skip)
+    return into
+
+
+def wheel(into: Path) -> Path:
+    """Build this project's wheel into ``into`` (``pip wheel --no-deps``, reproducible)."""
+    with tempfile.TemporaryDirectory(prefix="perceptron-ref-wheel-") as work:
+        source = sources(Path(work))
+        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(into)]
+        done = subprocess.run(
+            [*command, str(source)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "SOURCE_DATE_EPOCH": EPOCH},
+        )
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise InputError(f"pip wheel failed: {last}")
+    (built,) = into.glob("perceptron_ref-*.whl")
+    return built
+
+
+def _add(zipped: zipfile.ZipFile, name: str, data: bytes, mode: int) -> None:
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.external_attr = (0o100000 | mode) << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    zipped.writestr(info, data)
+
+
+def build(outdir: str | Path, config: dict[str, Any], *, built: Path | None = None) -> Path:
+    """Write ``outdir/autograder.zip``; ``built``: a wheel to bundle instead of building one."""
+    out = Path(outdir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot write {outdir}: {error.strerror}") from None
+    with tempfile.TemporaryDirectory(prefix="perceptron-ref-gradescope-") as work:
+        whl = built if built is not None else wheel(Path(work))
+        if not whl.is_file() or not whl.name.endswith(".whl"):
+            raise InputError(f"{whl}: not a wheel file")
+        target = out / "autograder.zip"
+        with zipfile.ZipFile(target, "w") as zipped:
+            files = {
+                "autograder.json": (json.dumps(config, indent=1) + "\n").encode(),
+                "run_autograder": RUN.encode(),
+                "setup.sh": SETUP.replace("{wheel}", whl.name).encode(),
+                whl.name: whl.read_bytes(),
+            }
+            for name in sorted(files):
+                executable = name in ("run_autograder", "setup.sh")
+                _add(zipped, name, files[name], 0o755 if executable else 0o644)
+    return target

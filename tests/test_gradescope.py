@@ -1,0 +1,187 @@
+"""gradescope: autograder.zip as Gradescope takes it, and run_autograder grading a right, a wrong
+and a hostile submission in a temporary AUTOGRADER_ROOT; PrairieLearn's results too."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from perceptron_ref.cli import main
+from perceptron_ref.grading import autograder, gradescope
+from tests.hostile import CANDIDATES, ROOT, require_sandbox, tree_hash
+
+GRADING = CANDIDATES / "grading"
+TESTS = ["It runs", "Its zero-score convention", "Right on every data set"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("gradescope")
+    command = ["gradescope", "perceptron/mehta", str(out), "--examples", "4", "--timeout", "20"]
+    assert main(command) == 0
+    return out / "autograder.zip"
+
+
+def unpacked(archive: Path, root: Path, submission: list[Path]) -> Path:
+    (root / "source").mkdir(parents=True)
+    with zipfile.ZipFile(archive) as z:
+        z.extractall(root / "source")
+    for name in ("run_autograder", "setup.sh"):
+        (root / "source" / name).chmod(0o755)
+    (root / "submission").mkdir()
+    for path in submission:
+        shutil.copy(path, root / "submission" / path.name)
+    return root
+
+
+def run_autograder(root: Path, **env: str) -> dict[str, object]:
+    environment = os.environ | {
+        "AUTOGRADER_ROOT": str(root),
+        "PERCEPTRON_REF_PYTHON": sys.executable,
+    }
+    done = subprocess.run(
+        [str(root / "source" / "run_autograder")],
+        env=environment | env,
+        cwd="/",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    result: dict[str, object] = json.loads((root / "results" / "results.json").read_text())
+    return result
+
+
+def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: Path) -> None:
+    with zipfile.ZipFile(built) as z:
+        infos = {i.filename: i for i in z.infolist()}
+        (wheel,) = [n for n in infos if n.endswith(".whl")]
+        assert sorted(infos) == sorted(["autograder.json", "run_autograder", "setup.sh", wheel])
+        for name in ("run_autograder", "setup.sh"):
+            assert stat.S_IMODE(infos[name].external_attr >> 16) == 0o755
+            assert z.read(name).startswith(b"#!/bin/sh\n")
+        for name in ("run_autograder", "setup.sh"):  # both parse as POSIX shell
+            check = subprocess.run(["sh", "-n"], input=z.read(name), capture_output=True)
+            assert check.returncode == 0, check.stderr
+        setup = z.read("setup.sh").decode()
+        assert "bubblewrap" in setup and f"pip install --quiet /autograder/source/{wheel}" in setup
+        config = json.loads(z.read("autograder.json"))
+        assert config["algorithm"] == "perceptron/mehta" and config["options"]["examples"] == 4
+        assert [t["name"] for t in config["tests"]] == TESTS
+        with zipfile.ZipFile(z.open(wheel)) as w:
+            names = w.namelist()
+    for module in ("grading/autograder.py", "crosscheck/worker.py", "crosscheck/adapters.py"):
+        assert f"perceptron_ref/{module}" in names
+    for data in ("py.typed", "vectorkit/schema.json", "vectorkit/check.py", "vectorkit/check.mjs"):
+        assert f"perceptron_ref/{data}" in names  # package data ships
+
+
+def test_the_zip_and_its_wheel_are_reproducible(built: Path, tmp_path: Path) -> None:
+    again = gradescope.wheel(tmp_path)
+    with zipfile.ZipFile(built) as z:
+        assert z.read(again.name) == again.read_bytes()
+    config = json.loads(zipfile.ZipFile(built).read("autograder.json"))
+    rebuilt = gradescope.build(tmp_path / "out", config, built=again)
+    assert rebuilt.read_bytes() == built.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("submission", "scores", "said"),
+    [
+        (GRADING / "alice.py", [1, 1, 3], "agrees with perceptron/mehta"),
+        (GRADING / "carol.py", [1, 0, 0], "X = np.array([["),
+        (CANDIDATES / "hostile_rewrite.py", [1, 0, 0], "expected w = "),
+        (CANDIDATES / "hostile_crash.py", [0, 0, 0], "Your code failed: crash: killed by SIGSEGV"),
+    ],
+)
+def test_run_autograder_grades_the_submission_into_results_json(
+    built: Path, tmp_path: Path, submission: Path, scores: list[int], said: str
+) -> None:
+    require_sandbox()
+    project = tree_hash(ROOT)
+    root = unpacked(built, tmp_path / "autograder", [submission])
+    results = run_autograder(root)
+    tests = results["tests"]
+    assert isinstance(tests, list)
+    assert [t["name"] for t in tests] == TESTS
+    assert [t["score"] for t in tests] == scores and [t["max_score"] for t in tests] == [1, 1, 3]
+    assert all(t["visibility"] == "visible" and isinstance(t["output"], str) for t in tests)
+    assert said in "\n".join(t["output"] for t in tests)
+    assert tree_hash(ROOT) == project
+
+
+def test_run_autograder_takes_a_notebook(built: Path, tmp_path: Path) -> None:
+    lines = (GRADING / "alice.py").read_text().splitlines(keepends=True)
+    cell: dict[str, object] = {"cell_type": "code", "source": ["!pip install numpy\n", *lines]}
+    cell |= {"metadata": {}, "outputs": [], "execution_count": 1}
+    notebook = tmp_path / "Perceptron.ipynb"
+    notebook.write_text(
+        json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 4})
+    )
+    results = run_autograder(unpacked(built, tmp_path / "autograder", [notebook]))
+    assert [t["score"] for t in results["tests"]] == [1, 1, 3]  # type: ignore[attr-defined]
+
+
+def test_a_failing_grader_still_writes_results_json(built: Path, tmp_path: Path) -> None:
+    root = unpacked(built, tmp_path / "autograder", [GRADING / "alice.py"])
+    results = run_autograder(root, PERCEPTRON_REF_PYTHON="/bin/false")
+    assert results["score"] == 0 and "autograder itself failed (status 1)" in str(results["output"])
+
+
+def test_weights_choose_the_tests_and_their_points(tmp_path: Path) -> None:
+    wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip stands in for the wheel
+    command = ["gradescope", "perceptron/blum", str(tmp_path), "--wheel", str(wheel)]
+    assert main([*command, "--weights", "runs=2,conventions=0,right=7.5"]) == 0
+    config = json.loads(zipfile.ZipFile(tmp_path / "autograder.zip").read("autograder.json"))
+    assert [(t["check"], t["points"]) for t in config["tests"]] == [("runs", 2), ("right", 7.5)]
+    assert main([*command, "--weights", "speed=1"]) == 2
+
+
+def test_prairielearn_gets_a_score_in_0_1_or_an_ungradable_hand_in(tmp_path: Path) -> None:
+    require_sandbox()
+    config = {
+        "algorithm": "perceptron/mehta",
+        "options": {"algorithm": "perceptron/mehta", "examples": 3},
+    }
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    for name, files in (
+        ("right", [GRADING / "alice.py"]),
+        ("invalid", [GRADING / "dave" / "notes.txt"]),
+    ):
+        root = tmp_path / name
+        (root / "student").mkdir(parents=True)
+        for f in files:
+            shutil.copy(f, root / "student")
+        assert autograder.main(["prairielearn", str(root), str(tmp_path / "config.json")]) == 0
+    right = json.loads((tmp_path / "right" / "results" / "results.json").read_text())
+    assert right["gradable"] is True and right["score"] == 1.0
+    assert [(t["points"], t["max_points"]) for t in right["tests"]] == [(1, 1), (1, 1), (3, 3)]
+    invalid = json.loads((tmp_path / "invalid" / "results" / "results.json").read_text())
+    assert invalid == {"gradable": False, "format_errors": ["no Python file (.py or .ipynb)"]}
+
+
+def test_require_sandbox_without_one_grades_nothing_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PERCEPTRON_REF_BWRAP", "")
+    from perceptron_ref.crosscheck import sandbox
+
+    sandbox._trial.cache_clear()
+    config = {"options": {"algorithm": "perceptron/mehta"}, "require_sandbox": True}
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    (tmp_path / "submission").mkdir()
+    try:
+        assert autograder.main(["gradescope", str(tmp_path), str(tmp_path / "config.json")]) == 1
+    finally:
+        sandbox._trial.cache_clear()
+    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    assert results["score"] == 0 and "cannot sandbox" in results["output"]

@@ -1,0 +1,128 @@
+"""Feedback a student can act on: the counterexample runs as typed and gives back the data, every
+rational is shown exactly with its decimal (or, too long, as a decimal), the first divergent
+step in words, the conventions in words, hints from diagnoses, no internal names."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.grading import feedback
+from tests.hostile import CANDIDATES
+
+fractions = st.fractions(max_denominator=10**30).filter(lambda q: abs(q) < 10**40)
+data = st.integers(1, 4).flatmap(
+    lambda d: st.lists(st.lists(fractions, min_size=d, max_size=d), min_size=1, max_size=5)
+)
+
+
+def typed_back(code: str) -> tuple[Any, Any]:
+    """Run the counterexample as the student would, with a train() that keeps its arguments."""
+    got: dict[str, Any] = {}
+    exec(code, {"train": lambda X, y: got.update(X=X, y=y)})
+    return got["X"], got["y"]
+
+
+@given(data, st.data())
+def test_the_counterexample_as_typed_gives_back_the_data(
+    X: list[list[Fraction]], draw: st.DataObject
+) -> None:
+    y = draw.draw(st.lists(st.sampled_from([1, -1]), min_size=len(X), max_size=len(X)))
+    exact_X, exact_y = typed_back(feedback.as_typed(X, y, "fractions", "train"))
+    assert exact_X == X and exact_y == y
+    floats = [[Fraction(float(v)) for v in x] for x in X]  # what a float candidate is sent
+    array, labels = typed_back(feedback.as_typed(floats, y, "numpy", "train"))
+    assert array.dtype == np.float64 and [[Fraction(v) for v in x] for x in array] == floats
+    assert labels.tolist() == y
+    lists, _ = typed_back(feedback.as_typed(floats, y, "lists", "train"))
+    assert [[Fraction(v) for v in x] for x in lists] == floats
+
+
+@given(fractions)
+def test_a_number_is_shown_exactly_with_its_decimal_or_short_when_too_long(q: Fraction) -> None:
+    shown = feedback.number(q)
+    exact, _, approx = shown.partition(" ")
+    if len(str(q)) <= feedback.LONG:
+        assert Fraction(exact) == q
+        if q.denominator != 1:
+            sign, decimal = approx.split(" ")
+            assert (sign == "=") == (Fraction(decimal) == q)
+            assert abs(float(decimal) - q) <= abs(q) * 1e-5
+    else:
+        assert shown.startswith("≈ ") and str(q) not in shown
+        assert abs(float(shown.split()[1]) - q) <= abs(q) * 1e-5
+    assert all(len(run) <= feedback.LONG for run in re.findall(r"[\d/]+", shown))
+
+
+def test_plain_drops_internal_names_and_shortens_long_numbers() -> None:
+    long = str(Fraction(10**40 + 1, 3))
+    said = feedback.plain(
+        f"crash: exited with status 1 on data set 2; differs (final weights on data set 3)"
+        f", spec line gormley-online.3; w·x = {long}"
+    )
+    assert not re.search(r"data set \d", said) and "spec line" not in said and long not in said
+    assert said.startswith("crash: exited with status 1; differs (in the final weights)")
+
+
+def test_a_wrong_candidate_gets_the_data_the_step_in_words_and_decimals() -> None:
+    report = crosscheck("perceptron/mehta", f"{CANDIDATES / 'wrong_margin.py'}:train", examples=10)
+    text = feedback.text(report)
+    assert "import numpy as np\n    X = np.array([[" in text and "    train(X, y)" in text
+    assert "expected w = (" in text and "your w     = (" in text
+    assert "First difference at step 1" in text
+    assert "that is a mistake, so w must change, but yours did not" in text
+    for internal in ("spec line", ".txt", "mehta.7", "_candidate"):
+        assert internal not in text, internal
+    assert not re.search(r"data set \d", text)
+
+
+def test_the_conventions_are_said_in_words() -> None:
+    target = f"{CANDIDATES / 'blum_trace.py'}:train"
+    report = crosscheck("perceptron/mehta", target, input="fractions", examples=20)
+    text = feedback.text(report, kind="fractions")
+    assert "from fractions import Fraction as F" in text
+    assert (
+        "Your code computes perceptron/blum instead: there a zero score w·x = 0 predicts -1; "
+        "in perceptron/mehta, a zero score w·x = 0 predicts +1."
+    ) in text
+
+
+def test_an_agreeing_candidate_is_told_so() -> None:
+    report = crosscheck("perceptron/mehta", f"{CANDIDATES / 'mehta_numpy.py'}:train", examples=3)
+    assert feedback.text(report) == "Your train agrees with perceptron/mehta on all 3 data sets."
+
+
+def test_every_diagnosis_code_is_a_hint_with_its_evidence() -> None:
+    evidence = "your weights are 1/100 × the expected ones (data set 2)"
+    for code in feedback.HINTS:
+        said = feedback.hint(code, evidence)
+        assert said.startswith("Hint: your weights are 1/100 × the expected ones"), code
+        assert not re.search(r"data set \d", said) and said.endswith((".", "?")), code
+        assert "(data set" not in said and "2)" not in said, code
+    assert feedback.hint("something-new", "w differs") == "Hint: w differs."
+
+
+def test_a_report_s_diagnosis_and_learning_rate_become_hints() -> None:
+    # The crosscheck's diagnosis (issue 12) as feedback reads it: items with code and evidence.
+    report = SimpleNamespace(
+        diagnosis=(SimpleNamespace(code="initial-weights", evidence="w starts at (1, 0)"),),
+        equivalence=Fraction(1, 100),
+    )
+    assert feedback.hints(report) == [
+        "Hint: w starts at (1, 0): w must start at the zero vector.",
+        "Hint: your weights are 1/100 = 0.01 × the expected ones: a learning rate (step size) "
+        "other than 1?",
+    ]
+    named = SimpleNamespace(
+        diagnosis=(SimpleNamespace(code="learning-rate", evidence="w is 2 × the expected"),),
+        equivalence=Fraction(2),
+    )
+    assert len(feedback.hints(named)) == 1
+    assert feedback.hints(SimpleNamespace()) == []

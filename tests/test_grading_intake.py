@@ -1,0 +1,267 @@
+"""Intake: hand-ins of every shape (a .py file, a folder, a notebook, a zip) and any file name,
+each copied safely into its own snapshot; the wrong shapes are refused with a reason."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import stat
+import tempfile
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perceptron_ref.crosscheck import candidates
+from perceptron_ref.grading import archives, classrun, intake, notebooks
+from perceptron_ref.grading.child import target
+from tests.hostile import CANDIDATES
+
+RIGHT = (CANDIDATES / "grading" / "alice.py").read_text()  # agrees with perceptron/mehta
+NAMES = (
+    "with space",
+    "o'neil",
+    'say "hi"',
+    "comma,name",
+    "new\nline",
+    "-rf",
+    "co:lon",
+    "ünïcødé",
+    "a:b:train",
+    "emoji 🙂",
+)
+
+
+def notebook(*cells: str | list[str], version: int = 4) -> str:
+    code: list[dict[str, object]] = [
+        {"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
+        for c in cells
+    ]
+    markdown = {"cell_type": "markdown", "source": "# My perceptron", "metadata": {}}
+    return json.dumps(
+        {"cells": [markdown, *code], "metadata": {}, "nbformat": version, "nbformat_minor": 5}
+    )
+
+
+def test_any_file_name_is_a_submission_graded_under_its_own_name(tmp_path: Path) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in NAMES:
+        (folder / f"{name}.py").write_text(RIGHT)
+    (folder / "SHOUTING.PY").write_text(RIGHT)
+    os.mkdir(os.fsencode(folder) + b"/bad\xffbytes")  # a folder name that is not UTF-8
+    (Path(os.fsdecode(os.fsencode(folder) + b"/bad\xffbytes")) / "x.py").write_text(RIGHT)
+    results = tmp_path / "results"
+    rows = classrun.grade(
+        folder, {"algorithm": "perceptron/mehta", "examples": 2}, jobs=2, results=results
+    )
+    names = {*NAMES, "bad\ufffdbytes", "SHOUTING"}
+    assert {r["submission"]: r["verdict"] for r in rows} == dict.fromkeys(names, "agree")
+    files = sorted(p.name for p in results.iterdir())
+    assert len(files) == len(names) and all(archives.safe_name(f) == f for f in files)
+    assert {json.loads((results / f).read_text())["submission"] for f in files} == names
+    written = classrun.to_csv(rows)
+    import csv
+
+    assert {r["submission"] for r in csv.DictReader(io.StringIO(written))} == names
+
+
+@given(st.text(min_size=1, max_size=40))
+def test_a_snapshot_file_of_any_name_is_exactly_its_crosscheck_target(name: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / archives.safe_name(name + ".py")
+        path.write_text(RIGHT)
+        parsed = candidates.parse(target(path, "train"))
+        assert (Path(parsed.path), parsed.function) == (path.resolve(), "train")
+
+
+def test_same_stem_entries_keep_their_whole_names(tmp_path: Path) -> None:
+    (tmp_path / "alice.py").write_text(RIGHT)
+    (tmp_path / "alice").mkdir()
+    (tmp_path / "alice" / "p.py").write_text(RIGHT)
+    (tmp_path / "notes.txt").write_text("not a hand-in")
+    (tmp_path / ".hidden.py").write_text(RIGHT)
+    found, left_out = intake.entries(tmp_path)
+    assert [n for n, _ in found] == ["alice", "alice.py"] and left_out == ["notes.txt"]
+
+
+def test_a_notebook_is_graded_as_its_code_cells_without_ipython_syntax(tmp_path: Path) -> None:
+    lines = RIGHT.splitlines(keepends=True)
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "as list.ipynb").write_text(
+        notebook(
+            ["%matplotlib inline\n", "!pip install numpy\n", "import numpy as np\n"],
+            "%%writefile helper.py\nSTEP = 1\n",
+            "%%bash\necho not python\n",
+            "%%time\nfrom helper import STEP\nfiles = !ls\n",
+            lines,
+            "if False:\n    %time train\n",
+            "train?\n",
+        )
+    )
+    (folder / "as string.ipynb").write_text(notebook("".join(lines)))
+    (folder / "v3.ipynb").write_text(
+        json.dumps(
+            {
+                "nbformat": 3,
+                "nbformat_minor": 0,
+                "metadata": {},
+                "worksheets": [
+                    {
+                        "cells": [
+                            {
+                                "cell_type": "code",
+                                "input": lines,
+                                "outputs": [],
+                                "language": "python",
+                            }
+                        ]
+                    }
+                ],
+            }
+        )
+    )
+    (folder / "broken.ipynb").write_text('{"cells": [')
+    rows = classrun.grade(folder, {"algorithm": "perceptron/mehta", "examples": 2}, jobs=2)
+    verdicts = {r["submission"]: (r["verdict"], r["reason"][:40]) for r in rows}
+    assert verdicts == {
+        "as list": ("agree", verdicts["as list"][1]),
+        "as string": ("agree", verdicts["as string"][1]),
+        "v3": ("agree", verdicts["v3"][1]),
+        "broken": ("disagree", "load error: broken.ipynb: not a readable"),
+    }
+
+
+def test_notebook_lines_that_are_ipython_become_pass_and_python_is_kept() -> None:
+    source, files = notebooks.to_python(
+        notebook(
+            ["x = 1\n", "if x:\n", "  !ls\n", "y = x % 2\n", "z = !pwd\n", "%%capture\n"],
+            "%%html\n<b>",
+        )
+    )
+    assert source.splitlines()[1:] == [
+        "x = 1",
+        "if x:",
+        "  pass  # IPython: !ls",
+        "y = x % 2",
+        "pass  # IPython: z = !pwd",
+        "pass  # IPython: %%capture",
+        "# cell 2",
+        "# %%html: not Python, dropped (1 lines)",
+    ]
+    assert files == {}
+    compile(source, "nb", "exec")
+
+
+def zipped(members: dict[str, bytes], links: dict[str, str] | None = None) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+        for name, points in (links or {}).items():
+            info = zipfile.ZipInfo(name)
+            info.external_attr = (stat.S_IFLNK | 0o777) << 16
+            z.writestr(info, points)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("members", "problem"),
+    [
+        ({"../evil.py": b"x = 1"}, "load error: the zip holds an unsafe path '../evil.py'"),
+        ({"/abs/evil.py": b"x = 1"}, "load error: the zip holds an unsafe path '/abs/evil.py'"),
+        ({"C:/evil.py": b"x = 1"}, "load error: the zip holds an unsafe path 'C:/evil.py'"),
+        ({"big.py": b"#" * (archives.MAX_BYTES + 1)}, "load error: more than 32 MiB"),
+        (
+            {f"f{i}.txt": b"" for i in range(archives.MAX_FILES + 1)},
+            "load error: more than 1000 files",
+        ),
+        ({"notes.txt": b"no code"}, "load error: no Python file (.py or .ipynb)"),
+    ],
+)
+def test_a_zip_is_extracted_safely_or_refused_with_a_reason(
+    tmp_path: Path, members: dict[str, bytes], problem: str
+) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "hand in.zip").write_bytes(zipped(members))
+    (found,) = intake.intake(tmp_path / "in", tmp_path / "snap", "train")
+    assert (found.name, found.entry, found.problem) == ("hand in", None, problem)
+    assert not (tmp_path / "evil.py").exists() and not Path("/abs/evil.py").exists()
+
+
+def test_a_zip_bomb_stops_at_the_size_limit_not_at_its_header(tmp_path: Path) -> None:
+    data = zipped({"bomb.py": b"0" * (archives.MAX_BYTES * 4)})
+    assert len(data) < archives.MAX_BYTES // 100  # it compresses to almost nothing
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "b.zip").write_bytes(data)
+    (found,) = intake.intake(tmp_path / "in", tmp_path / "snap", "train")
+    assert found.problem == "load error: more than 32 MiB"
+    assert (
+        sum(f.stat().st_size for f in (tmp_path / "snap").rglob("*") if f.is_file())
+        <= archives.MAX_BYTES
+    )
+
+
+def test_a_zip_with_a_folder_a_link_and_mac_litter_keeps_only_its_regular_files(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "in").mkdir()
+    members = {
+        "sub/perceptron.py": RIGHT.encode(),
+        "sub/helpers.py": b"STEP = 1\n",
+        "__MACOSX/sub/._perceptron.py": b"\x00junk",
+        "sub/.DS_Store": b"\x00",
+    }
+    (tmp_path / "in" / "z.zip").write_bytes(zipped(members, {"sub/passwd.py": "/etc/passwd"}))
+    (found,) = intake.intake(tmp_path / "in", tmp_path / "snap", "train")
+    files = sorted(
+        str(p.relative_to(found.snapshot)) for p in found.snapshot.rglob("*") if p.is_file()
+    )
+    assert files == ["sub/helpers.py", "sub/perceptron.py"]
+    assert found.entry == found.snapshot / "sub" / "perceptron.py"
+
+
+def test_a_folder_is_copied_without_following_links_or_blocking_on_a_fifo(tmp_path: Path) -> None:
+    hand_in = tmp_path / "in" / "bob"
+    hand_in.mkdir(parents=True)
+    (hand_in / "perceptron.py").write_text(RIGHT)
+    (hand_in / "secret.py").symlink_to("/etc/passwd")
+    (hand_in / "up").symlink_to(tmp_path)
+    os.mkfifo(hand_in / "pipe.py")
+    (found,) = intake.intake(tmp_path / "in", tmp_path / "snap", "train")
+    assert [p.name for p in found.snapshot.rglob("*")] == ["perceptron.py"]
+    assert found.entry is not None and found.entry.read_text() == RIGHT
+
+
+def test_the_entry_is_the_one_file_defining_the_function(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("def helper():\n    return 'def train(X, y):'\n")
+    (tmp_path / "b.py").write_text("from numpy import *\ntrain = lambda X, y: X[0]\n")
+    assert intake.choose(tmp_path, "train") == tmp_path / "b.py"
+    (tmp_path / "c.py").write_text("async def train(X, y):\n    pass\n")
+    with pytest.raises(ValueError, match=r"2 files define train\(\): b.py, c.py"):
+        intake.choose(tmp_path, "train")
+    assert intake.defines("def train(:\n", "train")  # unparsable: read as text
+    assert not intake.defines("# def train(X, y)\nx = 1\n", "train")
+
+
+def test_safe_names_keep_python_module_names_and_nothing_else() -> None:
+    for name in ("perceptron.py", "helpers_2.py", "perceptrón.py", "my-file.txt", "__init__.py"):
+        assert archives.safe_name(name) == name
+    for name in ("a b.py", "a:b", "x\ny", "-rf", ".bashrc", "../up", "é/x", "'", ""):
+        safe = archives.safe_name(name)
+        assert all(c.isalnum() or c in "_.-" for c in safe) and safe[0] not in ".-", safe
+    assert len(archives.safe_name("x" * 300 + ".py")) == archives.MAX_NAME
+
+
+def test_snapshots_are_copies_the_hand_in_folder_is_never_changed(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.py").write_text(RIGHT)
+    (found,) = intake.intake(tmp_path / "in", tmp_path / "snap", "train")
+    assert found.entry is not None
+    shutil.rmtree(tmp_path / "in")
+    assert found.entry.read_text() == RIGHT

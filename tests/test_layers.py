@@ -1,0 +1,110 @@
+"""The package's layers stand on each other: its import graph has no cycle.
+
+The graph is read from the sources with ``ast``: an edge A → B for every ``import B`` or
+``from B import …`` in A, at module level or inside a function (a deferred import is an
+import all the same), and ``from P import name`` counts as an import of ``P.name`` when
+that is a module of the package, and of ``P`` when it is a name defined there.  Imports
+under ``if TYPE_CHECKING:`` are counted too.
+Parent packages that the import system runs on the way (``perceptron_ref/__init__``) are
+not edges of the importer: they are what ``import-linter`` and ``pydeps`` leave out too.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "reference" / "perceptron_ref"
+
+Graph = dict[str, set[str]]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The package's modules that ``name`` imports anywhere in its body."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # a relative import: from . import x, from ..y import z
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, *([base] if base else [])])
+            for alias in node.names:  # a module of the package, else a name defined in base
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+    return {m for m in found if m in known and m != name}
+
+
+def graph() -> Graph:
+    found = modules()
+    return {name: imports_of(name, path, set(found)) for name, path in found.items()}
+
+
+def cycle(g: Graph) -> list[str] | None:
+    """One cycle of g (its modules in order, the first repeated at the end), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(g[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(g):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+def test_the_package_import_graph_has_no_cycle() -> None:
+    g = graph()
+    assert len(g) > 50  # the whole package was read
+    assert cycle(g) is None, " → ".join(cycle(g) or [])
+
+
+def test_the_cycle_finder_finds_a_cycle_through_a_deferred_import() -> None:
+    # The checker can fail: a graph with a cycle, and edges read from function bodies.
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
+    edges = imports_of(
+        "perceptron_ref.runner", PACKAGE / "runner.py", set(modules())
+    )  # run() imports the engine inside the function
+    assert "perceptron_ref.engine" in edges and "perceptron_ref.literal" in edges
+
+
+def test_the_engine_and_the_literal_loops_sit_below_run() -> None:
+    g = graph()
+    engine = {m for m in g if m.startswith("perceptron_ref.engine")}
+    for module in engine | {"perceptron_ref.literal", "perceptron_ref.inputs"}:
+        assert "perceptron_ref.runner" not in g[module], module
+        assert "perceptron_ref" not in g[module], module  # the package imports run()
+    for module in engine:
+        assert "perceptron_ref.literal" not in g[module], module
+    assert not engine & g["perceptron_ref.literal"]
+
+
+@pytest.mark.parametrize("family", ["perceptron", "winnow", "halving"])
+def test_no_algorithm_module_imports_the_dispatcher(family: str) -> None:
+    g = graph()
+    for module in (m for m in g if m.startswith(f"perceptron_ref.{family}")):
+        assert not {"perceptron_ref.runner", "perceptron_ref"} & g[module], module

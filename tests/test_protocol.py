@@ -1,0 +1,239 @@
+"""The crosscheck protocol, fuzzed: what a ``cmd:`` candidate writes back, what a Python
+candidate's worker writes back, and the schemas of ``spec/protocol/`` (issue 7).
+
+A candidate's output is untrusted: any bytes must end in an
+:class:`~perceptron_ref.crosscheck.outcomes.Outcome` (never an exception in the parent),
+and the reader accepts exactly what ``candidate-output.schema.json`` accepts (checked by
+jsonschema, not by the reader), with each number worth what the oracle reads, and d or
+d + 1 numbers a vector; the one documented exception: numbers past ``numbers.MAX_DIGITS``
+characters or ``MAX_EXPONENT``, which the schema cannot bound.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from perceptron_ref.crosscheck.candidates import _dataset_json
+from perceptron_ref.crosscheck.outcomes import Data, Failure, Returned, from_command, from_worker
+from perceptron_ref.crosscheck.sandbox import Execution, execute
+from perceptron_ref.numbers import MAX_DIGITS, MAX_EXPONENT
+from perceptron_ref.vectors import Label
+from tests.test_numbers import BIG, TEN_K, digits, oracle, unlimited_int_digits
+
+__all__ = ["unlimited_int_digits"]
+
+HUGE = st.integers(-(10**6000), 10**6000)
+PROTOCOL = Path(__file__).resolve().parent.parent / "spec" / "protocol"
+OUTPUT = Draft202012Validator(json.loads((PROTOCOL / "candidate-output.schema.json").read_text()))
+INPUT = Draft202012Validator(json.loads((PROTOCOL / "candidate-input.schema.json").read_text()))
+
+JSON_NUMBERS = ("0", "-0", "1", "-1", "0.1", "-0.5", "1e308", "-1e308", "1E-308", "2.5e+3",
+                "1e400", "1e10000", "1e10001", "1e-10001", BIG, "-" + BIG, TEN_K)  # fmt: skip
+JSON_STRINGS = ('"1/2"', '"-3/4"', '"+1/-2"', '"7"', '"-0"', f'"{BIG}/3"', '"1/0"', '"0/00"',
+                '"0.5"', '" 1"', '"1 "', '"1e3"', '"\\u0661"', '""', '"nan"', '"/2"')  # fmt: skip
+OTHERS = ("true", "false", "null", "NaN", "Infinity", "-Infinity", "{}", '{"a": 1}', "[]", "[1]")
+
+
+def data_set(d: int) -> Data:
+    """Any data set of dimension d (the reader only needs d)."""
+    return ((tuple(Fraction(1) for _ in range(d)),), (1,))
+
+
+@st.composite
+def outputs(draw: st.DrawFn, D: int) -> str:
+    """A candidate's stdout: mostly JSON objects with weights or a trace of vectors of about
+    D items, each a JSON number, a "p/q" string, or something else; written by hand, so the
+    numbers keep the exact text (1e308, -0, 10k digits) that the reader must honour."""
+
+    def number() -> str:
+        which = draw(st.integers(0, 9))
+        if which < 4:
+            q = draw(st.fractions(max_denominator=9))
+            return f'"{digits(q.numerator)}/{digits(q.denominator)}"'
+        if which < 6:
+            return str(draw(st.integers(-(10**30), 10**30)))
+        if which < 8:
+            return str(draw(st.sampled_from(JSON_NUMBERS)))
+        return str(draw(st.sampled_from(JSON_STRINGS + OTHERS)))
+
+    def vector() -> str:
+        size = D if draw(st.integers(0, 4)) else draw(st.integers(0, D + 1))
+        return "[" + ", ".join(number() for _ in range(size)) + "]"
+
+    key = draw(st.sampled_from(("weights", "weights", "trace", "both", "neither")))
+    members = []
+    if key in ("weights", "both"):
+        members.append(f'"weights": {vector()}')
+    if key in ("trace", "both"):
+        members.append(
+            '"trace": [' + ", ".join(vector() for _ in range(draw(st.integers(0, 3)))) + "]"
+        )
+    if draw(st.integers(0, 4)) == 0:
+        members.append('"note": "extra keys are allowed"')
+    text = "{" + ", ".join(members) + "}"
+    spacing = draw(st.sampled_from(("", "\n", " \r\n", "\n\n")))
+    return text + spacing
+
+
+def schema_valid(text: str) -> bool:
+    """Does the output schema accept the text (strict JSON: no NaN or Infinity)?"""
+
+    def refuse(name: str) -> Any:
+        raise ValueError(name)
+
+    try:
+        return bool(OUTPUT.is_valid(json.loads(text, parse_constant=refuse)))
+    except (ValueError, RecursionError):
+        return False
+
+
+def vectors(text: str) -> list[list[str]]:
+    """The output's vectors, each number as its text (JSON numbers as written, strings bare)."""
+    answer = json.loads(text, parse_float=str, parse_int=str)
+    found = [answer["weights"]] if "weights" in answer else answer["trace"]
+    return [[v for v in vector] for vector in found]
+
+
+def within_limits(token: str) -> bool:
+    """Within numbers.MAX_DIGITS and MAX_EXPONENT (the schema cannot say these)."""
+    _, _, exponent = token.lower().partition("e")
+    return len(token) <= MAX_DIGITS and (not exponent or abs(int(exponent)) <= MAX_EXPONENT)
+
+
+def check_output(stdout: bytes, D: int, bias: bool) -> None:
+    """The outcome of a cmd: candidate that printed ``stdout`` and exited with status 0."""
+    data = data_set(D - bias)
+    ran = Execution(tuple(stdout.split(b"\n")[:-1]), stdout.split(b"\n")[-1], "", 0, False, False)
+    outcome = from_command(ran, data, bias)
+    assert isinstance(outcome, Returned | Failure)
+    text = stdout.decode("utf-8", "replace")
+    if not schema_valid(text) or any(len(v) != D for v in vectors(text)):
+        assert isinstance(outcome, Failure) and outcome.kind == "unparsable", outcome
+        assert len(str(outcome).splitlines()) == 1 and len(str(outcome)) < 300
+        return
+    numbers = [v for vector in vectors(text) for v in vector]
+    if not all(within_limits(v) for v in numbers):
+        assert isinstance(outcome, Failure) and outcome.kind == "unparsable", outcome
+        return
+    assert isinstance(outcome, Returned), outcome
+    expected = [tuple(oracle(v) for v in vector) for vector in vectors(text)]
+    assert outcome.weights == expected[-1]
+    assert outcome.trace == (tuple(expected) if "trace" in json.loads(text) else None)
+
+
+@given(st.integers(1, 3), st.booleans(), st.data())
+def test_cmd_output_is_read_as_the_schema_says_or_is_unparsable(
+    d: int, bias: bool, data: st.DataObject
+) -> None:
+    text = data.draw(outputs(d + bias))
+    check_output(text.encode("utf-8"), d + bias, bias)
+
+
+@pytest.mark.parametrize(
+    "stdout",
+    [
+        b'{"weights": [1e308, -0, "1/2"]}',
+        b'{"weights": [1e308, -0, 0.1]}\n',
+        ('{"weights": [' + ", ".join([BIG, TEN_K, f'"{BIG}/7"']) + "]}").encode(),
+        b'{"weights": [1e10001, 1, 1]}',
+        b'{"weights": [NaN, 1, 1]}',
+        b'{"weights": [Infinity, 1, 1]}',
+        b'{"weights": ["1/0", 1, 1]}',
+        b'{"weights": ["0.5", 1, 1]}',
+        b'{"weights": [true, 1, 1]}',
+        b'{"weights": [[1, 2], 3]}',
+        b'{"weights": [[1, 2, 3]]}',
+        b'{"trace": []}',
+        b'{"trace": [[1, 2, 3], [1, 2]]}',
+        b'{"weights": [1, 2, 3], "trace": [[1, 2, 3]]}',
+        b"\xef\xbb\xbf" + b'{"weights": [1, 2, 3]}',
+        b'{"weights": [1, 2, 3]}\r\n',
+        b'{"weights": [1, 2, \xff]}',
+        b'{"weights": [1, 2, "\x00"]}',
+        b'{"weights": [1, 2, 3]} {"weights": [1, 2, 3]}',
+        b"[" * 100_000,
+        b'{"weights": ' + b"[" * 50_000 + b"]" * 50_000 + b"}",
+        b"",
+        b"\x00",
+        b"null",
+    ],
+)
+def test_named_candidate_outputs(stdout: bytes) -> None:
+    check_output(stdout, 3, False)
+
+
+@given(st.binary(max_size=80), st.integers(1, 3), st.booleans())
+def test_any_bytes_from_a_candidate_end_in_an_outcome(stdout: bytes, D: int, bias: bool) -> None:
+    check_output(stdout, max(D, 1 + bias), bias)
+
+
+@given(
+    st.lists(st.one_of(st.binary(max_size=40), st.sampled_from((
+        b'{"result": ["1/2", "3"]}', b'{"result": [["1", "2"], ["3", "4"]]}', b'{"error": "E"}',
+        b'{"error": "MemoryError", "memory": true}', b'{"load_error": "ImportError: x"}',
+        b'{"result": "nan"}', b'{"result": [0.1, 1]}', b"[" * 5000, b'{"result": null}',
+    ))), max_size=4),
+    st.integers(1, 4),
+)  # fmt: skip
+def test_any_worker_lines_give_one_outcome_per_data_set(lines: list[bytes], n: int) -> None:
+    datasets = [data_set(2)] * n
+    ran = Execution(tuple(lines), b"", "", None if len(lines) < n else 0, len(lines) < n, False)
+    outcomes = from_worker(ran, datasets, False)
+    assert len(outcomes) == n and all(isinstance(o, Returned | Failure) for o in outcomes)
+    for line, o in zip(lines, outcomes, strict=False):
+        if isinstance(o, Returned):  # what a line returns is exactly its "p/q" strings
+            result = json.loads(line)["result"]
+            flat = result if not isinstance(result[0], list) else result[-1]
+            assert o.weights == tuple(Fraction(v) for v in flat)
+
+
+@given(
+    st.lists(
+        st.lists(st.fractions() | HUGE.map(Fraction), min_size=2, max_size=2),
+        min_size=1, max_size=4,
+    ),
+    st.booleans(),
+    st.one_of(st.integers(1, 5), st.just("converge")),
+)  # fmt: skip
+def test_what_a_candidate_reads_fits_the_input_schema_and_reads_back_exactly(
+    X: list[list[Fraction]], bias: bool, epochs: int | str
+) -> None:
+    y: tuple[Label, ...] = tuple(1 if i % 2 else -1 for i in range(len(X)))
+    request = _dataset_json((tuple(tuple(x) for x in X), y)) | {"bias": bias, "epochs": epochs}
+    text = json.dumps(request)
+    assert INPUT.is_valid(json.loads(text))
+    back = json.loads(text)
+    assert [[Fraction(Decimal(v.split("/")[0])) / Fraction(Decimal((v + "/1").split("/")[1]))
+             for v in row] for row in back["X"]] == X  # fmt: skip
+    assert back["y"] == list(y)
+
+
+@pytest.mark.parametrize(
+    ("stdout", "verdict"),
+    [
+        ("""b'{"weights": [1e308, "-1/3"]}\\n'""", "returned"),
+        (r"b'\xef\xbb\xbf{}'", "unparsable"),
+        ("b'[' * 200_000", "unparsable"),
+        ("""b'{"weights": [NaN, 1]}'""", "unparsable"),
+        (r"b'\xff\xfe\x00garbage'", "unparsable"),
+    ],
+)
+def test_a_real_cmd_candidate_printing_hostile_output(stdout: str, verdict: str) -> None:
+    """Through the sandbox: a process that prints the bytes (a Python expression) and exits 0."""
+    program = f"import sys; sys.stdout.buffer.write({stdout})"
+    ran = execute([sys.executable, "-c", program], b"{}", timeout=30)
+    outcome = from_command(ran, data_set(2), False)
+    if verdict == "returned":
+        assert outcome == Returned((Fraction(10) ** 308, Fraction(-1, 3)))
+    else:
+        assert isinstance(outcome, Failure) and outcome.kind == verdict
