@@ -98,14 +98,18 @@ def _examples(X: list[list[str]], y: list[int]) -> list[str]:
     return lines
 
 
+def _count(k: int, what: str, plural: str = "") -> str:
+    return f"{k} {what if k == 1 else plural or what + 's'}"
+
+
 def coverage_text(report: Report) -> str:
     c = report.coverage
     regimes = ", ".join(f"{r} {k}" for r, k in report.regimes)
     return (
-        f"coverage: {c.data_sets} data sets ({regimes}); up to n = {c.max_examples} examples, "
-        f"d = {c.max_dimension}, |x| = {c.max_abs_coordinate}; {c.zero_scores} zero scores, "
-        f"{c.near_zero_scores} near zero (0 < |w·x| ≤ 2^-10); up to {c.max_epochs} "
-        f"pass{'es' if c.max_epochs != 1 else ''}"
+        f"coverage: {_count(c.data_sets, 'data set')} ({regimes}); up to n = {c.max_examples} "
+        f"examples, d = {c.max_dimension}, |x| = {c.max_abs_coordinate}; "
+        f"{_count(c.zero_scores, 'zero score')}, {c.near_zero_scores} near zero "
+        f"(0 < |w·x| ≤ 2^-10); up to {_count(c.max_epochs, 'pass', 'passes')}"
     )
 
 
@@ -113,7 +117,7 @@ def format_text(report: Report) -> str:
     """A readable report: verdict, reason, diagnosis, counterexample, coverage."""
     lines = [
         f"{report.candidate} vs {report.algorithm}: {report.verdict.upper()} "
-        f"({report.examples} data sets tried)",
+        f"({_count(report.examples, 'data set')} tried)",
         *(f"  {part}" for part in report.reason.split("; ")),
     ]
     if report.diagnosis:
@@ -131,7 +135,7 @@ def format_text(report: Report) -> str:
         if step is not None:
             where = f"step {step['step'] + 1}"
             if step["epoch"] is not None:
-                where += f" (epoch {step['epoch']}, example {step['index']})"
+                where += f" (epoch {step['epoch']}, example {step['index'] + 1})"
             lines.append(f"first divergent step: {where}: {step['rule']}")
             lines.append(f"  expected w = {_vector(step['expected'])}, got {_vector(step['got'])}")
             text = f": {step['spec_text']}" if step["spec_text"] else ""

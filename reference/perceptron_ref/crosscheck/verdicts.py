@@ -216,7 +216,7 @@ def _shrunk(
     if observed is None:
         return data, first, "", late
     if nondet:
-        return small, observed[1], "seen in one of several runs (it is nondeterministic)", late
+        return small, observed[1], "seen in one of several runs: it is nondeterministic", late
     if not stateful:
         late.append(diagnosis.stateful(_describe(fresh[0]), _describe(observed[1]), t.call.calls))
     return small, observed[1], "in the process that had answered earlier calls", late
