@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 from perceptron_ref import run
 from perceptron_ref.crosscheck import crosscheck, diagnosis, reporting
 from perceptron_ref.crosscheck.check import Report
 from perceptron_ref.crosscheck.diagnosis import CODES, Diagnosis
+from perceptron_ref.crosscheck.oracle import Oracle
 from perceptron_ref.crosscheck.outcomes import Data
 from perceptron_ref.crosscheck.probes import _read
 
@@ -142,3 +145,59 @@ def test_probes_read_a_threshold_a_magnitude_limit_or_nothing() -> None:
     assert found is not None and found.code == "overflow" and "up to |w·x| = 4" in found.evidence
     scattered = spec | {Fraction(1, 8): (True, False), Fraction(2): (True, False)}
     assert _read(scattered, Fraction(1)) is None  # no single change: no code
+
+
+def test_a_shuffle_before_every_pass_is_named_as_another_order() -> None:
+    report = crosscheck("perceptron/gormley-batch", target("shuffle_each_pass"))
+    assert report.verdict == "disagree" and codes(report) == {"order"}
+    shows_a_real_difference(report)
+
+
+def int_loop(data: Data, dtype: type[np.integer[Any]]) -> tuple[Fraction, ...]:
+    """Gormley's online rule in a fixed-width integer type (numpy wraps it)."""
+    X = np.array(data[0], dtype=np.int64).astype(dtype)
+    w = np.zeros(X.shape[1], dtype=dtype)
+    with np.errstate(all="ignore"):
+        for x, t in zip(X, data[1], strict=True):
+            if t * int(w @ x) <= 0:
+                w = (w + dtype(t) * x).astype(dtype)
+    return tuple(Fraction(int(v)) for v in w)
+
+
+def test_answers_of_a_wrapping_integer_run_are_named_overflow_with_the_width() -> None:
+    rng = np.random.default_rng(1)
+    oracle = Oracle("perceptron/gormley-online", bias=False, epochs=1, eta=Fraction(1))
+    sets: list[Data] = []
+    for _ in range(6):
+        X = rng.integers(-(2**20), 2**20, size=(30, 3))
+        y = np.where(X @ np.array([1, -2, 3]) > 0, 1, -1)
+        sets.append((tuple(map(tuple, X.tolist())), tuple(y.tolist())))
+    pairs = [(d, int_loop(d, np.int32)) for d in sets]
+    assert any(g != run("perceptron/gormley-online", *d).weights for d, g in pairs)
+    found = diagnosis.overflow(
+        pairs[0], pairs, oracle, run("perceptron/gormley-online", *sets[0]).weights
+    )
+    assert found is not None and found.code == "overflow" and "32-bit integers" in found.evidence
+    exact = [(d, run("perceptron/gormley-online", *d).weights) for d in sets]
+    assert diagnosis.overflow(exact[0], exact, oracle, exact[0][1]) is None  # nothing wraps
+
+
+def test_a_batch_threshold_is_found_by_replaying_the_thresholds_tried() -> None:
+    oracle = Oracle("perceptron/gormley-batch", bias=False, epochs="converge", eta=Fraction(1))
+    data: Data = (((Fraction(1),), (Fraction(1, 8),), (Fraction(-1),)), (1, 1, -1))
+
+    def threshold_run(d: Data, t: Fraction) -> tuple[Fraction, ...]:
+        w = [Fraction(0)] * len(d[0][0])
+        for _ in range(100):
+            clean = True
+            for x, y in zip(*d, strict=True):
+                if (1 if sum(a * b for a, b in zip(w, x, strict=True)) >= t else -1) != y:
+                    w, clean = [a + y * b for a, b in zip(w, x, strict=True)], False
+            if clean:
+                break
+        return tuple(w)
+
+    got = threshold_run(data, Fraction(1, 4))
+    assert got != run("perceptron/gormley-batch", *data).weights
+    found = diagnosis.threshold((data, got), [(data, got)], oracle, Fraction(1))
+    assert found is not None and found.code == "threshold" and "t = 1/4" in found.evidence

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from fractions import Fraction
 from typing import Any
 
 from perceptron_ref.crosscheck.check import Coverage, Report
@@ -98,6 +99,12 @@ def _examples(X: list[list[str]], y: list[int]) -> list[str]:
     return lines
 
 
+def _short(q: Fraction) -> str:
+    """A rational as the text shows it: exactly, or in scientific notation when long."""
+    text = str(q)
+    return text if len(text) <= 24 else f"{float(q):.4g}"
+
+
 def _count(k: int, what: str, plural: str = "") -> str:
     return f"{k} {what if k == 1 else plural or what + 's'}"
 
@@ -107,7 +114,7 @@ def coverage_text(report: Report) -> str:
     regimes = ", ".join(f"{r} {k}" for r, k in report.regimes)
     return (
         f"coverage: {_count(c.data_sets, 'data set')} ({regimes}); up to n = {c.max_examples} "
-        f"examples, d = {c.max_dimension}, |x| = {c.max_abs_coordinate}; "
+        f"examples, d = {c.max_dimension}, |x| = {_short(c.max_abs_coordinate)}; "
         f"{_count(c.zero_scores, 'zero score')}, {c.near_zero_scores} near zero "
         f"(0 < |w·x| ≤ 2^-10); up to {_count(c.max_epochs, 'pass', 'passes')}"
     )

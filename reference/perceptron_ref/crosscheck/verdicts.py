@@ -12,6 +12,7 @@ reused process gave, saying so.  A DISAGREE never shows an answer equal to the e
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -31,6 +32,12 @@ if TYPE_CHECKING:
     from perceptron_ref.crosscheck.trial import Result, Trial
 
 SUPPRESS = ("initial-weights", "nondeterministic", "stateful", "order")
+SHRUNK = ("wrong", "crash", "unparsable")
+"""Failures worth shrinking: a hang, a load error, memory or too much output is shown on the
+data set where it happened (each try would cost a timeout, or resources, again)."""
+SHRINK_SECONDS = 120.0
+"""Shrinking stops after this long (or when --budget is spent); the report then says the
+counterexample may not be minimal."""
 """Causes that make the zero-score comparison meaningless: no variant is blamed then."""
 
 
@@ -103,6 +110,7 @@ def disagree(
         failing = [i for i in checked if not _is_ok(results[i]) and t.cases[i].size <= 20_000]
         larger = max(failing, key=lambda i: len(t.cases[i].data[0]), default=bad)
         found += repeat(t, case.data, first, kind, reading, bad, t.cases[larger].data)
+    if kind in SHRUNK:
         data, got, note, late = _shrunk(t, case.data, first, kind, reading, found)
         found += late
     codes = {f.code for f in found}
@@ -195,7 +203,14 @@ def _shrunk(
         return not t.unusable(d, quick=True)
 
     chunk = 8 if t.candidate.kind == "cmd" else 1000
-    small = shrink(data, fails, valid, chunk=chunk, stop=lambda: t.call.clock.out)
+    began = time.monotonic()
+
+    def stop() -> bool:
+        return t.call.clock.out or time.monotonic() - began > SHRINK_SECONDS
+
+    small = shrink(data, fails, valid, chunk=chunk, stop=stop)
+    cut = "" if not stop() else f"shrinking stopped after {round(time.monotonic() - began)} s: "
+    cut += "it may not be minimal" if cut else ""
     if small is not data and kind_of(t, small, seen[id(small)][1], reading) != kind:
         small = data  # the replay's judgement was not the reference's: keep what was found
     fresh = [t.call.fresh([small])[0]]
@@ -211,15 +226,24 @@ def _shrunk(
                 "on the counterexample one fresh process returned the expected answer and "
                 f"another {_describe(failing[0])}",
             ))  # fmt: skip
-        return small, failing[0], "", late
+        return small, failing[0], cut, late
     observed = seen.get(id(small))
     if observed is None:
-        return data, first, "", late
+        return data, first, cut, late
     if nondet:
-        return small, observed[1], "seen in one of several runs: it is nondeterministic", late
+        return (
+            small,
+            observed[1],
+            _join("seen in one of several runs: it is nondeterministic", cut),
+            late,
+        )
     if not stateful:
         late.append(diagnosis.stateful(_describe(fresh[0]), _describe(observed[1]), t.call.calls))
-    return small, observed[1], "in the process that had answered earlier calls", late
+    return small, observed[1], _join("in the process that had answered earlier calls", cut), late
+
+
+def _join(*notes: str) -> str:
+    return "; ".join(n for n in notes if n)
 
 
 def _rates(
