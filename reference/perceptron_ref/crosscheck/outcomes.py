@@ -120,7 +120,7 @@ def _died(ran: Execution, what: str) -> Failure:
     death = ran.death()
     if death is not None:
         kind, detail = death
-        if "memory" in ran.stderr or "MemoryError" in ran.stderr:
+        if any(word in ran.stderr for word in ("memory", "MemoryError", "bad_alloc")):
             kind = "memory"
         return Failure(kind, f"{detail} on {what}")
     tail = _brief(ran.stderr.strip().splitlines()[-1]) if ran.stderr.strip() else "no message"
