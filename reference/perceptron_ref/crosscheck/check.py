@@ -11,64 +11,23 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.crosscheck import candidates, datasets, floats, sandbox
-from perceptron_ref.crosscheck.compare import Divergence
 from perceptron_ref.crosscheck.conventions import VARIANTS
 from perceptron_ref.crosscheck.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.oracle import MAX_EPOCHS, Oracle
-from perceptron_ref.crosscheck.outcomes import Data, Outcome
+from perceptron_ref.crosscheck.outcomes import Data
+from perceptron_ref.crosscheck.results import Counterexample, Coverage, Report
+from perceptron_ref.crosscheck.trial import Trial
+from perceptron_ref.crosscheck.verdicts import disagree
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import to_fraction
 from perceptron_ref.runner import Epochs
-from perceptron_ref.trace import Trace
 
 __all__ = ["Counterexample", "Coverage", "Diagnosis", "Report", "crosscheck", "validate"]
-
-
-@dataclass(frozen=True)
-class Counterexample:
-    """A minimal failing data set, the reference's run on it (η as told), the candidate's
-    answer, the first divergent step, and where that answer was seen when it matters."""
-
-    data: Data
-    expected: Trace
-    got: Outcome
-    divergence: Divergence | None
-    note: str = ""  # e.g. "in the process that had answered earlier calls"
-
-
-@dataclass(frozen=True)
-class Coverage:
-    """What the data sets tried covered (the JSON contract's seven keys)."""
-
-    data_sets: int = 0
-    max_examples: int = 0
-    max_dimension: int = 0
-    max_abs_coordinate: Fraction = Fraction(0)
-    zero_scores: int = 0
-    near_zero_scores: int = 0  # 0 < |w·x| ≤ 2⁻¹⁰ (oracle.NEAR_ZERO)
-    max_epochs: int = 0
-
-
-@dataclass(frozen=True)
-class Report:
-    algorithm: str
-    candidate: str
-    verdict: str  # "agree" | "disagree"
-    reason: str
-    examples: int
-    agrees_with: tuple[str, ...]
-    counterexample: Counterexample | None
-    diagnosis: tuple[Diagnosis, ...] = ()
-    equivalence: Fraction | None = None  # the learning rate c when it agrees up to one
-    coverage: Coverage = Coverage()
-    regimes: tuple[tuple[str, int], ...] = ()  # data sets tried per regime
-    dimension: int | None = None  # --dimension D: checked at d = D only
 
 
 def validate(algorithm: str, epochs: Epochs) -> Epochs:
@@ -115,8 +74,6 @@ def crosscheck(
     of a TARGET without one; ``data`` are (name, data set) pairs, e.g. from files, tried
     first; ``eta`` is the step the candidate is told (it may use its own: its learning rate
     is then named); ``dimension`` restricts every data set to d = D."""
-    from perceptron_ref.crosscheck.trial import Trial
-
     clock = candidates.Clock(budget)  # the budget counts from here: drawing data included
     epochs = validate(algorithm, epochs)
     q = _eta(eta)
@@ -146,7 +103,7 @@ def crosscheck(
     with candidates.Runner(
         candidate, bias=bias, epochs=epochs, timeout=timeout, memory=memory, eta=q, clock=clock
     ) as call:
-        return Trial(target, candidate, oracle, needs, cases, call, usable).report()
+        return Trial(target, candidate, oracle, needs, cases, call, usable).report(disagree)
 
 
 def _unusable(data: Data, *, oracle: Oracle, needs: datasets.Needs, quick: bool = False) -> str:

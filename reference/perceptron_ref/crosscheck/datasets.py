@@ -33,6 +33,7 @@ from hypothesis import HealthCheck, Phase, assume, given, seed, settings
 from hypothesis import strategies as st
 
 from perceptron_ref.crosscheck import realistic
+from perceptron_ref.crosscheck.needs import Needs as Needs
 from perceptron_ref.crosscheck.outcomes import Data
 from perceptron_ref.vectors import Label, Vector, add, dot
 
@@ -50,19 +51,6 @@ class Case:
     @property
     def size(self) -> int:
         return len(self.data[0]) * len(self.data[0][0])
-
-
-@dataclass(frozen=True)
-class Needs:
-    """What the data must be for this check: the options that shape every regime."""
-
-    bias: bool
-    separable: bool  # batch runs and --epochs converge
-    floats: bool  # the candidate computes in float64: dyadic data only
-    vectorized: bool  # numpy or scikit-learn: the largest sizes
-    dimension: int | None = None  # --dimension D: only data of dimension D
-    rule: str = "tie-mistake"  # the zero-score rule of the algorithm under test
-    two_classes: bool = False  # scikit-learn refuses data with one class
 
 
 def plan(examples: int, *, floats: bool) -> dict[Regime, int]:

@@ -22,16 +22,13 @@ it; other data flip one label in eight).  Every set is checked by the caller lik
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from perceptron_ref.crosscheck.needs import Needs
 from perceptron_ref.crosscheck.outcomes import Data
 from perceptron_ref.crosscheck.replay import replay, rule, scaled
 from perceptron_ref.vectors import Label
-
-if TYPE_CHECKING:
-    from perceptron_ref.crosscheck.datasets import Needs
 
 MIN_PASSES = 10
 """A ``long`` set to convergence takes at least this many passes (a loop capped at 9 fails)."""

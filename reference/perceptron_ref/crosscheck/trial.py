@@ -24,7 +24,6 @@ from typing import Any
 from perceptron_ref import registry
 from perceptron_ref.crosscheck import conventions, diagnosis
 from perceptron_ref.crosscheck.candidates import Candidate, Runner
-from perceptron_ref.crosscheck.check import Counterexample, Coverage, Report
 from perceptron_ref.crosscheck.datasets import Case, Needs
 from perceptron_ref.crosscheck.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.equivalence import (
@@ -42,6 +41,7 @@ from perceptron_ref.crosscheck.equivalence import (
 from perceptron_ref.crosscheck.floats import bounded, exact
 from perceptron_ref.crosscheck.oracle import MAX_EPOCHS, SMALL, Oracle
 from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, Returned
+from perceptron_ref.crosscheck.results import Coverage, Report
 from perceptron_ref.vectors import Vector
 
 NOT_RUN = ("budget", "not run")
@@ -207,7 +207,9 @@ class Trial:
 
     # -- 3. the report ---------------------------------------------------------------------
 
-    def report(self) -> Report:
+    def report(self, disagree: Callable[..., Report]) -> Report:
+        """The report: ``disagree`` (:func:`~perceptron_ref.crosscheck.verdicts.disagree`)
+        makes it when a data set fails."""
         outcomes = self.answers()
         checked = [
             i for i, o in enumerate(outcomes) if not (isinstance(o, Failure) and o.kind in NOT_RUN)
@@ -218,8 +220,6 @@ class Trial:
         base = {"coverage": coverage, "regimes": regimes, "dimension": self.needs.dimension}
         if bad is None:
             return self.agree(outcomes, checked, reading, results, base)
-        from perceptron_ref.crosscheck.verdicts import disagree
-
         return disagree(self, outcomes, checked, reading, results, bad, base)
 
     def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
@@ -330,4 +330,4 @@ def _power_of_two(c: Fraction) -> bool:
     return p & (p - 1) == 0 and q & (q - 1) == 0
 
 
-__all__ = ["Counterexample", "Trial"]
+__all__ = ["Trial"]

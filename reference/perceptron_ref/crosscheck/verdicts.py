@@ -19,12 +19,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from perceptron_ref.crosscheck import compare, diagnosis, probes
-from perceptron_ref.crosscheck.check import Counterexample, Report
 from perceptron_ref.crosscheck.compare import Divergence
 from perceptron_ref.crosscheck.diagnosis import Diagnosis, show
 from perceptron_ref.crosscheck.equivalence import Reading, reorder
 from perceptron_ref.crosscheck.floats import power_of_two
 from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, Returned
+from perceptron_ref.crosscheck.results import Counterexample, Report
 from perceptron_ref.crosscheck.shrink import shrink
 from perceptron_ref.vectors import Vector
 
