@@ -99,3 +99,22 @@ def test_code_that_ignores_the_epochs_it_is_told_is_caught() -> None:
     report = crosscheck("perceptron/gormley-online", target("eta_001"), epochs=3, examples=12)
     assert report.verdict == "disagree"
     assert report.coverage.max_epochs == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "algorithm", "options", "named"),
+    [
+        ("sklearn_shape", "perceptron/gormley-online", {"bias": True}, "coef_ (1, d), intercept_"),
+        ("bias_last", "perceptron/gormley-online", {"bias": True}, "agrees"),
+        ("decimal_weights", "perceptron/gormley-online", {}, "vectors of decimal.Decimal"),
+        ("sympy_weights", "perceptron/blum", {"input": "fractions"}, "sympy.Rational"),
+    ],
+)
+def test_the_shape_and_number_types_an_answer_came_in_are_named(
+    name: str, algorithm: str, options: dict[str, Any], named: str
+) -> None:
+    report = crosscheck(algorithm, target(name), **options)
+    assert report.verdict == "agree"
+    assert named in report.reason
+    if name == "bias_last":  # a flat list of plain numbers: nothing to name
+        assert "read exactly as" not in report.reason

@@ -56,7 +56,7 @@ def reorder(outcome: Returned, bias_last: bool) -> Returned:
         return (w[-1], *w[:-1])
 
     trace = None if outcome.trace is None else tuple(move(w) for w in outcome.trace)
-    return Returned(move(outcome.weights), trace)
+    return Returned(move(outcome.weights), trace, outcome.shape, outcome.kinds)
 
 
 def proportional(got: Vector, W: Vector, *, floats: bool) -> Interval | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -35,6 +35,8 @@ class Returned:
 
     weights: Vector
     trace: tuple[Vector, ...] | None = None
+    shape: str = ""  # how it came, when not a flat vector: "(w, b)", "coef_ (1, d)", ...
+    kinds: tuple[str, ...] = ()  # the types it came in, plain Python ones left out
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,17 @@ class Written(str):
 def _brief(text: str, limit: int = 200) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def shape_of(value: Any, bias: bool) -> str:
+    """The shape of a final answer that is not a flat vector, in words ("" when flat)."""
+    if not isinstance(value, list) or not value:
+        return ""
+    if bias and len(value) == 2 and isinstance(value[0], list):
+        w, b = value
+        nested = len(w) == 1 and isinstance(w[0], list)
+        return "(coef_ (1, d), intercept_ (1,))" if nested or isinstance(b, list) else "(w, b)"
+    return "shape (1, d)" if len(value) == 1 and isinstance(value[0], list) else ""
 
 
 def _vector(value: Any, D: int, bias: bool) -> Vector:
@@ -98,9 +111,10 @@ def interpret(value: Any, data: Data, bias: bool, *, trace: bool | None = None) 
             if not ws:
                 raise InputError("returned an empty trace")
             return Returned(ws[-1], ws)
+        shape = shape_of(value, bias)
         if isinstance(value, list) and len(value) == 1 and isinstance(value[0], list):
             value = value[0]  # shape (1, d): scikit-learn's coef_, or a trace of one step
-        return Returned(_vector(value, D, bias))
+        return Returned(_vector(value, D, bias), shape=shape)
     except InputError as error:
         return Failure("unparsable", f"output: {error}")
 
@@ -147,7 +161,11 @@ def from_worker(ran: Execution, datasets: list[Data] | Any, bias: bool) -> list[
             kind = "memory" if line.get("memory") else "crash"
             outcomes.append(Failure(kind, f"raised {_brief(str(line['error']))}"))
         else:
-            outcomes.append(interpret(line.get("result"), data, bias))
+            got = interpret(line.get("result"), data, bias)
+            named = line.get("kinds")
+            if isinstance(got, Returned) and isinstance(named, list) and named:
+                got = replace(got, kinds=tuple(str(k)[:60] for k in named[:8]))
+            outcomes.append(got)
     return outcomes
 
 

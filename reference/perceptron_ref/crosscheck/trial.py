@@ -193,9 +193,9 @@ class Trial:
             c = self.rate(outcomes, bias_last) if answered else None
             if c is not None and c != self.q:
                 readings.append(Reading(bias_last, c))
-        fits = [r for r in readings if all(self.match(i, o, r).ok for i, o in answered)]
-        if fits:
-            chosen = fits[0]
+        fit = next((r for r in readings if all(self.match(i, o, r).ok for i, o in answered)), None)
+        if fit is not None:
+            chosen = fit
         else:
             small = [(i, o) for i, o in answered if self.cases[i].size <= 2000]
             chosen = max(readings, key=lambda r: sum(self.match(i, o, r).ok for i, o in small))
@@ -288,6 +288,14 @@ class Trial:
         if reading.bias_last:
             found_diagnoses.append(diagnosis.bias_last(len(checked)))
             head += ", with the bias last"
+        answers = [o for o in outcomes if isinstance(o, Returned)]
+        shapes = sorted({o.shape for o in answers if o.shape})
+        kinds = sorted({k for o in answers for k in o.kinds})
+        if shapes or kinds:
+            what = " and ".join(shapes[:3]) or "vectors"
+            head += f"; its answers were read exactly as {what}" + (
+                f" of {', '.join(kinds[:6])}" if kinds else ""
+            )
         rounded = [
             r
             for i in checked

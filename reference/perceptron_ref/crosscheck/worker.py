@@ -102,6 +102,26 @@ def _plain(v: Any) -> int | float:
     return v  # type: ignore[no-any-return]
 
 
+PLAIN = {"builtins.int", "builtins.float", "fractions.Fraction", "builtins.list", "builtins.tuple",
+         "numpy.ndarray"}  # fmt: skip
+
+
+def kinds(value: Any, found: set[str] | None = None) -> set[str]:
+    """The kinds of the containers and numbers in a returned value ("numpy.ndarray",
+    "decimal.Decimal", ...), the plain Python ones left out: what the report names."""
+    found = set() if found is None else found
+    kind = f"{type(value).__module__}.{type(value).__qualname__}"
+    if kind.startswith("sympy."):  # Half, One, Integer, ... are all sympy Rationals
+        rational = any(c.__qualname__ == "Rational" for c in type(value).__mro__)
+        kind = "sympy.Rational" if rational else "sympy." + type(value).__qualname__
+    if kind not in PLAIN:
+        found.add("dict" if isinstance(value, dict) else kind)
+    if isinstance(value, list | tuple):
+        for v in value[:1000]:
+            kinds(v, found)
+    return found
+
+
 def exact(value: Any) -> Any:
     """The returned value with every number as an exact ``p/q`` string, nesting kept."""
     if hasattr(value, "coef_"):  # a fitted scikit-learn-like model
@@ -175,7 +195,7 @@ def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) ->
             returned = function(X, y, **told)
         else:
             returned = function(X, y, **{k: told[k] for k in accepted(function)})
-        result = {"result": exact(returned)}
+        result = {"result": exact(returned), "kinds": sorted(kinds(returned))[:8]}
     except MemoryError:
         result = {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
