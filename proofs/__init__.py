@@ -1,9 +1,13 @@
-"""Machine checks of every step of the notes' proofs (installed as ``perceptron_ref_proofs``).
+"""Machine-checked proofs of the notes' theorems (installed as ``perceptron_ref_proofs``).
 
 One module per theorem (``novikoff/mehta`` → ``novikoff/mehta.py``), each defining ``THEOREM``:
-its hypotheses, its statement and its steps, every step a claim that ``_check`` proves with
-sympy (identities) or z3 (inequalities, implications, inductions).  The spec of each theorem
-is ``spec/theorems/<ID>.md``.
+its indices, hypotheses, statement, steps and witness.  A theorem is proved when every step
+is (sympy identities, z3 implications and inductions, rule instances; ``_check``), every
+step's broken twin is refuted, the steps compose from the hypotheses to the statement
+(``_chain``), the statement and hypotheses are those of ``spec/theorems/<ID>.md``
+(``_spec``), and an actual run of the reference satisfies every hypothesis at every index
+(``_witness``).  Separately, ``kernel_check`` has Coq's kernel check each theorem's proof,
+written as a Coq file (``_coq``).
 
 Usage: ``all(r.proved for r in check_all())``; ``check_all(["novikoff/mehta"])`` checks one.
 """
@@ -12,12 +16,21 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # sympy and z3 load only when a proof is checked (the CLI stays quick)
     from ._check import StepResult, Theorem, TheoremResult
 
-__all__ = ["THEOREMS", "StepResult", "Theorem", "TheoremResult", "check_all", "theorem"]
+__all__ = [
+    "THEOREMS",
+    "StepResult",
+    "Theorem",
+    "TheoremResult",
+    "check_all",
+    "kernel_check",
+    "theorem",
+]
 
 
 def __getattr__(name: str) -> object:
@@ -41,8 +54,9 @@ THEOREMS: tuple[str, ...] = (
     "winnow/disjunction",
     "winnow/k-of-r",
     "ssbd/hinge-surrogate",
+    "perceptron/step-invariance",
 )
-"""The theorem IDs (a contract), in the order of issue 3."""
+"""The theorem IDs (a contract): the eleven of issue 3, then step-invariance (issue 14)."""
 
 
 def theorem(id: str) -> Theorem:
@@ -56,7 +70,15 @@ def theorem(id: str) -> Theorem:
 
 
 def check_all(ids: Iterable[str] | None = None) -> list[TheoremResult]:
-    """Check every step of the theorems named (all of them by default), in THEOREMS order."""
-    from ._check import check_theorem
+    """Every check but the kernel's, on the theorems named (all by default), in that order."""
+    from ._verify import verify
 
-    return [check_theorem(theorem(id)) for id in (THEOREMS if ids is None else ids)]
+    return [verify(theorem(id)) for id in (THEOREMS if ids is None else ids)]
+
+
+def kernel_check(results: list[TheoremResult], outdir: Path | None = None) -> list[TheoremResult]:
+    """The results with the Coq kernel's verdict on each theorem's Coq file (written to
+    ``outdir`` if given); 'not run' when coqc is not installed."""
+    from ._verify import kernel
+
+    return kernel([theorem(r.id) for r in results], results, outdir)

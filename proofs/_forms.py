@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 import sympy
+from sympy.core.function import AppliedUndef
 
-Method = Literal["sympy", "z3"]
+Method = Literal["sympy", "z3", "rule"]
 Verdict = Literal["proved", "refuted", "unknown"]
 Expr = Any  # a sympy expression or relation (sympy ships no type information)
 
@@ -123,9 +124,41 @@ def definitions_of(hypotheses: Iterable[Expr]) -> dict[Any, Any]:
     return {h.lhs: h.rhs for h in hypotheses if is_vector_equation(h)}
 
 
+def is_vector(e: Expr) -> bool:
+    """e is vector-valued: it has a vector atom outside every Inner and Norm."""
+    if is_vector_atom(e):
+        return True
+    if isinstance(e, Inner | Norm | Gram | AppliedUndef) or not e.args:
+        return False  # a scalar function of vectors (member(w)) is a scalar
+    return any(is_vector(a) for a in e.args)
+
+
+def vector_equation_as_coefficients(e: Expr, definitions: dict[Any, Any]) -> Expr:
+    """A vector equation u = v, definitions substituted, as: every coefficient of u − v on
+    the vector atoms is 0 (sufficient in every vector space)."""
+
+    def define(v: Expr) -> Expr:
+        for _ in range(10):
+            new = v.xreplace(definitions)
+            if new == v:
+                return v
+            v = new
+        raise ValueError(f"circular vector definitions at {v}")
+
+    coefficients: dict[Any, Expr] = {}
+    for c, atom in _linear_terms(define(e.lhs - e.rhs)):
+        coefficients[atom] = coefficients.get(atom, 0) + c
+    return sympy.And(*(sympy.Eq(expand_inner(c, definitions), 0) for c in coefficients.values()))
+
+
 def prepare(hypotheses: Iterable[Expr], conclusion: Expr) -> tuple[list[Expr], Expr]:
-    """Scalar hypotheses and conclusion, inner products expanded."""
+    """Scalar hypotheses and conclusion, inner products expanded; a vector equation among the
+    hypotheses is a definition, and one concluded is read coefficient by coefficient."""
     hyps = list(hypotheses)
     definitions = definitions_of(hyps)
     scalar = [expand_inner(h, definitions) for h in hyps if not is_vector_equation(h)]
+    if isinstance(conclusion, sympy.Eq) and (
+        is_vector(conclusion.lhs) or is_vector(conclusion.rhs)
+    ):
+        return scalar, vector_equation_as_coefficients(conclusion, definitions)
     return scalar, expand_inner(conclusion, definitions)

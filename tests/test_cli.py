@@ -364,3 +364,21 @@ def test_every_command_given_an_unusable_path_or_value_says_so_in_one_line(
     status, out, err = invoke(filled)
     check_status(status, out, err)
     assert status == 2, err
+
+
+def test_the_command_prints_all_of_a_long_run_before_it_leaves(tmp_path: Path) -> None:
+    # The console script leaves a `run` at once (os._exit, no interpreter teardown): what it
+    # printed must all be out first, whole, as main() prints it in this process; a status of
+    # 2 passes through too.
+    data = tmp_path / "long.csv"
+    data.write_text("".join(f"{i % 7 - 3},{i % 5 - 2},{1 if i % 3 else -1}\n" for i in range(3000)))
+    argv = ["run", "perceptron/mehta", str(data), "--epochs", "3", "--format", "json"]
+    done = subprocess.run([sys.executable, "-m", "perceptron_ref", *argv], capture_output=True,
+                          text=True, check=False)  # fmt: skip
+    status, out, _ = invoke(argv)
+    assert (done.returncode, status) == (0, 0)
+    assert done.stdout == out and len(out) > 1_000_000
+    bad = subprocess.run([sys.executable, "-m", "perceptron_ref", "run", "perceptron/mehta",
+                          str(tmp_path / "absent.csv")], capture_output=True, text=True,
+                         check=False)  # fmt: skip
+    assert bad.returncode == 2 and bad.stderr.startswith("perceptron-ref: error:")

@@ -13,7 +13,9 @@ Hand-worked traces state independent facts from the spec lines
 (``spec/algorithms/perceptron/*.md``: the zero-score rule, the update w ← w + η·y·x, the stop
 rules) and the runner's contract (the bias is the FIRST weight, ``cycled`` names the two
 epochs whose end-of-pass w are equal, epoch 0 being the initial w = 0); the engine's
-documented choices (``auto`` at :data:`AUTO_SIZE` numbers and above) and error texts.
+documented choices (``auto`` by the work, :data:`AUTO_WORK`) and error texts.  Every
+differential test runs the engine three ways: as ``auto`` picks, and with each certified
+pass forced to the numpy loop and to the compiled kernels.
 """
 
 from __future__ import annotations
@@ -26,17 +28,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_ref import InputError, Trace, registry, run
-from perceptron_ref.engine import AUTO_SIZE, SUPPORTED, chosen, scaled
-from perceptron_ref.engine.driver import rule_of
-from perceptron_ref.engine.kernel import (
-    TIE_MISTAKE,
-    TIE_NEGATIVE,
-    TIE_POSITIVE,
-)
-from perceptron_ref.engine.scaled import from_rows
+from perceptron_ref import InputError, Trace, engine, registry, run
+from perceptron_ref.engine import SUPPORTED
+from perceptron_ref.engine.rules import RULES, TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
+from perceptron_ref.engine.scaled import from_rows, scaled
+from perceptron_ref.inputs import check_options
 from perceptron_ref.report import dumps, format_text
-from perceptron_ref.runner import Epochs
+from perceptron_ref.runner import AUTO_WORK, Epochs, choose
 from perceptron_ref.testing import SeparableData, reorderings, separable_data
 from perceptron_ref.vectors import Vector, show
 from tests.helpers import BATCH, CORE
@@ -46,8 +44,25 @@ from tests.test_run import BLUM_X, BLUM_Y
 Rows = list[list[Fraction]]
 
 
+KERNELS = ("numpy", "compiled")
+"""The loops a certified pass can run in (a pass that is not certified runs in Python ints)."""
+
+
+def forced(kernel: str, algorithm: str, X: Any, y: Any, **options: Any) -> Trace:
+    """The engine's run with every certified pass in ``kernel``."""
+    eta, epochs = check_options(options.pop("eta", 1), options.pop("epochs", 1), None)
+    return engine.run_checked(registry.get(algorithm), X, y, eta=eta, epochs=epochs,
+                              **{"bias": False, "max_epochs": None, "record": "full", **options},
+                              kernel=kernel)  # fmt: skip
+
+
 def both(algorithm: str, X: Any, y: Any, **options: Any) -> tuple[Trace, Trace]:
-    return run(algorithm, X, y, **options), run(algorithm, X, y, engine="fast", **options)
+    """The literal trace and the engine's, having checked that the engine's is the same
+    whichever loop makes its certified passes."""
+    literal = run(algorithm, X, y, **options)
+    for kernel in KERNELS:
+        assert forced(kernel, algorithm, X, y, **options) == literal, kernel
+    return literal, run(algorithm, X, y, engine="fast", **options)
 
 
 @st.composite
@@ -149,15 +164,22 @@ def test_engine_supports_exactly_the_six_perceptrons() -> None:
     for algorithm in set(registry.ALGORITHMS) - set(CORE):
         with pytest.raises(InputError, match="fast engine runs only the perceptrons"):
             run(algorithm, [(1, 0)], [1], engine="fast")
-        assert not chosen(algorithm, np.zeros((10**5, 1)), "auto")
+        assert choose(algorithm, np.zeros((10**5, 1)), "auto", passes=1) == "literal"
+        assert choose(algorithm, np.zeros((10**5, 1)), "auto", passes=None) == "literal"
 
 
-def test_auto_picks_the_engine_above_the_size_threshold_only() -> None:
-    big = np.ones((AUTO_SIZE, 1), dtype=np.int8)
-    assert chosen("perceptron/mehta", big, "auto")
-    assert not chosen("perceptron/mehta", big[:-1], "auto")
-    assert not chosen("perceptron/mehta", iter([(1,)]), "auto")  # an iterator is not counted
-    assert run("perceptron/mehta", big, np.ones(AUTO_SIZE), engine="auto").mistakes == 0
+def test_auto_picks_the_engine_by_the_work_of_the_run() -> None:
+    # The work: n·d numbers a pass, times the passes; a run to convergence (passes=None)
+    # on small data tries the literal loops first ("trial").
+    big = np.ones((AUTO_WORK, 1), dtype=np.int8)
+    assert choose("perceptron/mehta", big, "auto", passes=1) == "fast"
+    assert choose("perceptron/mehta", big[:-1], "auto", passes=1) == "literal"
+    assert choose("perceptron/mehta", big[: AUTO_WORK // 2], "auto", passes=2) == "fast"
+    assert choose("perceptron/mehta", big[: AUTO_WORK // 2 - 1], "auto", passes=2) == "literal"
+    assert choose("perceptron/mehta", big, "auto", passes=None) == "fast"
+    assert choose("perceptron/mehta", big[:-1], "auto", passes=None) == "trial"
+    assert choose("perceptron/mehta", iter([(1,)]), "auto", passes=None) == "literal"
+    assert run("perceptron/mehta", big, np.ones(AUTO_WORK), engine="auto").mistakes == 0
 
 
 def test_unknown_engine_is_an_input_error() -> None:
@@ -433,51 +455,84 @@ def test_engine_finds_the_same_cycle_as_the_reference_when_w_returns_to_zero() -
 
 
 def test_auto_counts_the_numbers_of_every_kind_of_data() -> None:
-    # "auto" runs the engine on data of AUTO_SIZE numbers (n·d) or more: a list of n rows
-    # of d numbers holds n·d of them, a Scaled its matrix's, an ndarray its size.
-    mehta = "perceptron/mehta"
-    assert chosen(mehta, [(0,) * 200] * (AUTO_SIZE // 200), "auto")
-    assert not chosen(mehta, [(0,) * 199] * (AUTO_SIZE // 200), "auto")
-    assert chosen(mehta, [(0,) * AUTO_SIZE], "auto")  # one row of AUTO_SIZE numbers
-    assert not chosen(mehta, [(0,) * (AUTO_SIZE - 1)], "auto")
-    assert chosen(mehta, [(0,) * AUTO_SIZE, (0,)], "auto")  # the first row's length counts
-    assert not chosen(mehta, [(0,), (0,) * AUTO_SIZE], "auto")
-    assert not chosen(mehta, [], "auto")  # nothing to count: the reference reports it
-    assert not chosen(mehta, iter([(0,)] * AUTO_SIZE), "auto")  # an iterator is not counted
-    assert not chosen(mehta, [iter((0,) * AUTO_SIZE)], "auto")  # nor rows without a length
-    assert not chosen(mehta, {(0,) * AUTO_SIZE}, "auto")  # a set has no first row
-    big = from_rows([(F(0),)] * AUTO_SIZE, [1] * AUTO_SIZE)
-    assert chosen(mehta, big, "auto")
-    assert not chosen(mehta, from_rows([(F(0),)] * (AUTO_SIZE - 1), [1] * (AUTO_SIZE - 1)), "auto")
-    assert chosen(mehta, np.zeros((2, AUTO_SIZE // 2)), "auto")
-    assert not chosen(mehta, np.zeros((1, AUTO_SIZE - 1)), "auto")
-    assert not chosen(mehta, np.zeros((1, AUTO_SIZE)), "literal")
-    assert not chosen("winnow/k-of-r", np.zeros((1, AUTO_SIZE)), "auto")
+    # A list of n rows of d numbers holds n·d of them, a Scaled its matrix's, an ndarray its
+    # size; data that cannot be counted without consuming them stay in the literal loops.
+    mehta, W = "perceptron/mehta", AUTO_WORK
+
+    def way(X: Any, passes: int | None = 1, engine: str = "auto") -> str:
+        return choose(mehta, X, engine, passes=passes)
+
+    assert way([(0,) * 200] * (W // 200)) == "fast"
+    assert way([(0,) * 199] * (W // 200)) == "literal"
+    assert way([(0,) * W]) == "fast"  # one row of AUTO_WORK numbers
+    assert way([(0,) * (W - 1)]) == "literal"
+    assert way([(0,) * W, (0,)]) == "fast"  # the first row's length counts
+    assert way([(0,), (0,) * W]) == "literal"
+    assert way([]) == "literal"  # nothing to count: the reference reports it
+    assert way(iter([(0,)] * W)) == "literal"  # an iterator is not counted
+    assert way([iter((0,) * W)]) == "literal"  # nor rows without a length
+    assert way({(0,) * W}) == "literal"  # a set has no first row
+    assert way(from_rows([(F(0),)] * W, [1] * W)) == "fast"
+    assert way(from_rows([(F(0),)] * (W - 1), [1] * (W - 1))) == "literal"
+    assert way(np.zeros((2, W // 2))) == "fast"
+    assert way(np.zeros((1, W - 1))) == "literal"
+    assert way(np.zeros((1, W)), engine="literal") == "literal"
+    assert choose("winnow/k-of-r", np.zeros((1, W)), "auto", passes=1) == "literal"
+
+
+def test_a_trial_in_the_literal_loops_hands_a_long_run_to_the_engine() -> None:
+    # x = (1, 1) labelled both ways (and (0, 1) +): no w fits it; gormley-online cycles after
+    # 3 epochs (README, "Non-separable data").  6 numbers: the trial runs AUTO_WORK // 6
+    # passes in the literal loops, enough here; with the trial cut to 1 pass, the engine
+    # runs it from the start, and the trace is the same.
+    X, y = [(1, 1), (1, 1), (0, 1)], [1, -1, 1]
+    literal = run("perceptron/gormley-online", X, y, epochs="converge")
+    assert (literal.status, literal.cycle) == ("cycled", (2, 3))
+    assert run("perceptron/gormley-online", X, y, epochs="converge", engine="auto") == literal
+    from perceptron_ref import runner
+
+    saved = runner.AUTO_WORK
+    try:
+        runner.AUTO_WORK = 6  # one literal pass, then the engine
+        assert run("perceptron/gormley-online", X, y, epochs="converge", engine="auto") == literal
+        capped = run("perceptron/gormley-online", X, y, epochs="converge", max_epochs=1,
+                     engine="auto")  # fmt: skip
+        assert (capped.status, capped.epochs) == ("max_epochs", 1)
+        for cap in (2, 3, 4):  # past the trial's one pass: the engine, the same trace
+            literal_capped = run("perceptron/gormley-online", X, y, epochs="converge",
+                                 max_epochs=cap)  # fmt: skip
+            assert run("perceptron/gormley-online", X, y, epochs="converge", max_epochs=cap,
+                       engine="auto") == literal_capped  # fmt: skip
+    finally:
+        runner.AUTO_WORK = saved
 
 
 def test_fast_is_always_chosen_for_a_perceptron_and_refused_for_others() -> None:
     for algorithm in CORE:
-        assert chosen(algorithm, [(1,)], "fast")
-        assert not chosen(algorithm, [(1,)], "literal")
+        assert choose(algorithm, [(1,)], "fast", passes=1) == "fast"
+        assert choose(algorithm, [(1,)], "literal", passes=1) == "literal"
     with pytest.raises(InputError) as caught:
-        chosen("winnow/k-of-r", [(1,)], "fast")
+        choose("winnow/k-of-r", [(1,)], "fast", passes=1)
     assert str(caught.value) == (
         f"the fast engine runs only the perceptrons ({SIX}), not 'winnow/k-of-r': "
         "use engine 'literal' or 'auto'"
     )
     with pytest.raises(InputError) as caught:
-        chosen("perceptron/blum", [(1,)], "quick")
+        choose("perceptron/blum", [(1,)], "quick", passes=1)
     assert str(caught.value) == "engine must be 'literal', 'fast' or 'auto', got 'quick'"
 
 
-def test_rule_of_gives_each_perceptrons_zero_score_rule_and_kind() -> None:
-    # The spec files' "Zero score" rows (tests/helpers.RULE) and "Kind" rows.
-    assert rule_of("perceptron/blum") == (TIE_NEGATIVE, False)
-    assert rule_of("perceptron/mehta") == (TIE_POSITIVE, False)
-    assert rule_of("perceptron/gormley-online") == (TIE_MISTAKE, False)
-    assert rule_of("perceptron/gormley-batch") == (TIE_POSITIVE, True)
-    assert rule_of("perceptron/press") == (TIE_POSITIVE, True)
-    assert rule_of("perceptron/ssbd") == (TIE_MISTAKE, False)
+def test_each_perceptron_reaches_the_engine_with_its_zero_score_rule() -> None:
+    # The spec files' "Zero score" rows (tests/helpers.RULE) as the engine's codes.
+    codes = {a: RULES[registry.get(a).zero_score] for a in CORE}
+    assert codes == {
+        "perceptron/blum": TIE_NEGATIVE,
+        "perceptron/mehta": TIE_POSITIVE,
+        "perceptron/gormley-online": TIE_MISTAKE,
+        "perceptron/gormley-batch": TIE_POSITIVE,
+        "perceptron/press": TIE_POSITIVE,
+        "perceptron/ssbd": TIE_MISTAKE,
+    }
 
 
 def test_scaled_data_take_the_labels_given_and_keep_their_scale() -> None:
@@ -518,3 +573,33 @@ def test_an_eta_beyond_int64_stays_exact_on_the_fast_engine() -> None:
     assert (t.mistakes, q(t.weights), str(t.eta)) == (4, ["0"], str(eta))
     one = run("perceptron/blum", [(1,)], [1], eta=eta, engine="fast", record="summary")
     assert q(one.weights) == [str(eta)]
+
+
+@pytest.mark.parametrize("algorithm", CORE)
+@settings(max_examples=10)
+@given(data=st.data())
+def test_a_run_that_switches_from_numpy_to_compiled_passes_keeps_the_literal_trace(
+    algorithm: str, data: st.DataObject
+) -> None:
+    """The rent-or-buy switch: numpy passes first, the compiled ones from the second pass
+    on (a load cost of almost nothing, the kernels taken as not loaded), with the state of
+    Brent's test carried across; the trace is the literal one."""
+    from perceptron_ref.engine import driver
+
+    X, y = data.draw(data_sets(small))
+    chosen = data.draw(options(algorithm))
+    literal = run(algorithm, X, y, **chosen)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(driver, "LOAD_COST", 1e-12)
+        patch.setattr(driver, "loaded", lambda: False)
+        ways: list[str] = []
+        way = driver.Passes.way
+
+        def logged(self: driver.Passes, W: Any, left: int | None) -> str:
+            ways.append(way(self, W, left))
+            return ways[-1]
+
+        patch.setattr(driver.Passes, "way", logged)
+        assert run(algorithm, X, y, engine="fast", **chosen) == literal
+    assert ways[0] == "numpy", ways  # the first pass: nothing spent yet, nothing loaded
+    assert all(w in ("compiled", "python") for w in ways[1:]), ways

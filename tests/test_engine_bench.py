@@ -1,35 +1,82 @@
-"""What ``make bench`` relies on, checked small: its generated Coq files and its claim that
+"""What ``make bench`` relies on, checked small: its generated CSV files read back as the data
+they were made from, its timing harness, its rows' verdicts, and its claim that
 scikit-learn's Perceptron, configured as the benchmark configures it, is the same algorithm."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from perceptron_ref.benchmark import coq as bench_coq
-from perceptron_ref.benchmark.pixels import engine, identical, pixels, sklearn_fit
-from perceptron_ref.coq import read_coq
-from perceptron_ref.engine.coq import read_coq_scaled
-from perceptron_ref.engine.scaled import from_rows
+from perceptron_ref.benchmark import common, data
+from perceptron_ref.benchmark.common import NUMPY, Row, measure, paired
+from perceptron_ref.benchmark.pixels import engine, identical, sklearn_fit
+from perceptron_ref.benchmark.plot import share
+from perceptron_ref.data import read_csv
 
 
-def test_generated_coq_file_has_the_published_shape(
+@pytest.mark.parametrize("decimals", [False, True])
+def test_generated_csv_holds_the_pixels_it_was_made_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, decimals: bool
+) -> None:
+    monkeypatch.setattr(data, "DATA", tmp_path)
+    path = data.csv_file("p.csv", 30, 9, decimals)
+    X, y = data.pixels(30, 9)
+    exact = read_csv(path)  # the exact reader: what the file means
+    values = (X.astype(np.int64) * 39) % 10000 if decimals else X
+    assert [[v * (100 if decimals else 1) for v in x] for x in exact.X] == values.tolist()
+    assert list(exact.y) == y.tolist()
+    assert path.read_bytes() == data.csv_text(values, y, decimals)  # written once, the same
+    assert data.csv_file("p.csv", 30, 9, decimals).read_bytes() == path.read_bytes()
+    if decimals:  # two decimals each, written out: "0.00", "12.30"
+        assert all(
+            len(f.split(".")[1]) == 2 for f in path.read_text().split("\n")[0].split(",")[:-1]
+        )
+
+
+def test_the_small_file_is_gormleys_slide_15(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bench_coq, "SHARED", tmp_path / "absent")
-    monkeypatch.setattr(bench_coq, "OUT", tmp_path)
-    path = bench_coq.coq_file("vec50_1.dat")
-    exact = read_coq(path)
-    assert (len(exact.X), len(exact.X[0])) == (50, 1000)
-    assert all(v.denominator in (1, 2, 5, 10, 25, 50, 125, 250) for x in exact.X for v in x)
-    fast, expected = read_coq_scaled(path), from_rows(exact.X, exact.y)
-    assert (fast.scale, fast.X.tolist()) == (expected.scale, expected.X.tolist())
+    monkeypatch.setattr(data, "DATA", tmp_path)
+    exact = read_csv(data.small_file())
+    assert [tuple(map(int, x)) for x in exact.X] == [
+        (-1, 2),
+        (1, 0),
+        (1, 1),
+        (-1, 0),
+        (-1, -2),
+        (1, -1),
+    ]
+    assert exact.y == (-1, 1, 1, -1, -1, 1)
+
+
+def test_a_measured_command_reports_its_time_memory_and_failure() -> None:
+    fat = measure(
+        ["python3", "-c", "b = bytearray(200 * 2**20); b[::4096] = b'x' * len(b[::4096])"]
+    )
+    thin = measure(["python3", "-c", "pass"])
+    assert fat.peak - thin.peak > 150 * 2**20  # the OS's peak RSS, not tracemalloc
+    assert 0 < thin.seconds < fat.seconds + 5
+    with pytest.raises(RuntimeError, match="boom"):
+        measure(["python3", "-c", "import sys; sys.exit('boom')"])
+    rounds = paired(2, lambda: common.Run(1.0, 1), lambda: common.Run(2.0, 2))
+    assert [[r.seconds for r in pair] for pair in rounds] == [[1.0, 2.0], [1.0, 2.0]]
+    assert measure(NUMPY).peak > thin.peak
+
+
+def test_a_row_meets_its_target_or_says_not_met() -> None:
+    assert Row("a", "", "1.4x", "<= 1.5x", True).cells()[-1] == "met"
+    assert Row("a", "", "1.6x", "<= 1.5x", False).cells()[-1] == "NOT met"
+    assert Row("a", "", "", "", None).cells()[-1] == "n/a"
+    assert share(Row("a", "", "3.0x", "<= 1.5x", False)) == 2.0
+    assert share(Row("a", "", "20.0x", ">= 10x, identical", True)) == 0.5
 
 
 @pytest.mark.parametrize("epochs", [1, "converge"])
 def test_sklearn_perceptron_as_configured_gives_the_engine_weights(epochs: object) -> None:
-    X, y = pixels(n=400, d=30)
+    X, y = data.pixels(n=400, d=30)
     trace = engine(X, y, epochs)
     assert trace.status == ("online" if epochs == 1 else "converged")
     assert identical(sklearn_fit(X.astype(float), y, trace.epochs), trace)
+    assert not identical(sklearn_fit(X.astype(float), -y, trace.epochs), trace)

@@ -1,8 +1,9 @@
 """The engine's fast Coq-format reader agrees exactly with the exact reader.
 
 On the benchmark files in ``../shared/benchmarks/coq-perceptron/`` (skipped when the
-folder is absent) and on small files written here: same scaled integers, same labels,
-same scale D, and for a bad file the same one-line error.  A file of one ``p % q`` a line is
+folder is absent) and on small files written here: the same rationals X/D, the same labels
+(the scale D a multiple of the exact reader's: the lcm of the denominators as written, not
+reduced), and for a bad file the same one-line error.  A file of one ``p % q`` a line is
 read in one sweep without the exact reader; 18-digit numbers stay exact, data past int64 go to
 the exact reader, a lying header allocates nothing of its size, a pipe is read once.
 """
@@ -13,6 +14,7 @@ import contextlib
 import os
 import threading
 import tracemalloc
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +27,7 @@ from perceptron_ref.engine.coq import _fast, read_coq_scaled
 from perceptron_ref.engine.scaled import (
     Scaled,
     from_rows,
+    narrowest,
 )
 from tests.helpers import problem, write_file
 
@@ -42,7 +45,7 @@ FILES = [
 def test_fast_reader_reads_what_the_exact_reader_reads(name: str) -> None:
     exact = read_coq(SHARED / name)
     expected, got = from_rows(exact.X, exact.y), read_coq_scaled(SHARED / name)
-    assert got.scale == expected.scale
+    assert got.scale == expected.scale  # the published fractions are in lowest terms
     assert got.X.shape == expected.X.shape
     assert got.X.tolist() == expected.X.tolist()
     assert got.y.tolist() == list(exact.y)
@@ -85,12 +88,13 @@ def test_fast_reader_on_small_files(tmp_path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
     exact = read_coq(path)
     got, expected = read_coq_scaled(path), from_rows(exact.X, exact.y)
-    assert (got.scale, got.X.tolist(), got.y.tolist()) == (
-        expected.scale,
-        expected.X.tolist(),
-        list(exact.y),
-    )
-    assert got.X.dtype == expected.X.dtype
+    assert got.scale % expected.scale == 0
+    assert [[Fraction(v, got.scale) for v in x] for x in got.X.tolist()] == [
+        list(x) for x in exact.X
+    ]
+    assert got.y.tolist() == list(exact.y)
+    lo, hi = int(got.X.min()), int(got.X.max())  # held in the narrowest type that holds them
+    assert got.X.dtype == (narrowest(lo, hi) or object)
     assert isinstance(got.y, np.ndarray)
 
 
@@ -158,8 +162,9 @@ def test_fraction_per_line_file_is_read_in_one_sweep(
     dtype: type | None,
 ) -> None:
     if X is None:
-        # 1/2, 255, 0 and -1/3, 0, 1/3: D = 6; 3, 1530, 0 and -2, 0, 2, in int16
-        X, y, D, dtype = [[3, 1530, 0], [-2, 0, 2]], [1, -1], 6, np.int16
+        # 2/4, 255, 0/9 and -1/3, 0, 1/3, as written: D = lcm(4, 9, 3) = 36; 18, 9180, 0
+        # and -12, 0, 12, in int16
+        X, y, D, dtype = [[18, 9180, 0], [-12, 0, 12]], [1, -1], 36, np.int16
     s = read_coq_scaled(write_file(tmp_path, text, "data.dat"))
     assert (s.X.tolist(), s.y.tolist(), s.scale) == (X, y, D)
     assert s.X.dtype == np.dtype(dtype) and s.y.dtype == np.int8

@@ -1,11 +1,13 @@
-"""The engine's compiled passes (``engine.kernel``, ``engine.words``): a pass the int64 or
-int32 certificate certifies computes what Python integers do.
+"""The engine's passes (``engine.passes``, ``engine.kernel``, ``engine.words``): a pass the
+int64 or int32 certificate certifies computes what Python integers do, in every loop.
 
-The compiled pass wraps around silently on overflow; the Python pass cannot overflow.
-Starting both from the same W, as large as the certificate allows, they must agree on
-every score, every mistake and the final W.  The certificates are also checked at their exact
-boundary (INT64_MAX, INT32_MAX), and the Python, compiled and byte-word passes on traces worked
-by hand.
+The numpy and compiled passes wrap around silently on overflow; the Python pass cannot
+overflow.  Starting all from the same W, as large as the certificate allows, they must agree
+on every score, every mistake and the final W: the numpy block pass, and each compiled kernel
+(PLAIN, NARROW, WORDS).  The compiled many-pass loop with Brent's test inside equals the same
+passes made one at a time with :class:`~perceptron_ref.engine.cycles.Brent`.  The
+certificates are also checked at their exact boundary (INT64_MAX, INT32_MAX), and the Python,
+compiled and byte-word passes on traces worked by hand.
 """
 
 from __future__ import annotations
@@ -19,22 +21,30 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from perceptron_ref.engine import kernel
+from perceptron_ref.engine.cycles import Brent
 from perceptron_ref.engine.kernel import (
     INT32_MAX,
     INT64_MAX,
+    NARROW,
+    PLAIN,
     TIE_MISTAKE,
     TIE_NEGATIVE,
     TIE_POSITIVE,
+    WORDS,
     certified,
     certified_int32,
     compiled_pass,
     python_pass,
 )
+from perceptron_ref.engine.passes import block_pass
 from perceptron_ref.engine.scaled import (
     Scaled,
     bounds,
 )
-from perceptron_ref.engine.words import by_words, word_pass
+from perceptron_ref.engine.words import by_words, words_of, words_pass
+
+RULE = st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE))
 
 
 @settings(max_examples=40)
@@ -63,14 +73,18 @@ def test_a_certified_pass_at_the_int64_limit_equals_the_big_integer_pass(
     assert certified(w_max, column_max, row_max)
     assert not certified(w_max + 1, column_max, row_max)
     start = [data.draw(st.sampled_from((-w_max, w_max, 0, w_max // 2))) for _ in range(m + bias)]
+    W_big, kept = list(start), list[tuple[int, bool]]()
+    k_big = python_pass(X, y.tolist(), W_big, b, rule, kept)
+    assert max(map(abs, W_big)) <= INT64_MAX
     W = np.array(start, dtype=np.int64)
     scores, flags = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
     k = compiled_pass(X, y, W, b, rule, True, scores, flags)
-    W_big, kept = list(start), list[tuple[int, bool]]()
-    k_big = python_pass(X, y.tolist(), W_big, b, rule, kept)
     assert (k, W.tolist()) == (k_big, W_big)
     assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
-    assert max(map(abs, W_big)) <= INT64_MAX
+    W = np.array(start, dtype=np.int64)  # the numpy block pass, from the same W
+    k, scores, flags = block_pass(X, y, W, b, rule, keep=True)
+    assert (k, W.tolist()) == (k_big, W_big)
+    assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
 
 
 @settings(max_examples=60)
@@ -86,7 +100,8 @@ def test_a_certified_pass_at_the_int64_limit_equals_the_big_integer_pass(
 def test_a_pass_certified_in_int32_at_the_limit_equals_the_big_integer_pass(
     data: st.DataObject, n: int, words: int, extra: int, wide: bool, bias: bool, rule: int
 ) -> None:
-    """Both int32 loops: uint8 rows of whole 8-byte words (the byte loop), and the rest."""
+    """Every kernel an int32 certificate admits: uint8 rows of whole 8-byte words (the byte
+    loop, WORDS), int32 weights (NARROW), and the int64 loop (PLAIN)."""
     m = 8 * words + extra
     lo, hi, kind = (-(2**15), 2**15 - 1, np.int16) if wide else (0, 255, np.uint8)
     rows = [[data.draw(st.integers(lo, hi)) for _ in range(m)] for _ in range(n)]
@@ -100,13 +115,17 @@ def test_a_pass_certified_in_int32_at_the_limit_equals_the_big_integer_pass(
     assert certified(w_max, column_max, row_max)
     pick = st.sampled_from((-w_max, w_max, 0, w_max // 3, -1))
     start = [data.draw(pick) for _ in range(m + bias)]
-    W = np.array(start, dtype=np.int64)
-    scores, flags = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
-    k = compiled_pass(X, y, W, b, rule, True, scores, flags, narrow=True)
     W_big, kept = list(start), list[tuple[int, bool]]()
     k_big = python_pass(X, y.tolist(), W_big, b, rule, kept)
-    assert (k, W.tolist()) == (k_big, W_big)
-    assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
+    for choice in (PLAIN, NARROW, *((WORDS,) if by_words(X) else ())):
+        W = np.array(start, dtype=np.int64)
+        scores, flags = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
+        k = compiled_pass(X, y, W, b, rule, True, scores, flags, narrow=True, kind=choice)
+        assert (k, W.tolist()) == (k_big, W_big), choice
+        assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept, choice
+    W = np.array(start, dtype=np.int64)  # the default: the byte loop on whole words
+    compiled_pass(X, y, W, b, rule, False, kernel.NO_SCORES, kernel.NO_FLAGS, narrow=True)
+    assert W.tolist() == W_big
 
 
 # --- the kernel's certificates and big-integer pass -----------------------------------------
@@ -188,7 +207,74 @@ def test_word_pass_with_bias_keeps_scores_and_flags() -> None:
     X = np.array([up, up, down], dtype=np.uint8)
     W = np.zeros(9, dtype=np.int64)
     scores, flags = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.bool_)
-    k = word_pass(X, np.array([1, -1, 1], dtype=np.int8), W, 1, 0, True, scores, flags)
+    k = words_pass(X, words_of(X), np.array([1, -1, 1], dtype=np.int8), W, 1, 0, True, scores,
+                   flags)  # fmt: skip
     assert k == 2
     assert W.tolist() == [0, 7, 5, 3, 1, -1, -3, -5, -7]
     assert scores.tolist() == [0, 0, -121] and flags.tolist() == [False, True, True]
+
+
+# --- many passes in one compiled call, Brent's test inside --------------------------------------
+
+
+@settings(max_examples=40)
+@given(
+    data=st.data(),
+    n=st.integers(1, 5),
+    m=st.integers(1, 3),
+    bias=st.booleans(),
+    rule=RULE,
+    limit=st.integers(1, 12),
+    stop_clean=st.booleans(),
+    brent=st.booleans(),
+    kind=st.sampled_from((PLAIN, NARROW, WORDS)),
+)
+def test_compiled_passes_with_brents_test_equal_passes_made_one_by_one(
+    data: st.DataObject, n: int, m: int, bias: bool, rule: int, limit: int, stop_clean: bool,
+    brent: bool, kind: int,
+) -> None:  # fmt: skip
+    """Small integers, many zero scores and cycles: ``epochs`` stops where a Python loop of
+    single passes stops (a clean pass, Brent's repeat, or the limit), with the same W, the
+    same mistakes and the same state of Brent's test, in each kernel (WORDS on uint8 rows of
+    8 bytes; the weights of these few passes stay far inside int32)."""
+    if kind == WORDS:
+        m = 8
+    values = st.integers(0, 3) if kind == WORDS else st.integers(-2, 2)
+    X = np.array([[data.draw(values) for _ in range(m)] for _ in range(n)],
+                 dtype=np.uint8 if kind == WORDS else np.int8)  # fmt: skip
+    y = np.array([data.draw(st.sampled_from((-1, 1))) for _ in range(n)], dtype=np.int8)
+    b = 1 if bias else 0
+    zero = np.zeros(m + bias, dtype=np.int64)
+    # One by one, in Python integers.
+    W_big, test, made, mistakes, outcome = [0] * (m + bias), Brent(zero), 0, 0, kernel.LIMIT
+    while made < limit:
+        k = python_pass(X, y.tolist(), W_big, b, rule, None)
+        made, mistakes = made + 1, mistakes + k
+        if stop_clean and k == 0:
+            outcome = kernel.CLEAN
+            break
+        if brent and test.repeated(W_big):
+            outcome = kernel.REPEAT
+            break
+    # In one compiled call.
+    W, T = zero.copy(), zero.copy()
+    state = np.array([1, 1, 0] if brent else [0, 0, 0], dtype=np.int64)
+    got = kernel.epochs(kind, X, y, W, b, rule, limit, stop_clean=stop_clean, T=T, state=state)
+    assert got == (made, outcome)
+    assert (W.tolist(), int(state[2])) == (W_big, mistakes)
+    if brent:
+        assert (int(state[0]), int(state[1])) == (test.power, test.lam)
+        assert T.tolist() == [int(v) for v in test.T]
+
+
+def test_the_fastest_kernel_is_one_the_certificates_admit() -> None:
+    # Which is fastest depends on the machine; which may run does not.
+    pixels, labels = np.zeros((16, 16), dtype=np.uint8), np.ones(16, dtype=np.int8)
+    assert kernel.fastest(pixels, labels, 0, narrow=False) == PLAIN
+    assert kernel.fastest(pixels, labels, 0, narrow=True) in (PLAIN, NARROW, WORDS)
+    odd = np.zeros((16, 15), dtype=np.uint8)
+    assert kernel.fastest(odd, labels, 1, narrow=True) in (PLAIN, NARROW)
+    with pytest.raises(AssertionError, match="int32 certificate"):
+        y, W = np.ones(16, dtype=np.int8), np.zeros(16, dtype=np.int64)
+        compiled_pass(pixels, y, W, 0, TIE_MISTAKE, False, kernel.NO_SCORES, kernel.NO_FLAGS,
+                      kind=NARROW)  # fmt: skip

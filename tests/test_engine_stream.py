@@ -16,6 +16,7 @@ import tracemalloc
 from fractions import Fraction
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -55,17 +56,27 @@ def write(text: str) -> Path:
 @given(
     text=csv_files(),
     chunk=st.integers(1, 4),
+    block=st.sampled_from((1, 8, 24, 2**23)),
+    exponent=st.booleans(),
     bias=st.booleans(),
     eta=st.sampled_from(("1", "2/3")),
     record=st.sampled_from(("mistakes", "summary")),
 )
 def test_streamed_pass_equals_the_literal_run_on_the_whole_file(
-    algorithm: str, text: str, chunk: int, bias: bool, eta: str, record: str
-) -> None:
+    algorithm: str, text: str, chunk: int, block: int, exponent: bool, bias: bool, eta: str,
+    record: str,
+) -> None:  # fmt: skip
+    """Blocks of a few bytes (a line or two each: the scale S changes between them) to the
+    whole file, read by numpy; with an exponent somewhere (``1e0``), by the exact reader,
+    ``chunk`` examples at a time."""
+    if exponent:  # one more example, its features written 1e0
+        d = next(line for line in text.splitlines() if line and line[0] != "#").count(",")
+        text += "1e0," * d + "1\n"
     path = write(text)
     data = read_csv(path)
     literal = run(algorithm, data.X, data.y, bias=bias, eta=eta, record=record)  # type: ignore[arg-type]
-    streamed = run_csv(algorithm, path, bias=bias, eta=eta, record=record, chunk=chunk)  # type: ignore[arg-type]
+    streamed = run_csv(algorithm, path, bias=bias, eta=eta, record=record, chunk=chunk,  # type: ignore[arg-type]
+                       block=block)  # fmt: skip
     assert streamed == literal
 
 
@@ -363,17 +374,26 @@ def test_streamed_directory_is_one_line_naming_it(tmp_path: Path) -> None:
     assert problem(run_csv, "perceptron/mehta", tmp_path) == f"{tmp_path}: Is a directory"
 
 
-def test_streamed_pass_holds_one_chunk_of_examples_at_a_time(tmp_path: Path) -> None:
-    # The module docstring: with record="summary", memory is O(d + CHUNK·d), not O(file).
+@pytest.mark.parametrize(
+    ("line", "options"),
+    [
+        ("1,2,3,4,5,6,7,8,1\n", {"block": 2**14}),  # the fast reader: blocks of 16 KiB
+        ("1,2,3,4,5,6,7,8e0,1\n", {"chunk": 100, "block": 2**14}),  # an exponent: 100 lines
+    ],
+)
+def test_streamed_pass_holds_one_block_of_examples_at_a_time(
+    tmp_path: Path, line: str, options: dict[str, Any]
+) -> None:
+    # The module docstring: with record="summary", memory holds one block, not the file.
     # 20,000 examples of d = 8 held at once (tuples, integer lists, arrays) take several MB;
-    # chunks of 100 take a few tens of KB, plus the reader's block of text (the file is
-    # 340 KB: its lines as strings take about 1.3 MB).
+    # a block of 16 KiB of text, or of 100 examples, takes a few hundred KB at most (the
+    # exact reader's block of text: the file is 360 KB, its lines as strings about 1.3 MB).
     n = 20_000
-    path = write_file(tmp_path, "1,2,3,4,5,6,7,8,1\n" * n)
-    run_csv("perceptron/mehta", path, chunk=100)  # compiled code loaded before measuring
+    path = write_file(tmp_path, line * n)
+    run_csv("perceptron/mehta", path, **options)  # warm: numpy's first calls allocate
     tracemalloc.start()
     try:
-        got = run_csv("perceptron/mehta", path, chunk=100)
+        got = run_csv("perceptron/mehta", path, **options)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

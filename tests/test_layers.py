@@ -1,4 +1,5 @@
-"""The package's layers stand on each other: its import graph has no cycle.
+"""The package's layers stand on each other: its import graph has no cycle, and a command
+loads only what it uses.
 
 The graph is read from the sources with ``ast``: an edge A → B for every ``import B`` or
 ``from B import …`` in A, at module level or inside a function (a deferred import is an
@@ -12,6 +13,8 @@ not edges of the importer: they are what ``import-linter`` and ``pydeps`` leave 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -108,3 +111,50 @@ def test_no_algorithm_module_imports_the_dispatcher(family: str) -> None:
     g = graph()
     for module in (m for m in g if m.startswith(f"perceptron_ref.{family}")):
         assert not {"perceptron_ref.runner", "perceptron_ref"} & g[module], module
+
+
+# --- what the command line imports to start --------------------------------------------------
+
+HEAVY = ("numpy", "numba", "llvmlite", "scipy", "hypothesis", "sympy", "z3", "matplotlib",
+         "sklearn")  # fmt: skip
+"""Modules that take a tenth of a second or more to import: a command that does not use
+them must not load them (issue 15: start-up within 1.5x of ``python -c "import numpy"``)."""
+
+
+def imported(*argv: str) -> set[str]:
+    """The top-level packages ``python -m perceptron_ref ARGV`` imports (``-X importtime``)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "perceptron_ref", *argv],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode in (0, 2), done.stderr[-2000:]
+    names = (line.rpartition("|")[2].strip() for line in done.stderr.splitlines())
+    return {name.split(".")[0] for name in names if name}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--version",),
+        ("--help",),  # registers every subcommand: each must keep its imports in main()
+        ("run", "--help"),
+        ("run", "perceptron/gormley-online", "{small}"),
+        ("run", "perceptron/mehta", "{small}", "--epochs", "converge", "--engine", "auto"),
+        ("run", "winnow/k-of-r", "{small}", "--epochs", "2"),
+    ],
+)
+def test_the_command_line_starts_without_heavy_modules(
+    tmp_path: Path, argv: tuple[str, ...]
+) -> None:
+    small = tmp_path / "six.csv"
+    small.write_text("-1,2,-1\n1,0,1\n1,1,1\n-1,0,-1\n-1,-2,-1\n1,-1,1\n", encoding="utf-8")
+    found = imported(*(a.format(small=small) for a in argv))
+    assert "perceptron_ref" in found  # the check reads the import log (it can fail)
+    assert not found & set(HEAVY), sorted(found & set(HEAVY))
+
+
+def test_a_long_run_does_load_what_it_needs(tmp_path: Path) -> None:
+    # The check above can fail: a run on a file of 64 KiB and more reads it with numpy.
+    big = tmp_path / "big.csv"
+    big.write_text("1,2,1\n" * 20_000, encoding="utf-8")
+    assert "numpy" in imported("run", "perceptron/mehta", str(big), "--record", "summary")

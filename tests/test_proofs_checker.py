@@ -115,9 +115,12 @@ def test_sums_over_a_symbolic_dimension() -> None:
         sympy.Eq(Inner(e(i), e(j)), sympy.KroneckerDelta(i, j)),
         sympy.Eq(w, sympy.Sum(s(i) * e(i), (i, 1, N))),
         sympy.Eq(s(i) ** 2, 1),
+        sympy.Ge(N, 0),
     ]
-    assert sympy_verdict(hyps, sympy.Eq(Inner(w, w), N)) == "proved"
-    assert sympy_verdict(hyps[1:], sympy.Eq(Inner(w, w), N)) == "refuted"
+    ranges = {i: (1, N), j: (1, N)}  # the facts hold for these i and j, and are used there
+    assert sympy_verdict(hyps, sympy.Eq(Inner(w, w), N), ranges) == "proved"
+    assert sympy_verdict(hyps[1:], sympy.Eq(Inner(w, w), N), ranges) == "refuted"
+    assert sympy_verdict(hyps, sympy.Eq(Inner(w, w), N)) != "proved"  # no ranges: not used
 
 
 def test_z3_answers_within_a_deterministic_budget_and_says_unknown_beyond_it(
@@ -135,3 +138,159 @@ def test_z3_answers_within_a_deterministic_budget_and_says_unknown_beyond_it(
     assert first == verdict(hardest) == "proved"
     monkeypatch.setattr(_z3, "RLIMIT", 1_000)
     assert verdict(hardest) == "unknown"
+
+
+# --- quantified facts, rules, chains and witnesses (issue 14) ------------------------------
+
+from perceptron_ref_proofs._chain import chain_problems  # noqa: E402
+from perceptron_ref_proofs._check import (  # noqa: E402
+    At,
+    Hypothesis,
+    Index,
+    Rule,
+    Theorem,
+    Witness,
+    instance,
+    substitute,
+)
+from perceptron_ref_proofs._witness import witness_problems  # noqa: E402
+
+j, m = sympy.symbols("j m", integer=True)
+f = sympy.Function("f")
+g = sympy.Function("g")
+
+
+def tiny(*steps: object, hypotheses: tuple[Hypothesis, ...] | None = None, **kw: object) -> Theorem:
+    """A theorem over j ∈ [0, m − 1] with f(j) ≥ 1 for every j and m ≥ 1."""
+    H = hypotheses or (
+        Hypothesis("H1", "f(j) ≥ 1 for every j", sympy.Ge(f(j), 1)),
+        Hypothesis("H2", "m ≥ 1", sympy.Ge(m, 1)),
+    )
+    last = steps[-1].conclusion  # type: ignore[attr-defined]
+    return Theorem("x", "test", H, (last,), tuple(steps), None, (), (Index(j, 0, m - 1),), **kw)
+
+
+def test_a_fact_for_every_j_is_not_used_at_a_single_j() -> None:
+    fact = sympy.Ge(f(j), 1)
+    single = step(
+        "x.1",
+        "f(0) ≥ 1",
+        "z3",
+        [fact, sympy.Ge(m, 1)],
+        sympy.Ge(f(0) + 0 * f(j), 1),
+        "t",
+        broken="none",
+    )
+    problems = chain_problems(tiny(single))
+    assert any("at a single j" in p for p in problems)
+    stated = step(
+        "x.1",
+        "f(0) ≥ 1",
+        "z3",
+        [At(fact, ((j, 0),)), sympy.Ge(m, 1)],
+        sympy.Ge(f(0), 1),
+        "t",
+        broken="none",
+    )
+    assert chain_problems(tiny(stated)) == []
+    outside = step(
+        "x.1",
+        "f(m) ≥ 1",
+        "z3",
+        [At(fact, ((j, m),)), sympy.Ge(m, 1)],
+        sympy.Ge(f(m), 1),
+        "t",
+        broken="none",
+    )
+    assert any("outside its range" in p for p in chain_problems(tiny(outside)))
+
+
+def test_a_premise_from_nowhere_and_a_dangling_step_are_refused() -> None:
+    stronger = step(
+        "x.1",
+        "f(j) ≥ 2",
+        "z3",
+        [sympy.Ge(f(j), 2), sympy.Ge(m, 1)],
+        sympy.Ge(f(j), 1),
+        "t",
+        broken="none",
+    )
+    assert any(
+        "neither a hypothesis nor an earlier step" in p for p in chain_problems(tiny(stronger))
+    )
+    first = step(
+        "x.1", "f(j) ≥ 0", "z3", [sympy.Ge(f(j), 1)], sympy.Ge(f(j), 0), "t", broken="none"
+    )
+    second = step(
+        "x.2",
+        "f(j) > 0",
+        "z3",
+        [sympy.Ge(f(j), 1), sympy.Ge(m, 1)],
+        sympy.Gt(f(j), 0),
+        "t",
+        broken="none",
+    )
+    assert any("x.1 dangles" in p for p in chain_problems(tiny(first, second)))
+
+
+def test_the_statement_as_a_hypothesis_is_refused() -> None:
+    claim = sympy.Gt(f(j), 0)
+    H = (
+        Hypothesis("H1", "f(j) ≥ 1", sympy.Ge(f(j), 1)),
+        Hypothesis("H2", "the claim itself", claim),
+    )
+    s = step("x.1", "f(j) > 0", "z3", [claim, sympy.Ge(f(j), 1)], claim, "t", broken="none")
+    assert any("is the statement itself" in p for p in chain_problems(tiny(s, hypotheses=H)))
+
+
+def test_a_rule_step_is_its_instance_exactly() -> None:
+    a = sympy.Symbol("a")
+    rule = Rule("r", "f is at least 1", "lemma", (a,), (sympy.Gt(a, 0),), sympy.Ge(f(a), 1), "r")
+    good = instance("x.1", "f(2) ≥ 1", rule, {a: 2}, "t", broken="at 3", broken_values={a: 3})
+    assert good.premises == (sympy.true,)  # 2 > 0 holds by arithmetic
+    assert verdict(good) == "proved"
+    assert verdict(good.twin()) == "refuted"
+    wrong = instance(
+        "x.1", "f(2) ≥ 2", rule, {a: 2}, "t", broken="x", broken_conclusion=sympy.Ge(f(2), 2)
+    )
+    assert verdict(wrong.twin()) == "refuted"
+
+
+def test_substitution_is_simultaneous() -> None:
+    x, z = sympy.symbols("x z")
+    assert substitute(f(x) + g(z), {f: g, g: f, x: z, z: x}.items()) == g(z) + f(x)
+
+
+def test_a_vector_equation_holds_coefficient_by_coefficient() -> None:
+    assert z3_verdict([sympy.Eq(v, 2 * u)], sympy.Eq(v + u, 3 * u)) == "proved"
+    assert z3_verdict([sympy.Eq(v, 2 * u)], sympy.Eq(v, 3 * u)) == "refuted"
+
+
+def test_a_sum_is_evaluated_only_where_its_range_is_not_reversed() -> None:
+    i, N = sympy.symbols("i N", integer=True)
+    count = sympy.Eq(sympy.Sum(1, (i, 1, N)), N)  # false for N = −2: the empty sum is 0
+    assert sympy_verdict([], count) != "proved"
+    assert sympy_verdict([sympy.Ge(N, 0)], count) == "proved"
+
+
+def test_a_quantified_fact_is_read_inside_a_sum_only_within_its_range() -> None:
+    i, k, N = sympy.symbols("i k N", integer=True)
+    s = sympy.Function("s")
+    ranges = {k: (1, N)}
+    facts = [sympy.Eq(s(k) ** 2, 1), sympy.Ge(N, 0)]
+    inside = sympy.Eq(sympy.Sum(s(i) ** 2, (i, 1, N)), N)
+    beyond = sympy.Eq(sympy.Sum(s(i) ** 2, (i, 1, N + 1)), N + 1)
+    assert sympy_verdict(facts, inside, ranges) == "proved"
+    assert sympy_verdict(facts, beyond, ranges) != "proved"
+
+
+def test_the_witness_checks_every_index_and_an_empty_range_is_vacuous() -> None:
+    s = step("x.1", "f(j) > 0", "z3", [sympy.Ge(f(j), 1)], sympy.Gt(f(j), 0), "t", broken="none")
+    values = [3, 1, 5]
+    ok = tiny(s, witness=lambda: [Witness("f", {f: lambda n: values[n], m: 3})])
+    assert witness_problems(ok)[1] == []
+    bad_values = [3, 1, 0]  # f(2) ≥ 1 fails at the last index only
+    bad = tiny(s, witness=lambda: [Witness("f", {f: lambda n: bad_values[n], m: 3})])
+    assert witness_problems(bad)[1][0] == "f: H1 fails at j = 2"
+    empty = tiny(s, witness=lambda: [Witness("f", {f: lambda n: 1, m: 0})])
+    assert "H1 holds vacuously" in " ".join(witness_problems(empty)[1])

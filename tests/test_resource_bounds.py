@@ -31,7 +31,6 @@ from hypothesis import strategies as st
 
 from perceptron_ref import cli, run
 from perceptron_ref.campaign import CORE
-from perceptron_ref.engine import AUTO_SIZE
 from perceptron_ref.errors import InputError
 from perceptron_ref.limits import (
     MAX_BITS,
@@ -43,6 +42,7 @@ from perceptron_ref.limits import (
     measured,
 )
 from perceptron_ref.perceptron.multiclass import run_multiclass
+from perceptron_ref.runner import AUTO_WORK as AUTO_SIZE
 from perceptron_ref.testing import SeparableData, separable_data
 from perceptron_ref.trace import Step
 from perceptron_ref.vectors import Label, Vector, dot
@@ -423,7 +423,7 @@ def test_a_kernel_degree_equal_to_max_bits_is_allowed_and_one_more_is_refused() 
 
 
 def test_auto_on_large_data_is_the_fast_engine_and_is_held_to_the_same_size_limit() -> None:
-    # AUTO_SIZE numbers or more go to the engine under "auto".  Blum on x = (2, 0), y = +1:
+    # AUTO_SIZE = AUTO_WORK numbers go to the engine under "auto".  Blum on x = (2, 0), y = +1:
     # step 0 is a mistake and w = (2, 0), whose 2 = 0b10 has 2 bits, over max_bits = 1.  The
     # literal run stops at that step; the engine (record "summary" keeps no step) measures its
     # final w: the message names the end of epoch 1 -- the same under "fast" and "auto".

@@ -13,14 +13,19 @@ from perceptron_ref.bounds import perceptron_mistake_bound
 
 from .._check import (
     Hypothesis,
+    Index,
     Induction,
     Inner,
     Norm,
     Theorem,
     Vector,
+    Witness,
+    instance,
     step,
     vector_sequence,
 )
+from .._rules import INNER_POS
+from .._runs import SLIDE_15_X, SLIDE_15_Y, mistakes, sequence
 
 ID = "novikoff/gormley"
 
@@ -57,19 +62,13 @@ H = (
     Hypothesis("H7", "‖θ*‖ = 1, as θ*·θ* = 1", sympy.Eq(Inner(theta_star, theta_star), 1)),
     Hypothesis("H8", "γ > 0", sympy.Gt(gamma, 0)),
     Hypothesis("H9", "R > 0", sympy.Gt(R, 0)),
-    Hypothesis("H10", "k ranges over the mistakes: 1 ≤ k", sympy.Ge(k, 1)),
-    Hypothesis("H11", "k ranges over the mistakes: k ≤ K", sympy.Le(k, K)),
-    Hypothesis("H12", "K ≥ 0 mistakes", sympy.Ge(K, 0)),
-    Hypothesis(
-        "H13",
-        "positive semidefinite at z = θ⁽ᴷ⁺¹⁾ − (θ*·θ⁽ᴷ⁺¹⁾)θ*: z·z ≥ 0",
-        sympy.Ge(Inner(z, z), 0),
-    ),
+    Hypothesis("H10", "K ≥ 0 mistakes", sympy.Ge(K, 0)),
 )
-(t1, update, mistake, label, radius, margin, unit, gamma_pos, R_pos, k_lo, k_hi, K_nonneg, psd) = (
+INDICES = (Index(k, 1, K, "the k-th mistake, made with θ⁽ᵏ⁾"),)
+(t1, update, mistake, label, radius, margin, unit, gamma_pos, R_pos, K_nonneg) = (
     h.formula for h in H
 )
-ranges = [t1, k_lo, k_hi, K_nonneg]
+ranges = [t1, K_nonneg]
 
 # Part 1: Kγ ≤ ‖θ⁽ᴷ⁺¹⁾‖.
 s1 = step(
@@ -112,21 +111,31 @@ s3 = step(
         k, lambda n: sympy.Ge(Inner(theta(n + 1), theta_star), (n + 1) * gamma), 0, K, -1
     ),
 )
-s4 = step(
+s4 = instance(
     f"{ID}.4",
+    "z·z ≥ 0 at z = θ⁽ᴷ⁺¹⁾ − (θ*·θ⁽ᴷ⁺¹⁾)θ* (the inner product is positive semidefinite)",
+    INNER_POS,
+    {INNER_POS.variables[0]: z},
+    "ours: the instance of positivity that gives Cauchy–Schwarz",
+    broken="instantiated at θ⁽ᴷ⁺¹⁾ instead of z",
+    broken_values={INNER_POS.variables[0]: theta(K + 1)},
+)
+s5 = step(
+    f"{ID}.5",
     "‖θ⁽ᴷ⁺¹⁾‖ ≥ Kγ (Cauchy–Schwarz and ‖θ*‖ = 1; Part 1)",
     "z3",
-    [s3.conclusion, unit, psd],
+    [s3.conclusion, unit, s4.conclusion],
     sympy.Ge(Norm(theta(K + 1)), K * gamma),
     "Gormley slide 32, 'since ‖a‖×‖b‖ ≥ a·b and ‖θ*‖ = 1'; "
     "Cauchy–Schwarz derived from positivity at z (ours)",
     broken="positivity dropped",
     broken_hypotheses=[s3.conclusion, unit],
+    coq="assert (inner theta_star (theta (K + 1)%Z) <= norm (theta (K + 1)%Z)) by nra. lra.",
 )
 
 # Part 2: ‖θ⁽ᴷ⁺¹⁾‖ ≤ √K·R.
-s5 = step(
-    f"{ID}.5",
+s6 = step(
+    f"{ID}.6",
     "‖θ⁽ᵏ⁺¹⁾‖² = ‖θ⁽ᵏ⁾‖² + (y⁽ⁱ⁾)²‖x⁽ⁱ⁾‖² + 2y⁽ⁱ⁾(θ⁽ᵏ⁾·x⁽ⁱ⁾)",
     "sympy",
     [update],
@@ -143,34 +152,34 @@ s5 = step(
         Inner(theta(k), theta(k)) + y(k) ** 2 * Inner(x(k), x(k)) + y(k) * Inner(theta(k), x(k)),
     ),
 )
-s6 = step(
-    f"{ID}.6",
+s7 = step(
+    f"{ID}.7",
     "‖θ⁽ᵏ⁺¹⁾‖² ≤ ‖θ⁽ᵏ⁾‖² + (y⁽ⁱ⁾)²‖x⁽ⁱ⁾‖²",
     "z3",
-    [s5.conclusion, mistake],
+    [s6.conclusion, mistake],
     sympy.Le(
         Inner(theta(k + 1), theta(k + 1)), Inner(theta(k), theta(k)) + y(k) ** 2 * Inner(x(k), x(k))
     ),
     "Gormley slide 33, 'since kth mistake ⇒ y⁽ⁱ⁾(θ⁽ᵏ⁾·x⁽ⁱ⁾) ≤ 0'",
     broken="the mistake hypothesis dropped",
-    broken_hypotheses=[s5.conclusion],
+    broken_hypotheses=[s6.conclusion],
 )
-s7 = step(
-    f"{ID}.7",
+s8 = step(
+    f"{ID}.8",
     "‖θ⁽ᵏ⁺¹⁾‖² ≤ ‖θ⁽ᵏ⁾‖² + R²",
     "z3",
-    [s6.conclusion, label, radius],
+    [s7.conclusion, label, radius],
     sympy.Le(Inner(theta(k + 1), theta(k + 1)), Inner(theta(k), theta(k)) + R**2),
     "Gormley slide 33 ('= ‖θ⁽ᵏ⁾‖² + R²' on the slide; ‖x⁽ⁱ⁾‖ ≤ R gives ≤)",
     broken="(y⁽ⁱ⁾)² = 1 dropped",
-    broken_hypotheses=[s6.conclusion, radius],
+    broken_hypotheses=[s7.conclusion, radius],
 )
 part2 = Induction(k, lambda n: sympy.Le(Inner(theta(n + 1), theta(n + 1)), n * R**2), 0, K, -1)
-s8 = step(
-    f"{ID}.8",
+s9 = step(
+    f"{ID}.9",
     "‖θ⁽ᴷ⁺¹⁾‖² ≤ KR² (induction on k, θ⁽¹⁾ = 0)",
     "z3",
-    [*ranges, s7.conclusion],
+    [*ranges, s8.conclusion],
     part2.predicate(K),
     "Gormley slide 33, 'by induction on k since (θ⁽¹⁾)² = 0'",
     induction=part2,
@@ -180,35 +189,55 @@ s8 = step(
         k, lambda n: sympy.Le(Inner(theta(n + 1), theta(n + 1)), n * R**2 / 2), 0, K, -1
     ),
 )
-s9 = step(
-    f"{ID}.9",
+s10 = step(
+    f"{ID}.10",
     "‖θ⁽ᴷ⁺¹⁾‖ ≤ √K·R (Part 2)",
     "z3",
-    [s8.conclusion, R_pos, K_nonneg],
+    [s9.conclusion, R_pos, K_nonneg],
     sympy.Le(Norm(theta(K + 1)), sympy.sqrt(K) * R),
     "Gormley slide 33",
     broken="the inequality flipped",
     broken_conclusion=sympy.Ge(Norm(theta(K + 1)), sympy.sqrt(K) * R),
+    coq="apply sqrt_bound; lra.",
 )
 
 # Part 3.
-s10 = step(
-    f"{ID}.10",
+s11 = step(
+    f"{ID}.11",
     "Kγ ≤ ‖θ⁽ᴷ⁺¹⁾‖ ≤ √K·R ⇒ K ≤ (R/γ)² (Part 3)",
     "z3",
-    [s4.conclusion, s9.conclusion, gamma_pos, R_pos, K_nonneg],
+    [s5.conclusion, s10.conclusion, gamma_pos, R_pos, K_nonneg],
     sympy.Le(K, perceptron_mistake_bound(R**2, gamma)),
     "Gormley slide 34, 'combining the bounds finishes the proof'",
     broken="Part 1 dropped",
-    broken_hypotheses=[s9.conclusion, gamma_pos, R_pos, K_nonneg],
+    broken_hypotheses=[s10.conclusion, gamma_pos, R_pos, K_nonneg],
+    coq="apply novikoff_algebra; lra.",
 )
+
+
+def witness() -> list[Witness]:
+    """perceptron/gormley-online on slide 15 until a clean pass; θ* = (1, 0), γ = 1, R = √5."""
+    run = mistakes("perceptron/gormley-online", SLIDE_15_X, SLIDE_15_Y, epochs="converge")
+    values = {
+        theta: sequence(run.w, 1),
+        x: sequence(run.x, 1),
+        y: sequence(run.y, 1),
+        K: run.m,
+        theta_star: (1, 0),
+        gamma: 1,
+        R: sympy.sqrt(5),
+    }
+    return [Witness(f"perceptron/gormley-online on slide 15 ({run.m} mistakes)", values)]
+
 
 THEOREM = Theorem(
     ID,
     "Gormley, Lecture 6, slides 30–34, Theorem 0.1 (Block 1962, Novikoff 1962)",
     H,
-    s10.conclusion,
-    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10),
+    (s11.conclusion,),
+    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11),
     perceptron_mistake_bound,
     (R**2, gamma),
+    INDICES,
+    witness,
 )

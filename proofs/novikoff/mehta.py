@@ -13,15 +13,20 @@ from perceptron_ref.bounds import perceptron_mistake_bound
 
 from .._check import (
     Hypothesis,
+    Index,
     Induction,
     Inner,
     Norm,
     Theorem,
     Vector,
+    Witness,
+    instance,
     step,
     vector_sequence,
     without,
 )
+from .._rules import INNER_POS
+from .._runs import SLIDE_15_X, SLIDE_15_Y, mistakes, sequence
 
 ID = "novikoff/mehta"
 NOTE = "Mehta, Lecture 3, §2"
@@ -58,16 +63,10 @@ H = (
     Hypothesis("H7", "w* is a unit vector: ⟨w*, w*⟩ = 1", sympy.Eq(Inner(w_star, w_star), 1)),
     Hypothesis("H8", "γ > 0 (Assumption 1)", sympy.Gt(gamma, 0)),
     Hypothesis("H9", "R > 0", sympy.Gt(R, 0)),
-    Hypothesis("H10", "j ranges over the mistakes: 0 ≤ j", sympy.Ge(j, 0)),
-    Hypothesis("H11", "j ranges over the mistakes: j < m", sympy.Lt(j, m)),
-    Hypothesis("H12", "m ≥ 0 mistakes have been made", sympy.Ge(m, 0)),
-    Hypothesis(
-        "H13",
-        "the inner product is positive semidefinite, at z = w_m − ⟨w*, w_m⟩w*: ⟨z, z⟩ ≥ 0",
-        sympy.Ge(Inner(z, z), 0),
-    ),
+    Hypothesis("H10", "m ≥ 0 mistakes have been made", sympy.Ge(m, 0)),
 )
-(w0, update, label, mistake, radius, margin, unit, gamma_pos, R_pos, j_lo, j_hi, m_nonneg, psd) = (
+INDICES = (Index(j, 0, m - 1, "the j-th mistake (0-based), made with w_j"),)
+(w0, update, label, mistake, radius, margin, unit, gamma_pos, R_pos, m_nonneg) = (
     h.formula for h in H
 )
 
@@ -100,7 +99,7 @@ s3 = step(
     f"{ID}.3",
     "‖w_m‖² ≤ mR² (induction from w_0 = 0)",
     "z3",
-    [w0, j_lo, j_hi, m_nonneg, s2.conclusion],
+    [w0, m_nonneg, s2.conclusion],
     claim1.predicate(m),
     "Mehta, proof of claim (1): 'repeating this argument all the way back to w_0 = 0'",
     induction=claim1,
@@ -117,6 +116,7 @@ s4 = step(
     "Mehta, claim (1)",
     broken="the constant halved: ‖w_m‖ ≤ R√m/2",
     broken_conclusion=sympy.Le(Norm(w(m)), R * sympy.sqrt(m) / 2),
+    coq="apply sqrt_bound; lra.",
 )
 
 # Claim (2): ⟨w_m, w*⟩ ≥ γm.
@@ -145,7 +145,7 @@ s7 = step(
     f"{ID}.7",
     "⟨w*, w_m⟩ ≥ γm (claim (2), induction from w_0 = 0)",
     "z3",
-    [w0, j_lo, j_hi, m_nonneg, s6.conclusion],
+    [w0, m_nonneg, s6.conclusion],
     claim2.predicate(m),
     "Mehta, claim (2): 'applying this argument recursively'",
     induction=claim2,
@@ -153,43 +153,71 @@ s7 = step(
     broken_conclusion=sympy.Ge(Inner(w_star, w(m)), gamma * (m + 1)),
     broken_induction=Induction(j, lambda n: sympy.Ge(Inner(w_star, w(n)), gamma * (n + 1)), 0, m),
 )
-s8 = step(
+s8 = instance(
     f"{ID}.8",
-    "⟨w*, w_m⟩ ≤ ‖w*‖·‖w_m‖ = ‖w_m‖ (Cauchy–Schwarz, from positivity at z)",
-    "z3",
-    [unit, psd],
-    sympy.Le(Inner(w_star, w(m)), Norm(w(m))),
-    "Mehta, final display (the note writes '=', Cauchy–Schwarz gives ≤); derivation ours",
-    broken="positivity dropped",
-    broken_hypotheses=without([unit, psd], psd),
+    "⟨z, z⟩ ≥ 0 at z = w_m − ⟨w*, w_m⟩w* (the inner product is positive semidefinite)",
+    INNER_POS,
+    {INNER_POS.variables[0]: z},
+    "ours: the instance of positivity that gives Cauchy–Schwarz",
+    broken="instantiated at w_m instead of z",
+    broken_values={INNER_POS.variables[0]: w(m)},
 )
 s9 = step(
     f"{ID}.9",
-    "γm ≤ ⟨w*, w_m⟩ ≤ ‖w_m‖ ≤ R√m",
+    "⟨w*, w_m⟩ ≤ ‖w*‖·‖w_m‖ = ‖w_m‖ (Cauchy–Schwarz, from positivity at z)",
     "z3",
-    [s7.conclusion, s8.conclusion, s4.conclusion],
-    sympy.Le(gamma * m, R * sympy.sqrt(m)),
-    "Mehta, final display",
-    broken="claim (1) dropped",
-    broken_hypotheses=[s7.conclusion, s8.conclusion],
+    [unit, s8.conclusion],
+    sympy.Le(Inner(w_star, w(m)), Norm(w(m))),
+    "Mehta, final display (the note writes '=', Cauchy–Schwarz gives ≤); derivation ours",
+    broken="positivity dropped",
+    broken_hypotheses=without([unit, s8.conclusion], s8.conclusion),
 )
 s10 = step(
     f"{ID}.10",
+    "γm ≤ ⟨w*, w_m⟩ ≤ ‖w_m‖ ≤ R√m",
+    "z3",
+    [s7.conclusion, s9.conclusion, s4.conclusion],
+    sympy.Le(gamma * m, R * sympy.sqrt(m)),
+    "Mehta, final display",
+    broken="claim (1) dropped",
+    broken_hypotheses=[s7.conclusion, s9.conclusion],
+)
+s11 = step(
+    f"{ID}.11",
     "γm ≤ R√m ⇒ m ≤ R²/γ²",
     "z3",
-    [s9.conclusion, gamma_pos, R_pos, m_nonneg],
+    [s10.conclusion, gamma_pos, R_pos, m_nonneg],
     sympy.Le(m, perceptron_mistake_bound(R**2, gamma)),
     "Mehta, 'and so m ≤ R²/γ²'",
+    coq="apply novikoff_algebra; lra.",
     broken="constant changed: m ≤ R²/(2γ²)",
     broken_conclusion=sympy.Le(m, perceptron_mistake_bound(R**2, gamma) / 2),
 )
+
+
+def witness() -> list[Witness]:
+    """perceptron/mehta on Gormley's worked example (slide 15), w* = (1, 0), γ = 1, R = √5."""
+    run = mistakes("perceptron/mehta", SLIDE_15_X, SLIDE_15_Y, epochs="converge")
+    values = {
+        w: sequence(run.w),
+        x: sequence(run.x),
+        y: sequence(run.y),
+        m: run.m,
+        w_star: (1, 0),
+        gamma: 1,
+        R: sympy.sqrt(5),
+    }
+    return [Witness(f"perceptron/mehta on slide 15 ({run.m} mistakes)", values)]
+
 
 THEOREM = Theorem(
     ID,
     f"{NOTE}, Theorem 1, claims (1) and (2)",
     H,
-    s10.conclusion,
-    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10),
+    (s11.conclusion,),
+    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11),
     perceptron_mistake_bound,
     (R**2, gamma),
+    INDICES,
+    witness,
 )

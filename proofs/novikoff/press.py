@@ -14,14 +14,19 @@ from perceptron_ref.bounds import perceptron_mistake_bound
 
 from .._check import (
     Hypothesis,
+    Index,
     Induction,
     Inner,
     Norm,
     Theorem,
     Vector,
+    Witness,
+    instance,
     step,
     vector_sequence,
 )
+from .._rules import INNER_POS
+from .._runs import SLIDE_15_X, SLIDE_15_Y, mistakes, sequence
 
 ID = "novikoff/press"
 
@@ -58,30 +63,13 @@ H = (
     Hypothesis("H8", "m > 0 (§3)", sympy.Gt(m, 0)),
     Hypothesis("H9", "‖w*‖ = 1 (WLOG, §3), as w*·w* = 1", sympy.Eq(Inner(w_star, w_star), 1)),
     Hypothesis("H10", "R > 0", sympy.Gt(R, 0)),
-    Hypothesis("H11", "k ranges over the mistakes: 1 ≤ k", sympy.Ge(k, 1)),
-    Hypothesis("H12", "k ranges over the mistakes: k ≤ K", sympy.Le(k, K)),
-    Hypothesis("H13", "K ≥ 0 mistakes", sympy.Ge(K, 0)),
-    Hypothesis(
-        "H14", "positive semidefinite at z = w_K − (w*·w_K)w*: z·z ≥ 0", sympy.Ge(Inner(z, z), 0)
-    ),
+    Hypothesis("H11", "K ≥ 0 mistakes", sympy.Ge(K, 0)),
 )
-(
-    w0,
-    update,
-    mistake,
-    label,
-    radius,
-    separable,
-    min_margin,
-    m_pos,
-    unit,
-    R_pos,
-    k_lo,
-    k_hi,
-    K_nonneg,
-    psd,
-) = (h.formula for h in H)
-ranges = [w0, k_lo, k_hi, K_nonneg]
+INDICES = (Index(k, 1, K, "the k-th mistake, made with w_{k−1}"),)
+(w0, update, mistake, label, radius, separable, min_margin, m_pos, unit, R_pos, K_nonneg) = (
+    h.formula for h in H
+)
+ranges = [w0, K_nonneg]
 
 s1 = step(
     f"{ID}.1",
@@ -126,18 +114,27 @@ s4 = step(
     broken_conclusion=sympy.Ge(Inner(w_star, w(K)), (K + 1) * m),
     broken_induction=Induction(k, lambda n: sympy.Ge(Inner(w_star, w(n)), (n + 1) * m), 0, K, -1),
 )
-s5 = step(
+s5 = instance(
     f"{ID}.5",
+    "z·z ≥ 0 at z = w_K − (w*·w_K)w* (the inner product is positive semidefinite)",
+    INNER_POS,
+    {INNER_POS.variables[0]: z},
+    "ours: the instance of positivity that gives Cauchy–Schwarz",
+    broken="instantiated at w_K instead of z",
+    broken_values={INNER_POS.variables[0]: w(K)},
+)
+s6 = step(
+    f"{ID}.6",
     "‖w_K‖ ≥ w*·w_K (Cauchy–Schwarz with ‖w*‖ = 1)",
     "z3",
-    [unit, psd],
+    [unit, s5.conclusion],
     sympy.Ge(Norm(w(K)), Inner(w_star, w(K))),
     "Press §3, 'By Cauchy-Schwartz … Since ‖w*‖ = 1'; derived from positivity at z (ours)",
     broken="positivity dropped",
     broken_hypotheses=[unit],
 )
-s6 = step(
-    f"{ID}.6",
+s7 = step(
+    f"{ID}.7",
     "‖w_k‖² = ‖w_{k−1}‖² + y²x·x + 2y(w_{k−1}·x)",
     "sympy",
     [update],
@@ -151,8 +148,8 @@ s6 = step(
         Inner(w(k), w(k)), Inner(w(k - 1), w(k - 1)) + y(k) * Inner(x(k), x(k)) + 2 * y(k) * score
     ),
 )
-s7 = step(
-    f"{ID}.7",
+s8 = step(
+    f"{ID}.8",
     "2y(w_{k−1}·x) ≤ 0",
     "z3",
     [mistake],
@@ -161,22 +158,22 @@ s7 = step(
     broken="strict: 2y(w_{k−1}·x) < 0",
     broken_conclusion=sympy.Lt(2 * y(k) * score, 0),
 )
-s8 = step(
-    f"{ID}.8",
+s9 = step(
+    f"{ID}.9",
     "‖w_k‖² ≤ ‖w_{k−1}‖² + x·x ≤ ‖w_{k−1}‖² + R²",
     "z3",
-    [s6.conclusion, s7.conclusion, label, radius],
+    [s7.conclusion, s8.conclusion, label, radius],
     sympy.Le(Inner(w(k), w(k)), Inner(w(k - 1), w(k - 1)) + R**2),
     "Press §3, 'By definition of R'",
     broken="the definition of R dropped",
-    broken_hypotheses=[s6.conclusion, s7.conclusion, label],
+    broken_hypotheses=[s7.conclusion, s8.conclusion, label],
 )
 claim2 = Induction(k, lambda n: sympy.Le(Inner(w(n), w(n)), n * R**2), 0, K, -1)
-s9 = step(
-    f"{ID}.9",
+s10 = step(
+    f"{ID}.10",
     "‖w_K‖² ≤ KR² (induction)",
     "z3",
-    [*ranges, s8.conclusion],
+    [*ranges, s9.conclusion],
     claim2.predicate(K),
     "Press §3, 'By induction'",
     induction=claim2,
@@ -184,33 +181,53 @@ s9 = step(
     broken_conclusion=sympy.Le(Inner(w(K), w(K)), K * R**2 / 2),
     broken_induction=Induction(k, lambda n: sympy.Le(Inner(w(n), w(n)), n * R**2 / 2), 0, K, -1),
 )
-s10 = step(
-    f"{ID}.10",
+s11 = step(
+    f"{ID}.11",
     "√K·R ≥ ‖w_K‖ ≥ w*·w_K ≥ Km",
     "z3",
-    [s9.conclusion, s5.conclusion, s4.conclusion, R_pos, K_nonneg],
+    [s10.conclusion, s6.conclusion, s4.conclusion, R_pos, K_nonneg],
     sympy.Ge(sympy.sqrt(K) * R, K * m),
     "Press §3, 'Combining the above with our previous result'",
     broken="the lower bound w*·w_K ≥ Km dropped",
-    broken_hypotheses=[s9.conclusion, s5.conclusion, R_pos, K_nonneg],
+    broken_hypotheses=[s10.conclusion, s6.conclusion, R_pos, K_nonneg],
+    coq="pose proof (sqrt_bound (norm (w K)) R_ (IZR K)). lra.",
 )
-s11 = step(
-    f"{ID}.11",
+s12 = step(
+    f"{ID}.12",
     "√K·R ≥ Km ⇔ R ≥ √K·m ⇔ K ≤ R²/m²",
     "z3",
-    [s10.conclusion, m_pos, R_pos, K_nonneg],
+    [s11.conclusion, m_pos, R_pos, K_nonneg],
     sympy.Le(K, perceptron_mistake_bound(R**2, m)),
     "Press §3, 'Thus'",
     broken="constant changed: K ≤ R²/(2m²)",
     broken_conclusion=sympy.Le(K, perceptron_mistake_bound(R**2, m) / 2),
+    coq="apply novikoff_algebra; lra.",
 )
+
+
+def witness() -> list[Witness]:
+    """Press's PLA (perceptron/press) on slide 15; w* = (1, 0), m = min |w*·x| = 1, R = √5."""
+    run = mistakes("perceptron/press", SLIDE_15_X, SLIDE_15_Y)
+    values = {
+        w: sequence(run.w),
+        x: sequence(run.x, 1),
+        y: sequence(run.y, 1),
+        K: run.m,
+        w_star: (1, 0),
+        m: 1,
+        R: sympy.sqrt(5),
+    }
+    return [Witness(f"perceptron/press on slide 15 ({run.m} mistakes)", values)]
+
 
 THEOREM = Theorem(
     ID,
     "Press, AI Notes (2005), §3, Convergence of the PLA",
     H,
-    s11.conclusion,
-    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11),
+    (s12.conclusion,),
+    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12),
     perceptron_mistake_bound,
     (R**2, m),
+    INDICES,
+    witness,
 )

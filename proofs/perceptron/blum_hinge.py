@@ -9,12 +9,14 @@ Freund & Schapire 1999).  The norm half is blum-unit's, step for step (same symb
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import sympy
 
 from perceptron_ref.bounds import blum_hinge_bound
 
-from .._check import Hypothesis, Induction, Inner, Step, Theorem, step
+from .._check import Hypothesis, Induction, Inner, Step, Theorem, Witness, step
+from .._runs import mistakes, sequence
 from . import blum_unit as unit
 from .blum_unit import M, gamma, label, t, w, w_star, x
 
@@ -39,7 +41,7 @@ H = (
         sympy.Eq(L, S(M) + rest),
     ),
     Hypothesis("H11", "the other terms are maxima with 0: their sum is ≥ 0", sympy.Ge(rest, 0)),
-    *(unit.H[i] for i in (8, 9, 10, 11, 12)),  # γ > 0, 0 ≤ t < M, M ≥ 0, positivity at z
+    *(unit.H[i] for i in (8, 9)),  # γ > 0, M ≥ 0
 )
 H = tuple(dataclasses.replace(hh, id=f"H{n}") for n, hh in enumerate(H, 1))
 hinge, S0, S_next, L_split, rest_nonneg = (hh.formula for hh in H[6:11])
@@ -61,6 +63,7 @@ s2 = step(
     "ours: h ≥ 1 − ℓ(x)(x·w*)/γ, times γ > 0 ('by how much, in units of γ')",
     broken="γ > 0 dropped",
     broken_hypotheses=[hinge],
+    coq="apply Rle_ge; eapply hinge_mul; eassumption.",
 )
 s3 = step(
     f"{ID}.3",
@@ -77,7 +80,7 @@ s4 = step(
     f"{ID}.4",
     "after M mistakes w·w* ≥ γM − γS(M)",
     "z3",
-    [unit.w0, S0, unit.t_lo, unit.t_hi, unit.M_nonneg, S_next, s3.conclusion],
+    [unit.w0, S0, unit.M_nonneg, S_next, s3.conclusion],
     first.predicate(M),
     "ours: the sum over the M mistakes",
     induction=first,
@@ -95,37 +98,77 @@ s5 = step(
     broken="the other terms' sign dropped",
     broken_hypotheses=[s4.conclusion, L_split, gamma_pos],
 )
-s6, s7, s8, s9, s10 = (
+s6, s7, s8, s9, s10, s11 = (
     renamed(s, n)
-    for s, n in zip((unit.s4, unit.s5, unit.s6, unit.s8, unit.s9), range(6, 11), strict=True)
-)
-s11 = step(
-    f"{ID}.11",
-    "γM − γL ≤ w·w* ≤ ‖w‖ ≤ M^{1/2}",
-    "z3",
-    [s5.conclusion, s10.conclusion, s9.conclusion, unit.M_nonneg],
-    sympy.Le(gamma * M - gamma * L, sympy.sqrt(M)),
-    "Blum, Analysis, third bullet, with the hinge term (ours)",
-    broken="‖w‖² ≤ M dropped",
-    broken_hypotheses=[s5.conclusion, s10.conclusion, unit.M_nonneg],
+    for s, n in zip(
+        (unit.s4, unit.s5, unit.s6, unit.s8, unit.s9, unit.s10), range(6, 12), strict=True
+    )
 )
 s12 = step(
     f"{ID}.12",
+    "γM − γL ≤ w·w* ≤ ‖w‖ ≤ M^{1/2}",
+    "z3",
+    [s5.conclusion, s11.conclusion, s9.conclusion, unit.M_nonneg],
+    sympy.Le(gamma * M - gamma * L, sympy.sqrt(M)),
+    "Blum, Analysis, third bullet, with the hinge term (ours)",
+    broken="‖w‖² ≤ M dropped",
+    broken_hypotheses=[s5.conclusion, s11.conclusion, unit.M_nonneg],
+    coq="pose proof (sqrt_bound (norm (w M)) 1 (IZR M)). lra.",
+)
+s13 = step(
+    f"{ID}.13",
     "γ(M − L) ≤ √M ⇒ M ≤ 1/γ² + 2L",
     "z3",
-    [s11.conclusion, gamma_pos, unit.M_nonneg],
+    [s12.conclusion, gamma_pos, unit.M_nonneg],
     sympy.Le(M, blum_hinge_bound(gamma, L)),
     "Blum: 'Mistakes(perceptron) ≤ 1/γ² + 2(γ-hinge-loss(w*))'; the algebra is ours",
     broken="the factor 2 dropped: M ≤ 1/γ² + L",
     broken_conclusion=sympy.Le(M, 1 / gamma**2 + L),
+    coq="apply hinge_algebra; lra.",
 )
+
+HINGE_X = (*unit.UNIT_X, (Fraction(3, 5), Fraction(4, 5)))
+HINGE_Y = (*unit.UNIT_Y, -1)
+"""blum-unit's unit vectors and one more, (3/5, 4/5) labelled −, on w*'s boundary: w* =
+(4/5, −3/5) no longer separates the data, and pays 1 in hinge loss for it."""
+
+
+def witness() -> list[Witness]:
+    """perceptron/blum, two passes over HINGE_X: w* = (4/5, −3/5), γ = 7/25; L is the
+    γ-hinge-loss of w* over the eight examples seen."""
+    data = [(tuple(Fraction(v) for v in row), y) for row, y in zip(HINGE_X, HINGE_Y, strict=True)]
+    run = mistakes("perceptron/blum", HINGE_X, HINGE_Y, epochs=2)
+    g, ws = Fraction(7, 25), (Fraction(4, 5), Fraction(-3, 5))
+
+    def hinge_of(xv: tuple[Fraction, ...], yv: int) -> Fraction:
+        return max(Fraction(0), 1 - yv * sum(a * b for a, b in zip(xv, ws, strict=True)) / g)
+
+    terms = [hinge_of(xv, yv) for xv, yv in zip(run.x, run.y, strict=True)]
+    partial = [sum(terms[:n], Fraction(0)) for n in range(len(terms) + 1)]
+    loss = 2 * sum((hinge_of(xv, yv) for xv, yv in data), Fraction(0))  # two passes
+    values = {
+        w: sequence(run.w),
+        x: sequence(run.x),
+        label: sequence(run.y),
+        M: run.m,
+        w_star: ws,
+        gamma: g,
+        h: sequence(terms),
+        S: sequence(partial),
+        L: loss,
+        rest: loss - partial[-1],
+    }
+    return [Witness(f"perceptron/blum, 2 passes, L = {loss} ({run.m} mistakes)", values)]
+
 
 THEOREM = Theorem(
     ID,
     "Blum, Lecture 4 (2014), 'What if no perfect separator?'",
     H,
-    s12.conclusion,
-    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12),
+    (s13.conclusion,),
+    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13),
     blum_hinge_bound,
     (gamma, L),
+    unit.INDICES,
+    witness,
 )

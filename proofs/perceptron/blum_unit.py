@@ -8,20 +8,27 @@ w − x on a negative) are the one update w + ℓx.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy
 
 from perceptron_ref.bounds import blum_unit_bound
 
 from .._check import (
     Hypothesis,
+    Index,
     Induction,
     Inner,
     Norm,
     Theorem,
     Vector,
+    Witness,
+    instance,
     step,
     vector_sequence,
 )
+from .._rules import INNER_POS
+from .._runs import mistakes, sequence
 
 ID = "perceptron/blum-unit"
 
@@ -60,29 +67,13 @@ H = (
     ),
     Hypothesis("H8", "γ = min |w*·x|: |w*·x| ≥ γ", sympy.Ge(sympy.Abs(Inner(w_star, x(t))), gamma)),
     Hypothesis("H9", "γ > 0", sympy.Gt(gamma, 0)),
-    Hypothesis("H10", "t ranges over the mistakes: 0 ≤ t", sympy.Ge(t, 0)),
-    Hypothesis("H11", "t ranges over the mistakes: t < M", sympy.Lt(t, M)),
-    Hypothesis("H12", "M ≥ 0 mistakes", sympy.Ge(M, 0)),
-    Hypothesis(
-        "H13", "positive semidefinite at z = w − (w·w*)w*: z·z ≥ 0", sympy.Ge(Inner(z, z), 0)
-    ),
+    Hypothesis("H10", "M ≥ 0 mistakes", sympy.Ge(M, 0)),
 )
-(
-    w0,
-    update,
-    mistake,
-    ell,
-    unit_x,
-    unit_w,
-    consistent,
-    min_margin,
-    gamma_pos,
-    t_lo,
-    t_hi,
-    M_nonneg,
-    psd,
-) = (h.formula for h in H)
-ranges = [w0, t_lo, t_hi, M_nonneg]
+INDICES = (Index(t, 0, M - 1, "the t-th mistake (0-based), made with w(t)"),)
+(w0, update, mistake, ell, unit_x, unit_w, consistent, min_margin, gamma_pos, M_nonneg) = (
+    h.formula for h in H
+)
+ranges = [w0, M_nonneg]
 
 s1 = step(
     f"{ID}.1",
@@ -175,43 +166,81 @@ s8 = step(
     broken_conclusion=sympy.Le(Inner(w(M), w(M)), M / 2),
     broken_induction=Induction(t, lambda n: sympy.Le(Inner(w(n), w(n)), n / 2), 0, M),
 )
-s9 = step(
+s9 = instance(
     f"{ID}.9",
+    "z·z ≥ 0 at z = w − (w·w*)w* (the inner product is positive semidefinite)",
+    INNER_POS,
+    {INNER_POS.variables[0]: z},
+    "ours: the instance of positivity that gives Cauchy–Schwarz",
+    broken="instantiated at w instead of z",
+    broken_values={INNER_POS.variables[0]: w(M)},
+)
+s10 = step(
+    f"{ID}.10",
     "w·w* ≤ ‖w‖ (Cauchy–Schwarz, ‖w*‖ = 1)",
     "z3",
-    [unit_w, psd],
+    [unit_w, s9.conclusion],
     sympy.Le(Inner(w(M), w_star), Norm(w(M))),
     "Blum, Analysis, third bullet; derived from positivity at z (ours)",
     broken="positivity dropped",
     broken_hypotheses=[unit_w],
 )
-s10 = step(
-    f"{ID}.10",
+s11 = step(
+    f"{ID}.11",
     "γM ≤ w·w* ≤ ‖w‖ ≤ M^{1/2}",
     "z3",
-    [s7.conclusion, s9.conclusion, s8.conclusion, M_nonneg],
+    [s7.conclusion, s10.conclusion, s8.conclusion, M_nonneg],
     sympy.Le(gamma * M, sympy.sqrt(M)),
     "Blum, Analysis, third bullet",
     broken="‖w‖² ≤ M dropped",
-    broken_hypotheses=[s7.conclusion, s9.conclusion, M_nonneg],
+    broken_hypotheses=[s7.conclusion, s10.conclusion, M_nonneg],
+    coq="pose proof (sqrt_bound (norm (w M)) 1 (IZR M)). lra.",
 )
-s11 = step(
-    f"{ID}.11",
+s12 = step(
+    f"{ID}.12",
     "M ≤ 1/γ²",
     "z3",
-    [s10.conclusion, gamma_pos, M_nonneg],
+    [s11.conclusion, gamma_pos, M_nonneg],
     sympy.Le(M, blum_unit_bound(gamma)),
     "Blum, Analysis, fourth bullet",
     broken="constant changed: M ≤ 1/(2γ²)",
     broken_conclusion=sympy.Le(M, blum_unit_bound(gamma) / 2),
+    coq="pose proof (novikoff_algebra gamma 1 (IZR M)) as N. "
+    "replace (/ gamma ^ 2) with (1 ^ 2 / gamma ^ 2) by (field; lra). lra.",
 )
+
+UNIT_X: tuple[tuple[Fraction | int, Fraction | int], ...] = (
+    (0, 1),
+    (Fraction(4, 5), Fraction(3, 5)),
+    (1, 0),
+)
+UNIT_Y = (-1, 1, 1)
+"""Blum's example (0, 1) −, (1, 1) +, (1, 0) +, with (1, 1) replaced by the rational unit
+vector (4/5, 3/5): all ‖x‖ = 1; w* = (4/5, −3/5) is a unit separator, γ = 7/25."""
+
+
+def witness() -> list[Witness]:
+    """perceptron/blum on UNIT_X until a clean pass; w* = (4/5, −3/5), γ = 7/25."""
+    run = mistakes("perceptron/blum", UNIT_X, UNIT_Y, epochs="converge")
+    values = {
+        w: sequence(run.w),
+        x: sequence(run.x),
+        label: sequence(run.y),
+        M: run.m,
+        w_star: (Fraction(4, 5), Fraction(-3, 5)),
+        gamma: Fraction(7, 25),
+    }
+    return [Witness(f"perceptron/blum on unit vectors ({run.m} mistakes)", values)]
+
 
 THEOREM = Theorem(
     ID,
     "Blum, Lecture 4 (2014), Perceptron algorithm: Thm and Analysis",
     H,
-    s11.conclusion,
-    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11),
+    (s12.conclusion,),
+    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12),
     blum_unit_bound,
     (gamma,),
+    INDICES,
+    witness,
 )

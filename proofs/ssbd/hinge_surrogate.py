@@ -10,9 +10,14 @@ perceptron's update.  Vector identities are checked against an arbitrary vector 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy
 
-from .._check import Hypothesis, Inner, Theorem, Vector, step
+from perceptron_ref import run
+
+from .._check import Hypothesis, Inner, Theorem, Vector, Witness, step
+from .._runs import SLIDE_15_X, SLIDE_15_Y
 
 ID = "ssbd/hinge-surrogate"
 
@@ -83,24 +88,46 @@ s4 = step(
     broken="the OGD sign flipped: w⁽ᵗ⁺¹⁾ = w⁽ᵗ⁾ + ηv_t",
     broken_hypotheses=[subgradient, sympy.Eq(w_next, w + eta * v)],
 )
-statement = sympy.And(s1.conclusion, s2.conclusion, s3.conclusion, s4.conclusion)
-s5 = step(
-    f"{ID}.5",
-    "together: a convex surrogate above the 0-1 loss whose OGD step is the perceptron's",
-    "z3",
-    [s1.conclusion, s2.conclusion, s3.conclusion, s4.conclusion],
-    statement,
-    "SSBD §21.4",
-    broken="the subgradient claim dropped",
-    broken_hypotheses=[s1.conclusion, s2.conclusion, s4.conclusion],
-)
+STATEMENT = (s1.conclusion, s2.conclusion, s3.conclusion, s4.conclusion)
+
+
+def witness() -> list[Witness]:
+    """Every mistake round of perceptron/ssbd (η = 1/2) on slide 15, until a clean pass:
+    w = w⁽ᵗ⁾, x = x_t, y = y_t, v = −y_t x_t, w' = w⁽ᵗ⁺¹⁾; the segment a = (1, 0),
+    b = (0, 1), λ = 1/3, and u = (2, −1)."""
+    eta_value = Fraction(1, 2)
+    trace = run("perceptron/ssbd", SLIDE_15_X, SLIDE_15_Y, eta=eta_value, epochs="converge")
+    out = []
+    before: tuple[Fraction, ...] = (Fraction(0), Fraction(0))
+    for n, st in enumerate(trace.steps):
+        if st.mistake:
+            xt = tuple(Fraction(v) for v in SLIDE_15_X[st.index])
+            values = {
+                w: before,
+                x: xt,
+                y: st.label,
+                v: tuple(-st.label * c for c in xt),
+                w_next: st.weights,
+                eta: eta_value,
+                a: (1, 0),
+                b: (0, 1),
+                lam: Fraction(1, 3),
+                c: (Fraction(1, 3), Fraction(2, 3)),
+                u: (2, -1),
+            }
+            out.append(Witness(f"perceptron/ssbd, η = 1/2, step {n} on slide 15", values))
+        before = st.weights
+    return out
+
 
 THEOREM = Theorem(
     ID,
     "Shalev-Shwartz & Ben-David, Understanding Machine Learning, §21.4",
     H,
-    statement,
-    (s1, s2, s3, s4, s5),
+    STATEMENT,
+    (s1, s2, s3, s4),
     None,
     (),
+    (),
+    witness,
 )

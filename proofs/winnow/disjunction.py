@@ -14,11 +14,15 @@ L = ⌈log2 n⌉ is known to z3 only through its definition: 2^e ≥ n iff e ≥
 
 from __future__ import annotations
 
+import sys
+from fractions import Fraction
+
 import sympy
 
 from perceptron_ref.bounds import winnow_disjunction_bound
 
-from .._check import Hypothesis, Induction, Theorem, step
+from .._check import Hypothesis, Index, Induction, Theorem, Witness, instance, step
+from .._rules import CEILING_LOG, CEILING_LOG_NONNEG
 
 ID = "winnow/disjunction"
 
@@ -34,56 +38,54 @@ H = (
     Hypothesis("H1", "n ≥ 1 variables", sympy.Ge(n, 1)),
     Hypothesis("H2", "0 ≤ r ≤ n relevant variables: 0 ≤ r", sympy.Ge(r, 0)),
     Hypothesis("H3", "M ≥ 0 mistakes", sympy.Ge(M, 0)),
-    Hypothesis("H4", "mistake index: 0 ≤ t", sympy.Ge(t, 0)),
-    Hypothesis("H5", "mistake index: t < M", sympy.Lt(t, M)),
-    Hypothesis("H6", "pos(t) ∈ {0, 1}", sympy.Or(sympy.Eq(pos(t), 0), sympy.Eq(pos(t), 1))),
-    Hypothesis("H7", "a(t) ≥ 0", sympy.Ge(a(t), 0)),
+    Hypothesis("H4", "pos(t) ∈ {0, 1}", sympy.Or(sympy.Eq(pos(t), 0), sympy.Eq(pos(t), 1))),
+    Hypothesis("H5", "a(t) ≥ 0", sympy.Ge(a(t), 0)),
     Hypothesis(
-        "H8",
+        "H6",
         "target: an example is positive iff one of its relevant variables is on",
         sympy.Equivalent(sympy.Eq(pos(t), 1), sympy.Ge(a(t), 1)),
     ),
     Hypothesis(
-        "H9",
+        "H7",
         "mistake on a positive: it was predicted negative, w·x < n",
         sympy.Implies(sympy.Eq(pos(t), 1), sympy.Lt(S(t), n)),
     ),
     Hypothesis(
-        "H10",
+        "H8",
         "mistake on a negative: it was predicted positive, w·x ≥ n",
         sympy.Implies(sympy.Eq(pos(t), 0), sympy.Ge(S(t), n)),
     ),
-    Hypothesis("H11", "W(0) = n (w = 1)", sympy.Eq(W(0), n)),
+    Hypothesis("H9", "W(0) = n (w = 1)", sympy.Eq(W(0), n)),
     Hypothesis(
-        "H12",
+        "H10",
         "doubling the active weights adds w·x; zeroing them removes w·x",
         sympy.Eq(W(t + 1), W(t) + S(t) * (2 * pos(t) - 1)),
     ),
-    Hypothesis("H13", "weights are ≥ 0: W(M) ≥ 0", sympy.Ge(W(M), 0)),
-    Hypothesis("H14", "P(0) = 0", sympy.Eq(P(0), 0)),
-    Hypothesis("H15", "P(t + 1) = P(t) + pos(t)", sympy.Eq(P(t + 1), P(t) + pos(t))),
-    Hypothesis("H16", "Φ(0) = 0 (relevant weights start at 2⁰)", sympy.Eq(Phi(0), 0)),
+    Hypothesis("H11", "weights are ≥ 0: W(M) ≥ 0", sympy.Ge(W(M), 0)),
+    Hypothesis("H12", "P(0) = 0", sympy.Eq(P(0), 0)),
+    Hypothesis("H13", "P(t + 1) = P(t) + pos(t)", sympy.Eq(P(t + 1), P(t) + pos(t))),
+    Hypothesis("H14", "Φ(0) = 0 (relevant weights start at 2⁰)", sympy.Eq(Phi(0), 0)),
     Hypothesis(
-        "H17",
+        "H15",
         "a mistake on a positive doubles its a(t) active relevant weights",
         sympy.Implies(sympy.Eq(pos(t), 1), sympy.Eq(Phi(t + 1), Phi(t) + a(t))),
     ),
     Hypothesis(
-        "H18",
+        "H16",
         "a mistake on a negative with no relevant variable on leaves them alone",
         sympy.Implies(
             sympy.And(sympy.Eq(pos(t), 0), sympy.Eq(a(t), 0)), sympy.Eq(Phi(t + 1), Phi(t))
         ),
     ),
     Hypothesis(
-        "H19", "act(i, t) ∈ {0, 1}", sympy.Or(sympy.Eq(act(i, t), 0), sympy.Eq(act(i, t), 1))
+        "H17", "act(i, t) ∈ {0, 1}", sympy.Or(sympy.Eq(act(i, t), 0), sympy.Eq(act(i, t), 1))
     ),
     Hypothesis(
-        "H20", "a relevant variable that is on is counted in a(t)", sympy.Le(act(i, t), a(t))
+        "H18", "a relevant variable that is on is counted in a(t)", sympy.Le(act(i, t), a(t))
     ),
-    Hypothesis("H21", "D(i, 0) = 0", sympy.Eq(D(i, 0), 0)),
+    Hypothesis("H19", "D(i, 0) = 0", sympy.Eq(D(i, 0), 0)),
     Hypothesis(
-        "H22",
+        "H20",
         "doubled when on in a mistake on a positive",
         sympy.Implies(
             sympy.And(sympy.Eq(act(i, t), 1), sympy.Eq(pos(t), 1)),
@@ -91,26 +93,22 @@ H = (
         ),
     ),
     Hypothesis(
-        "H23",
+        "H21",
         "unchanged when off",
         sympy.Implies(sympy.Eq(act(i, t), 0), sympy.Eq(D(i, t + 1), D(i, t))),
     ),
     Hypothesis(
-        "H24",
+        "H22",
         "an active weight is part of w·x (the others are ≥ 0)",
         sympy.Implies(sympy.Eq(act(i, t), 1), sympy.Le(weight, S(t))),
     ),
-    Hypothesis(
-        "H25",
-        "⌈log2 n⌉ is the least integer e with 2^e ≥ n (at e = D(i, t))",
-        sympy.Equivalent(sympy.Ge(weight, n), sympy.Ge(D(i, t), L)),
-    ),
-    Hypothesis("H26", "⌈log2 n⌉ ≥ 0 as n ≥ 1", sympy.Ge(L, 0)),
-    Hypothesis("H27", "relevant variables: 1 ≤ i", sympy.Ge(i, 1)),
-    Hypothesis("H28", "relevant variables: i ≤ r", sympy.Le(i, r)),
-    Hypothesis("H29", "Q(0) = 0", sympy.Eq(Q(0), 0)),
-    Hypothesis("H30", "Q(i) = Q(i − 1) + D(i, M)", sympy.Eq(Q(i), Q(i - 1) + D(i, M))),
-    Hypothesis("H31", "Φ(M) = Q(r) = Σ_i D(i, M)", sympy.Eq(Phi(M), Q(r))),
+    Hypothesis("H23", "Q(0) = 0", sympy.Eq(Q(0), 0)),
+    Hypothesis("H24", "Q(i) = Q(i − 1) + D(i, M)", sympy.Eq(Q(i), Q(i - 1) + D(i, M))),
+    Hypothesis("H25", "Φ(M) = Q(r) = Σ_i D(i, M)", sympy.Eq(Phi(M), Q(r))),
+)
+INDICES = (
+    Index(t, 0, M - 1, "the t-th mistake (0-based)"),
+    Index(i, 1, r, "a relevant variable"),
 )
 F = {h.id: h.formula for h in H}
 
@@ -118,17 +116,17 @@ s1 = step(
     f"{ID}.1",
     "a mistake on a negative has no relevant variable on: relevant weights are never zeroed",
     "z3",
-    [F["H6"], F["H7"], F["H8"]],
+    [F["H4"], F["H5"], F["H6"]],
     sympy.Implies(sympy.Eq(pos(t), 0), sympy.Eq(a(t), 0)),
     "Littlestone 1988 / Blum (standard); ours in this form",
     broken="the target dropped",
-    broken_hypotheses=[F["H6"], F["H7"]],
+    broken_hypotheses=[F["H4"], F["H5"]],
 )
 s2 = step(
     f"{ID}.2",
     "Φ(t + 1) ≥ Φ(t) + pos(t)",
     "z3",
-    [F["H6"], F["H8"], F["H17"], F["H18"], s1.conclusion],
+    [F["H4"], F["H6"], F["H15"], F["H16"], s1.conclusion],
     sympy.Ge(Phi(t + 1), Phi(t) + pos(t)),
     "Littlestone 1988: each mistake on a positive doubles a relevant weight",
     broken="at least two per mistake: Φ(t + 1) ≥ Φ(t) + 2pos(t)",
@@ -139,7 +137,7 @@ s3 = step(
     f"{ID}.3",
     "Φ(M) ≥ P(M)",
     "z3",
-    [F["H3"], F["H4"], F["H5"], F["H14"], F["H16"], F["H15"], s2.conclusion],
+    [F["H3"], F["H12"], F["H14"], F["H13"], s2.conclusion],
     grow.predicate(M),
     "ours: the sum over the mistakes",
     induction=grow,
@@ -151,42 +149,68 @@ s4 = step(
     f"{ID}.4",
     "a relevant weight is doubled only while 2^D(i,t) ≤ w·x < n",
     "z3",
-    [F["H9"], F["H24"]],
+    [F["H7"], F["H22"]],
     sympy.Implies(sympy.And(sympy.Eq(act(i, t), 1), sympy.Eq(pos(t), 1)), sympy.Lt(weight, n)),
     "Littlestone 1988 (standard)",
     broken="the prediction rule dropped",
-    broken_hypotheses=[F["H24"]],
+    broken_hypotheses=[F["H22"]],
 )
-s5 = step(
+s5 = instance(
     f"{ID}.5",
+    "⌈log2 n⌉ is the least integer e with 2^e ≥ n, at e = D(i, t)",
+    CEILING_LOG,
+    {CEILING_LOG.variables[0]: 2, CEILING_LOG.variables[1]: n, CEILING_LOG.variables[2]: D(i, t)},
+    "ours: the definition of ⌈log2 n⌉",
+    broken="instantiated at base 3",
+    broken_values={
+        CEILING_LOG.variables[0]: 3,
+        CEILING_LOG.variables[1]: n,
+        CEILING_LOG.variables[2]: D(i, t),
+    },
+)
+s6 = step(
+    f"{ID}.6",
     "so after the doubling D(i, t) + 1 ≤ ⌈log2 n⌉",
     "z3",
-    [s4.conclusion, F["H25"]],
+    [s4.conclusion, s5.conclusion],
     sympy.Implies(sympy.And(sympy.Eq(act(i, t), 1), sympy.Eq(pos(t), 1)), sympy.Le(D(i, t) + 1, L)),
     "ours: the exact exponent bound",
+    coq=(
+        "intros [A B]. assert (Wt : Rpower 2 (IZR (D i t)) < IZR n) by (apply P1; split; "
+        "assumption). "
+        "destruct (Z_lt_le_dec (D i t) (Rceil (ln (IZR n) / ln 2))) as [Lt|Le]; [ lia | ]. "
+        "exfalso. apply (Rlt_not_ge _ _ Wt), P2. lia."
+    ),
     broken="D(i, t) + 2 ≤ ⌈log2 n⌉",
     broken_conclusion=sympy.Implies(
         sympy.And(sympy.Eq(act(i, t), 1), sympy.Eq(pos(t), 1)), sympy.Le(D(i, t) + 2, L)
     ),
 )
+s7 = instance(
+    f"{ID}.7",
+    "⌈log2 n⌉ ≥ 0 as n ≥ 1",
+    CEILING_LOG_NONNEG,
+    {CEILING_LOG_NONNEG.variables[0]: 2, CEILING_LOG_NONNEG.variables[1]: n},
+    "ours",
+    broken="claims ⌈log2 n⌉ ≥ 1 (false at n = 1)",
+    broken_conclusion=sympy.Ge(L, 1),
+)
 cap = Induction(t, lambda m: sympy.Le(D(i, m), L), 0, M)
-s6 = step(
-    f"{ID}.6",
+s8 = step(
+    f"{ID}.8",
     "D(i, M) ≤ ⌈log2 n⌉ for every relevant variable",
     "z3",
     [
         F["H3"],
-        F["H21"],
-        F["H26"],
-        F["H4"],
-        F["H5"],
-        F["H6"],
         F["H19"],
+        s7.conclusion,
+        F["H4"],
+        F["H17"],
+        F["H18"],
         F["H20"],
-        F["H22"],
-        F["H23"],
+        F["H21"],
         s1.conclusion,
-        s5.conclusion,
+        s6.conclusion,
     ],
     cap.predicate(M),
     "ours: by induction over the mistakes",
@@ -196,11 +220,11 @@ s6 = step(
     broken_induction=Induction(t, lambda m: sympy.Le(D(i, m), L - 1), 0, M),
 )
 total = Induction(i, lambda q: sympy.Le(Q(q), q * L), 0, r, -1)
-s7 = step(
-    f"{ID}.7",
+s9 = step(
+    f"{ID}.9",
     "Φ(M) = Σ_{i=1}^{r} D(i, M) ≤ r⌈log2 n⌉",
     "z3",
-    [F["H2"], F["H29"], F["H27"], F["H28"], F["H30"], s6.conclusion],
+    [F["H2"], F["H23"], F["H24"], s8.conclusion],
     total.predicate(r),
     "ours: by induction over the relevant variables",
     induction=total,
@@ -208,32 +232,32 @@ s7 = step(
     broken_conclusion=sympy.Le(Q(r), (r - 1) * L),
     broken_induction=Induction(i, lambda q: sympy.Le(Q(q), (q - 1) * L), 0, r, -1),
 )
-s8 = step(
-    f"{ID}.8",
+s10 = step(
+    f"{ID}.10",
     "P(M) ≤ Φ(M) ≤ r⌈log2 n⌉: at most r⌈log2 n⌉ mistakes on positives",
     "z3",
-    [s3.conclusion, s7.conclusion, F["H31"]],
+    [s3.conclusion, s9.conclusion, F["H25"]],
     sympy.Le(P(M), r * L),
     "Littlestone 1988 (standard)",
     broken="Φ(M) = Q(r) dropped",
-    broken_hypotheses=[s3.conclusion, s7.conclusion],
+    broken_hypotheses=[s3.conclusion, s9.conclusion],
 )
-s9 = step(
-    f"{ID}.9",
+s11 = step(
+    f"{ID}.11",
     "W(t + 1) ≤ W(t) + n·pos(t) − n·(1 − pos(t))",
     "z3",
-    [F["H6"], F["H9"], F["H10"], F["H12"]],
+    [F["H4"], F["H7"], F["H8"], F["H10"]],
     sympy.Le(W(t + 1), W(t) + n * pos(t) - n * (1 - pos(t))),
     "Littlestone 1988: a promotion adds < n, an elimination removes ≥ n",
     broken="the elimination rule dropped",
-    broken_hypotheses=[F["H6"], F["H9"], F["H12"]],
+    broken_hypotheses=[F["H4"], F["H7"], F["H10"]],
 )
 weight_bound = Induction(t, lambda m: sympy.Le(W(m), n + n * P(m) - n * (m - P(m))), 0, M)
-s10 = step(
-    f"{ID}.10",
+s12 = step(
+    f"{ID}.12",
     "W(M) ≤ n + n·P(M) − n·(M − P(M))",
     "z3",
-    [F["H3"], F["H11"], F["H14"], F["H4"], F["H5"], F["H15"], s9.conclusion],
+    [F["H3"], F["H9"], F["H12"], F["H13"], s11.conclusion],
     weight_bound.predicate(M),
     "ours: the sum over the mistakes",
     induction=weight_bound,
@@ -241,33 +265,50 @@ s10 = step(
     broken_conclusion=sympy.Le(W(M), n * P(M) - n * (M - P(M))),
     broken_induction=Induction(t, lambda m: sympy.Le(W(m), n * P(m) - n * (m - P(m))), 0, M),
 )
-s11 = step(
-    f"{ID}.11",
+s13 = step(
+    f"{ID}.13",
     "W(M) ≥ 0 ⇒ M − P(M) ≤ P(M) + 1: mistakes on negatives",
     "z3",
-    [s10.conclusion, F["H13"], F["H1"]],
+    [s12.conclusion, F["H11"], F["H1"]],
     sympy.Le(M - P(M), P(M) + 1),
     "Littlestone 1988 (standard)",
     broken="W(M) ≥ 0 dropped",
-    broken_hypotheses=[s10.conclusion, F["H1"]],
+    broken_hypotheses=[s12.conclusion, F["H1"]],
 )
-s12 = step(
-    f"{ID}.12",
+s14 = step(
+    f"{ID}.14",
     "M ≤ 2P(M) + 1 ≤ 2r⌈log2 n⌉ + 1",
     "z3",
-    [s8.conclusion, s11.conclusion],
+    [s10.conclusion, s13.conclusion],
     sympy.Le(M, winnow_disjunction_bound(r, n)),
     "Blum: 'Winnow makes at most O(r log n) mistakes'; the constants are ours",
     broken="constant changed: M ≤ r⌈log2 n⌉ + 1",
     broken_conclusion=sympy.Le(M, r * L + 1),
 )
 
+WINNOW_X = ((1, 0, 0, 0, 0), (0, 1, 0, 1, 0), (0, 0, 1, 0, 1), (1, 1, 1, 1, 1), (0, 1, 0, 0, 1))
+WINNOW_Y = (1, -1, 1, 1, -1)
+"""Labelled by the disjunction x₁ ∨ x₃ over n = 5 variables."""
+
+
+def witness() -> list[Witness]:
+    """winnow/disjunction on WINNOW_X (two passes); the relevant variables x₁, x₃."""
+    from ._witness import winnow_witness
+
+    me = sys.modules[__name__]
+    return winnow_witness(
+        me, "winnow/disjunction", WINNOW_X, WINNOW_Y, (0, 2), Fraction(2), D, "x₁ ∨ x₃, n = 5"
+    )
+
+
 THEOREM = Theorem(
     ID,
     "Blum, Lecture 4 (2014), Recap: Winnow for disjunctions (Littlestone 1988)",
     H,
-    s12.conclusion,
-    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12),
+    (s14.conclusion,),
+    (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14),
     winnow_disjunction_bound,
     (r, n),
+    INDICES,
+    witness,
 )

@@ -1,8 +1,6 @@
 """``python -m perceptron_ref``: the same as the ``perceptron-ref`` command."""
 
-import sys
-
-from perceptron_ref.cli import main
+from perceptron_ref.cli import script
 
 if __name__ == "__main__":
-    sys.exit(main())
+    script()

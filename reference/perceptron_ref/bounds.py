@@ -28,6 +28,22 @@ def perceptron_mistake_bound(R_squared: Num, gamma: Num) -> Num:
     return R_squared / gamma**2
 
 
+def step_scaled(eta: Any, w: Any) -> Any:
+    """perceptron/step-invariance: from w = 0, the run with step η has at every step η times
+    the weights of the run with step 1 (and makes the same mistakes).  ``w`` is the step-1
+    run's weights: a tuple of Fractions (the tests) or a sympy vector term (the proof).
+
+    >>> step_scaled(Fraction(3, 2), (Fraction(1), Fraction(-2)))
+    (Fraction(3, 2), Fraction(-3, 1))
+    >>> import sympy
+    >>> step_scaled(sympy.Symbol("eta"), sympy.Symbol("u"))
+    eta*u
+    """
+    if isinstance(w, tuple):
+        return tuple(eta * c for c in w)
+    return eta * w
+
+
 def blum_unit_bound(gamma: Num) -> Num:
     """perceptron/blum-unit: with ‖x‖ = 1 and ‖w*‖ = 1, M ≤ 1/γ²."""
     return 1 / gamma**2

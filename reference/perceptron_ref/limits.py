@@ -61,7 +61,12 @@ def check_size(what: str, values: Iterable[Fraction], where: str, max_bits: int)
     perceptron_ref.limits.SizeLimitError: exact arithmetic exceeded the size limit: w after \
 epoch 3, example 1 has a number of 65 bits, over max_bits = 64 (raise it with --max-bits)
     """
-    bits = max(map(size, values), default=0)
+    values = tuple(values)
+    if not values:
+        return
+    # max over q of size(q), with one bit_length each side: bit_length is monotone
+    top = max(abs(q.numerator) for q in values).bit_length()
+    bits = max(top, max(q.denominator for q in values).bit_length())
     if bits > max_bits:
         raise SizeLimitError(
             f"exact arithmetic exceeded the size limit: {what} {where} has a number of {bits} "

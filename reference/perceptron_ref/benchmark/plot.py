@@ -1,37 +1,42 @@
-"""The benchmark's figure: ``out/bench.png`` (matplotlib, Agg backend)."""
+"""The benchmark's figure: ``out/bench.png`` (matplotlib, Agg backend): each row's ratio
+against its target, on one scale where 1 is the target (left of 1: met)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Any
 
-import numpy as np
+from perceptron_ref.benchmark.common import Row
 
 
-def draw(plot: dict[str, Any], path: Path) -> None:
+def share(row: Row) -> float | None:
+    """The row's ratio over its target, oriented so that at most 1 meets it."""
+    got = re.match(r"[\d.]+", row.ratio)
+    goal = re.search(r"[\d.]+", row.target)
+    if row.met is None or got is None or goal is None:
+        return None
+    value, target = float(got[0]), float(goal[0])
+    if "MiB" in row.ratio:
+        value = float(got[0])  # MiB against MiB
+    return target / value if row.target.startswith(">=") else value / target
+
+
+def draw(rows: list[Row], path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
-    for ax, key, title in (
-        (axes[0], "coq", "Coq sets, end to end"),
-        (axes[1], "pixels", "60000x784"),
-    ):
-        names = [row[0] for row in plot[key]]
-        at = np.arange(len(names))
-        ax.bar(at - 0.2, [row[1] for row in plot[key]], 0.4,
-               label="literal" if key == "coq" else "scikit-learn")  # fmt: skip
-        ax.bar(at + 0.2, [row[2] for row in plot[key]], 0.4, label="engine")
-        ax.set(xticks=at, xticklabels=names, yscale="log", ylabel="seconds", title=title)
-        ax.legend()
-    for axis in ("n", "d"):
-        sizes, times = zip(*plot[f"scaling {axis}"], strict=True)
-        x = np.array(sizes) / sizes[-1]
-        axes[2].plot(x, np.array(times) * 1e3, marker="o", label=f"{axis} (up to {sizes[-1]})")
-    axes[2].set(xscale="log", yscale="log", xlabel="fraction of 60000x784", ylabel="ms per pass",
-                title="engine: time per pass")  # fmt: skip
-    axes[2].legend()
+    shown = [(r.case.strip(), s) for r in rows if (s := share(r)) is not None]
+    fig, ax = plt.subplots(figsize=(10, 0.32 * len(shown) + 1.2))
+    names = [name for name, _ in shown]
+    values = [value for _, value in shown]
+    colours = ["tab:green" if v <= 1 else "tab:red" for v in values]
+    ax.barh(range(len(shown)), values, color=colours)
+    ax.axvline(1, color="black", linewidth=1)
+    ax.set(yticks=range(len(shown)), yticklabels=names, xlabel="measured / target (<= 1: met)",
+           title="make bench: issue 15's targets")  # fmt: skip
+    ax.invert_yaxis()
     fig.tight_layout()
     fig.savefig(path, dpi=100)
+    plt.close(fig)

@@ -8,7 +8,9 @@ Bad input of any kind ends in one line on stderr and exit status 2, never a trac
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import pkgutil
 import re
 import sys
@@ -20,21 +22,48 @@ from perceptron_ref import __version__
 from perceptron_ref.errors import InputError
 
 
-def commands() -> list[ModuleType]:
-    """The subcommand modules of this package, in ``ORDER``."""
-    found = [
-        importlib.import_module(f"{__name__}.{info.name}")
-        for info in pkgutil.iter_modules(__path__)
-        if not info.name.startswith("_")
-    ]
+def commands(only: str | None = None) -> list[ModuleType]:
+    """The subcommand modules of this package, in ``ORDER``; with ``only``, just the module
+    of that name if there is one (``plot-bound`` is ``plot_bound``)."""
+    names = [info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")]
+    if only is not None and only.replace("-", "_") in names:
+        names = [only.replace("-", "_")]
+    found = [importlib.import_module(f"{__name__}.{name}") for name in names]
     return sorted(found, key=lambda m: (getattr(m, "ORDER", 100), m.__name__))
 
 
 PROG = "perceptron-ref"
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's formatter, sized as it sizes itself, without importing shutil (and with it
+    bz2 and lzma) for every argument a parser is given."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:  # fmt: skip
+        super().__init__(prog, indent_increment, max_help_position, width or columns() - 2)
+
+
+def columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it: $COLUMNS, the
+    terminal of stdout, else 80."""
+    try:
+        if (size := int(os.environ.get("COLUMNS", "0"))) > 0:
+            return size
+    except ValueError:
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
         # Python 3.11's argparse drops a '--' given as an option's value (--out=--) and
@@ -64,7 +93,9 @@ _BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 """What ``str.splitlines`` breaks at."""
 
 
-def build_parser() -> Parser:
+def build_parser(command: str | None = None) -> Parser:
+    """The parser of every subcommand, or (``command``) of that one alone if it is one: a
+    command line registers only the command it runs, so that it imports only that."""
     parser = Parser(
         prog=PROG,
         description="The verified reference implementation of the "
@@ -72,10 +103,12 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(
-        dest="command", required=True, metavar="COMMAND", parser_class=Parser
+        dest="command", required=True, metavar="COMMAND", parser_class=Parser, prog=PROG
     )
-    for module in commands():
+    for module in commands(command):
         module.register(sub)
+    if command is not None and command not in sub.choices:
+        return build_parser()  # not a command's module name: every command, for the error
     return parser
 
 
@@ -85,7 +118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # whose str() passes Python's 4300-digit guard (which protects programs that read
     # unbounded numbers; ours are bounded by numbers.MAX_DIGITS and data.MAX_LINE).
     sys.set_int_max_str_digits(0)
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    first = next((w for w in words if not w.startswith("-")), None)
+    args = build_parser(first if first is not None and words[0] == first else None).parse_args(
+        words
+    )
     try:
         status: int = args.func(args)
     except InputError as error:
@@ -97,3 +134,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return status
+
+
+def script() -> NoReturn:
+    """The ``perceptron-ref`` command (and ``python -m perceptron_ref``): :func:`main`, then,
+    after ``run``, out at once.  The interpreter's own teardown (every module unloaded,
+    numpy's arrays freed one by one) takes longer than a small run; ``run`` leaves nothing
+    behind it (its output flushed here, no temporary file, no child process), so it skips
+    it.  Every other command exits the usual way."""
+    status = main()
+    if sys.argv[1:2] == ["run"]:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(BrokenPipeError, ValueError):  # the reader went away
+                stream.flush()
+        os._exit(status)
+    sys.exit(status)

@@ -1,15 +1,19 @@
-"""``perceptron-ref prove [THEOREM …]``: check every step of the notes' proofs.
+"""``perceptron-ref prove [THEOREM …] [--coq OUTDIR] [--no-kernel]``: check the notes' proofs.
 
-Each step is a claim checked by sympy (an identity of inner products) or by z3 (an
-inequality or implication, as the unsatisfiability of hypotheses ∧ ¬conclusion); a step is
-proved when its check succeeds and z3 shows its hypotheses satisfiable.  Exit 0 iff every
-step of every theorem named is proved.  The theorems are in ``spec/theorems/``.
+A theorem is ``proved`` when every step is proved (identities by sympy, implications and
+inductions by z3, rule instances syntactically) and its broken twin refuted, the steps
+compose from the hypotheses to the statement of ``spec/theorems/<ID>.md`` (no premise from
+nowhere, no fact used at a single index, nothing dangling), and an actual run of the
+reference satisfies every hypothesis at every index.  Then Coq's kernel checks each proof,
+written as a Coq file (to OUTDIR with ``--coq``), and must print no axiom beyond the standard
+library's.  Exit 0 iff every theorem named is proved and accepted by the kernel.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from perceptron_ref.errors import InputError
@@ -22,9 +26,12 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser(
         "prove",
-        help="machine-check every step of the notes' proofs (sympy, z3)",
-        description="Check each step of each theorem's proof: identities with sympy, "
-        "inequalities and implications with z3. Exit 0 iff every step is proved.",
+        help="machine-check the notes' proofs (sympy, z3, the Coq kernel)",
+        description="Check each theorem's proof: every step (identities with sympy, "
+        "inequalities and inductions with z3) and its broken twin, the chain from the "
+        "hypotheses to the spec's statement, the hypotheses on an actual run at every index; "
+        "then Coq's kernel checks each proof written as a Coq file. Exit 0 iff every theorem "
+        "is proved and accepted.",
     )
     p.add_argument(
         "theorems",
@@ -38,23 +45,40 @@ def register(sub: Any) -> None:
         default="text",
         help="text table (default) or one JSON object",
     )
+    p.add_argument(
+        "--coq",
+        metavar="OUTDIR",
+        help="write one Coq file per theorem under OUTDIR (and keep coqc's output there)",
+    )
+    p.add_argument(
+        "--no-kernel",
+        action="store_true",
+        help="skip the Coq kernel check (the exit status then ignores it)",
+    )
     p.set_defaults(func=main)
 
 
 def to_json(results: list[Any]) -> dict[str, Any]:
-    """The output contract of issue 3."""
+    """The output contract of issues 3 and 14: the step table of issue 3, and per theorem its
+    status, the whole-proof checks, its assumptions and the kernel's verdict."""
     steps = [s for r in results for s in r.steps]
     return {
         "theorems": [
             {
                 "id": r.id,
                 "source": r.source,
+                "status": r.status,
+                "kernel": r.kernel,
+                "checks": dict(r.checks),
+                "problems": list(r.problems),
+                "assumptions": list(r.assumptions),
                 "steps": [
                     {
                         "id": s.id,
                         "claim": s.claim,
                         "method": s.method,
                         "status": s.status,
+                        "twin": s.twin,
                         "seconds": round(s.seconds, 3),
                     }
                     for s in r.steps
@@ -79,22 +103,48 @@ def format_text(results: list[Any]) -> str:
         "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
         for row in rows
     ]
+    lines.append("")
+    for r in results:
+        lines.append(f"{r.id}: {r.status}; Coq kernel: {r.kernel}")
+        lines += [f"  {name}: {text}" for name, text in r.checks.items()]
+        lines += [f"  problem: {p}" for p in r.problems[1:]]
+        lines.append("  assumptions:" + ("" if r.assumptions else " none"))
+        lines += [f"    {a}" for a in r.assumptions]
     summary = to_json(results)
-    theorems = f"{len(results)} theorem" + "s" * (len(results) != 1)
-    lines.append(f"{summary['proved']} steps proved, {summary['failed']} failed, in {theorems}")
+    n = len(results)
+    theorems = f"{n} theorem" + "s" * (n != 1)
+    proved = sum(r.proved for r in results)
+    accepted = sum(r.kernel.startswith("accepted") for r in results)
+    lines.append(
+        f"{summary['proved']} steps proved, {summary['failed']} failed, in {theorems}; "
+        f"{proved}/{n} proved, {accepted}/{n} accepted by the Coq kernel"
+    )
     return "\n".join(lines)
 
 
 def main(args: argparse.Namespace) -> int:
-    from perceptron_ref_proofs import THEOREMS, check_all
+    from perceptron_ref_proofs import THEOREMS, check_all, kernel_check
 
     unknown = [t for t in args.theorems if t not in THEOREMS]
     if unknown:
         raise InputError(f"unknown theorem {unknown[0]!r} (known: {', '.join(THEOREMS)})")
+    if args.coq is not None and args.no_kernel:
+        raise InputError("--coq writes the files the kernel checks: drop --no-kernel")
+    outdir = None if args.coq is None else Path(args.coq)
+    if outdir is not None and outdir.exists() and not outdir.is_dir():
+        raise InputError(f"--coq {args.coq}: not a folder")
     results = check_all(args.theorems or None)
+    if not args.no_kernel:
+        if outdir is not None:
+            try:
+                outdir.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise InputError(f"--coq {args.coq}: {error.strerror}") from None
+        results = kernel_check(results, outdir)
     print(
         json.dumps(to_json(results), ensure_ascii=False, indent=2)
         if args.format == "json"
         else format_text(results)
     )
-    return 0 if all(r.proved for r in results) else 1
+    kernel_ok = args.no_kernel or all(r.kernel.startswith("accepted") for r in results)
+    return 0 if kernel_ok and all(r.proved for r in results) else 1

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+import threading
+from typing import TYPE_CHECKING, Any
 
-from perceptron_ref import registry, report, winnow
-from perceptron_ref.coq import read_coq
-from perceptron_ref.data import DataSet, read_csv
+from perceptron_ref import registry, report
 from perceptron_ref.errors import InputError
 from perceptron_ref.limits import MAX_BITS, REPEAT_BUDGET, SizeLimitError
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.runner import Epochs, run
 from perceptron_ref.trace import Trace
+
+if TYPE_CHECKING:
+    from perceptron_ref.data import DataSet
 
 ORDER = 10
 
@@ -115,7 +117,11 @@ def read_data(args: argparse.Namespace) -> tuple[DataSet, bool]:
     implementation prepends a constant 1 to every vector.
     """
     if args.input_format == "coq":
+        from perceptron_ref.coq import read_coq  # the readers a command uses, no other
+
         return read_coq(args.file), True
+    from perceptron_ref.data import read_csv
+
     return read_csv(args.file, labels=args.labels), args.bias
 
 
@@ -145,7 +151,8 @@ def register(sub: Any) -> None:
         default="auto",
         help="literal: the notes' Fraction loops; fast: the exact integer engine (the "
         "perceptrons only, same output; streams the file for one online pass with --record "
-        "mistakes|summary); auto (default): fast on large data when it can",
+        "mistakes|summary); auto (default): the engine for a perceptron run of much work "
+        "(n*d*passes >= 20000), streaming only a file larger than memory",
     )
     p.add_argument(
         "--max-bits",
@@ -210,64 +217,135 @@ def main(args: argparse.Namespace) -> int:
             )
         return structured(args)
     try:
-        trace = engine_run(args) if args.engine != "literal" else None
+        trace = streamed(args)
         if trace is None:
-            trace = literal_run(args)
+            trace = literal_run(args) if (data := read_fast(args)) is None else fast_run(args, data)
     except SizeLimitError as error:  # the data's run, not an option: name the file
         raise InputError(error.problem, source=args.file) from None
     print(report.dumps(trace) if args.format == "json" else report.format_text(trace))
     return 0
 
 
+SMALL = 2**16
+"""Bytes: a smaller file is read by the exact reader, which needs no numpy (the engine's
+readers pay numpy's import before their first byte)."""
+
+
+def options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of :func:`~perceptron_ref.runner.run` given on the command line."""
+    names = ("eta", "epochs", "max_epochs", "record", "k", "epsilon", "average", "kernel")
+    more = ("degree", "c", "engine", "max_bits")
+    return {name: getattr(args, name) for name in names + more}
+
+
 def literal_run(args: argparse.Namespace) -> Trace:
-    """FILE read whole, then :func:`~perceptron_ref.runner.run` (which may still pick the
-    engine for ``--engine auto|fast``)."""
+    """FILE read whole by the exact reader, then :func:`~perceptron_ref.runner.run` (which
+    may still pick the engine for ``--engine auto|fast``)."""
+    from perceptron_ref import winnow
+
     data, bias = read_data(args)
     if args.algorithm in winnow.IDS:
         winnow.check_data(data)  # names the file's line; run() could only name the example
-    return run(
-        args.algorithm,
-        data.X,
-        data.y,
-        bias=bias,
-        eta=args.eta,
-        epochs=args.epochs,
-        max_epochs=args.max_epochs,
-        record=args.record,
-        k=args.k,
-        epsilon=args.epsilon,
-        average=args.average,
-        kernel=args.kernel,
-        degree=args.degree,
-        c=args.c,
-        engine=args.engine,
-        max_bits=args.max_bits,
-    )
+    return run(args.algorithm, data.X, data.y, bias=bias, **options(args))
 
 
-def engine_run(args: argparse.Namespace) -> Trace | None:
-    """The runs the engine reads its own way: a CSV streamed for one online pass (memory
-    O(d), not O(file)); a Coq file parsed straight to integers.  None: the usual path."""
-    from perceptron_ref.engine import AUTO_BYTES, SUPPORTED
-
-    if args.algorithm not in SUPPORTED or (args.engine == "auto" and _size(args.file) < AUTO_BYTES):
-        return None  # (and numba is not even loaded)
-    from perceptron_ref.engine import stream
-    from perceptron_ref.engine.coq import read_coq_scaled
-
+def read_fast(args: argparse.Namespace) -> Any:
+    """FILE read straight to the engine's scaled integers (numpy), when a perceptron run may
+    go to the engine and the file is not small; else None.  Same data, same errors."""
+    if (
+        args.engine == "literal"
+        or args.algorithm not in registry.PERCEPTRONS
+        or _size(args.file) < SMALL
+    ):
+        return None
+    reuse_memory()
     if args.input_format == "coq":
-        data = read_coq_scaled(args.file)
-        return run(
-            args.algorithm, data, data.y, bias=True, eta=args.eta, epochs=args.epochs,
-            max_epochs=args.max_epochs, record=args.record, engine=args.engine,
-            max_bits=args.max_bits,
-        )  # fmt: skip
-    if stream.streamable(args.algorithm, args.epochs, args.max_epochs, args.record):
-        return stream.run_csv(
-            args.algorithm, args.file, labels=args.labels, bias=args.bias, eta=args.eta,
-            record=args.record,
-        )  # fmt: skip
-    return None
+        from perceptron_ref.engine.coq import read_coq_scaled
+
+        return read_coq_scaled(args.file)
+    from perceptron_ref.engine.csv import read_csv_scaled
+
+    batch = registry.get(args.algorithm).kind == "batch"
+    if _size(args.file) >= PREFETCH and (
+        batch or args.epochs == "converge" or args.epochs >= PASSES
+    ):
+        warm()  # many passes over a big file: the compiled kernels load while it is read
+    return read_csv_scaled(args.file, labels=args.labels)
+
+
+def reuse_memory() -> None:
+    """Have the C library keep the memory a process frees, for this command's process.
+
+    The fast readers parse a file block by block, each block's working arrays a few hundred
+    KiB; glibc hands such blocks back to the system when they are freed, and the next
+    block's arrays are then faulted in afresh, page by page: more system time than the
+    parsing itself.  With the thresholds raised (glibc's ``mallopt``; elsewhere, nothing
+    is done) the same memory serves every block."""
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return  # not glibc
+    M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD = -1, -2, -3
+    mallopt(M_MMAP_THRESHOLD, 2**25)  # 32 MiB, glibc's largest: every block's arrays
+    mallopt(M_TRIM_THRESHOLD, 2**30)
+    mallopt(M_TOP_PAD, 2**26)
+
+
+PREFETCH, PASSES = 2**24, 10
+"""A run to convergence (or a batch algorithm's), or of PASSES passes or more, over a CSV
+file of PREFETCH bytes or more starts loading the compiled kernels (about a second) in a
+second thread while the file is parsed; its passes run in numpy until they are loaded.  A
+few passes are quicker in numpy than the load (which competes with the parsing for the
+interpreter)."""
+
+
+def warm() -> None:
+    """Start loading the compiled kernels in the background (see :data:`PREFETCH`).  A run
+    done first does not wait for it: the command leaves at once (:func:`~perceptron_ref.cli.
+    script`), and a daemon thread does not keep a process alive."""
+    from perceptron_ref import engine
+
+    threading.Thread(target=engine.load, name="load the compiled kernels", daemon=True).start()
+
+
+def fast_run(args: argparse.Namespace, data: Any) -> Trace:
+    """:func:`~perceptron_ref.runner.run` on data read by :func:`read_fast` (it chooses the
+    literal loops or the engine by the work, as for any data)."""
+    bias = True if args.input_format == "coq" else args.bias
+    return run(args.algorithm, data, data.y, bias=bias, **options(args))
+
+
+def streamed(args: argparse.Namespace) -> Trace | None:
+    """One online pass over a CSV file that does not fit in memory, a block at a time
+    (memory O(block), not O(file)); None for every other run."""
+    if args.input_format != "csv" or args.engine == "literal" or _size(args.file) < SMALL:
+        return None
+    from perceptron_ref.engine import stream
+
+    if not stream.streamable(args.algorithm, args.epochs, args.max_epochs, args.record):
+        return None
+    if args.engine == "auto" and fits(args.file):
+        return None
+    registry.get(args.algorithm, k=args.k, epsilon=args.epsilon, average=args.average,
+                 kernel=args.kernel, degree=args.degree, c=args.c)  # fmt: skip
+    reuse_memory()
+    return stream.run_csv(
+        args.algorithm, args.file, labels=args.labels, bias=args.bias, eta=args.eta,
+        record=args.record,
+    )  # fmt: skip
+
+
+def fits(path: str) -> bool:
+    """Whether FILE, read into the narrowest integer array, fits in the memory available
+    now: such an array takes at most a byte a byte of the file, and the reader's working
+    arrays about 256 MiB."""
+    try:
+        free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError):  # not on this system: assume it fits
+        return True
+    return _size(path) + 2**28 < free
 
 
 def _size(path: str) -> int:

@@ -1,22 +1,26 @@
 """The fast exact engine: the literal reference's traces, bit for bit, at compiled speed.
 
-``perceptron_ref.run(..., engine="fast")`` (or ``"auto"``, which picks it for data of
-:data:`AUTO_SIZE` numbers or more) runs the notes' perceptrons here instead of in the
-literal Fraction loops of ``perceptron/``.  The result is the same :class:`Trace`: the
+``perceptron_ref.run(..., engine="fast")`` (or ``"auto"``, which picks it for runs of
+enough work, :data:`perceptron_ref.runner.AUTO_WORK`) runs the notes' perceptrons here
+instead of in the literal Fraction loops.  The result is the same :class:`Trace`: the
 differential tests (``tests/test_engine*.py``) check it trace for trace.
 
-How, in three steps (each a module):
+How, in steps (each a module):
 
 - :mod:`~perceptron_ref.engine.scaled`: rational data times one positive common scale D
   are integers, held in the narrowest exact integer type; no prediction changes.
-- :mod:`~perceptron_ref.engine.kernel`: a pass is a compiled int64 loop (numba) when a
-  bound proves no overflow, and a Python big-integer loop when not.
-- :mod:`~perceptron_ref.engine.driver`: passes, convergence, cycles, ``max_epochs`` and
-  the trace, rebuilt exactly as Fractions.
+- :mod:`~perceptron_ref.engine.passes` and :mod:`~perceptron_ref.engine.kernel`: a pass is
+  a numpy or a compiled (numba) int64 loop when a bound proves no overflow, and a Python
+  big-integer loop when not.
+- :mod:`~perceptron_ref.engine.driver` and :mod:`~perceptron_ref.engine.cycles`: passes,
+  convergence, cycles (Brent's test: memory independent of the passes), ``max_epochs``;
+  :mod:`~perceptron_ref.engine.rational`: the trace, rebuilt exactly as Fractions.
 
-Plus :mod:`~perceptron_ref.engine.coq` (a fast reader of the Coq benchmark format) and
-:mod:`~perceptron_ref.engine.stream` (single-pass online runs over a CSV file larger
-than memory).
+Plus fast readers of files straight to scaled integers (:mod:`~perceptron_ref.engine.csv`,
+:mod:`~perceptron_ref.engine.coq`, both on :mod:`~perceptron_ref.engine.tokens`) and
+:mod:`~perceptron_ref.engine.stream` (one online pass over a CSV file larger than memory).
+This package imports nothing heavy itself: numpy loads with the first engine run, numba
+only when a run is long enough to repay its load.
 
 >>> import numpy as np
 >>> from perceptron_ref import run
@@ -28,84 +32,22 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sized
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
-from perceptron_ref.engine.scaled import Scaled, from_integer_array, from_rows, labels_from
-from perceptron_ref.errors import InputError
-from perceptron_ref.inputs import examples_from
+from perceptron_ref.algorithm import Algorithm, BatchAlgorithm
 from perceptron_ref.registry import PERCEPTRONS
 from perceptron_ref.trace import Record, Trace
-
-# numba (seconds to import) loads with the driver, only when a run goes to the engine.
 
 SUPPORTED = PERCEPTRONS
 """The algorithms the engine runs: the notes' perceptrons, w ← w + η·y·x from w = 0."""
 
-ENGINES = ("literal", "fast", "auto")
-
-AUTO_SIZE = 20_000
-"""``engine="auto"`` runs the fast engine on data of at least this many numbers (n·d);
-below it the literal loops take milliseconds and need no compiled code."""
-
-AUTO_BYTES = 2**20
-"""The CLI's ``--engine auto`` reads files of at least this size (a MiB) with the engine."""
-
-__all__ = [
-    "AUTO_BYTES",
-    "AUTO_SIZE",
-    "ENGINES",
-    "SUPPORTED",
-    "Scaled",
-    "chosen",
-    "run_checked",
-    "scaled",
-]
-
-
-def _size(X: object) -> int | None:
-    if isinstance(X, np.ndarray):
-        return int(X.size)
-    if isinstance(X, Scaled):
-        return int(X.X.size)
-    if isinstance(X, Sized) and len(X) > 0 and hasattr(X, "__getitem__"):
-        first = X[0]
-        return len(X) * len(first) if isinstance(first, Sized) else None
-    return None  # an iterator: counting it would consume it
-
-
-def chosen(algorithm: str, X: object, engine: str) -> bool:
-    """Whether a run goes to the fast engine: ``fast`` always (InputError if it cannot),
-    ``auto`` for a supported algorithm on data of :data:`AUTO_SIZE` numbers or more."""
-    if engine not in ENGINES:
-        raise InputError(f"engine must be 'literal', 'fast' or 'auto', got {engine!r}")
-    if engine == "fast":
-        from perceptron_ref.engine.driver import rule_of
-
-        rule_of(algorithm)  # raises for an algorithm the engine does not run
-        return True
-    if engine == "literal" or algorithm not in SUPPORTED:
-        return False
-    size = _size(X)
-    return size is not None and size >= AUTO_SIZE
-
-
-def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
-    """The caller's data as integers: numpy integer matrices as they are, all else exactly
-    as the literal reference converts it (same checks, same errors)."""
-    if isinstance(X, Scaled):  # read by engine.coq, say; the labels are the y given
-        return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale)
-    if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
-        return from_integer_array(X, y)
-    rows, labels = examples_from(X, y)
-    return from_rows(rows, labels)
+__all__ = ["SUPPORTED", "load", "run_checked"]
 
 
 def run_checked(
-    algorithm: str,
+    algo: Algorithm,
     X: Iterable[Iterable[object]] | Any,
     y: Iterable[object],
     *,
@@ -114,11 +56,41 @@ def run_checked(
     epochs: int | str,
     max_epochs: int | None,
     record: Record,
+    max_bits: int | None = None,
+    kernel: str = "auto",
 ) -> Trace:
-    """What :func:`perceptron_ref.run` calls once it has checked the options."""
+    """What :func:`perceptron_ref.run` calls once it has checked the options (``algo`` is
+    one of :data:`SUPPORTED`); the trace is held to the size limit ``max_bits``."""
     from perceptron_ref.engine.driver import drive
+    from perceptron_ref.engine.scaled import scaled
 
-    data = scaled(X, y)
+    assert algo.id in SUPPORTED, algo.id
     return drive(
-        algorithm, data, bias=bias, eta=eta, epochs=epochs, max_epochs=max_epochs, record=record
-    )
+        algo.id, algo.zero_score, isinstance(algo, BatchAlgorithm), scaled(X, y), bias=bias,
+        eta=eta, epochs=epochs, max_epochs=max_epochs, record=record, max_bits=max_bits,
+        kernel=kernel,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def load(types: tuple[str, ...] = ("uint8",)) -> None:
+    """Load the compiled kernels now (numba and its cache, about a second), so that the
+    runs that follow use them from their first pass: what a benchmark does before timing,
+    and what a long run over a big file does while it reads the file.  ``types``: the
+    integer types of the rows to load them for (uint8: pixels); the first load on a machine
+    compiles them (seconds a type), the next read them from numba's cache."""
+    import numpy as np
+
+    from perceptron_ref.engine import kernel
+
+    for name in types:
+        X, y = np.ones((1, 8), dtype=name), np.ones(1, dtype=np.int8)
+        kinds = [(False, kernel.PLAIN), (True, kernel.NARROW)]
+        if name == "uint8":
+            kinds.append((True, kernel.WORDS))
+        for narrow, kind in kinds:
+            W = np.zeros(8, dtype=np.int64)
+            kernel.compiled_pass(X, y, W, 0, 0, False, kernel.NO_SCORES, kernel.NO_FLAGS, narrow,
+                                 kind)  # fmt: skip
+            state = np.zeros(3, dtype=np.int64)
+            kernel.epochs(kind, X, y, W, 0, 0, 1, stop_clean=True, T=W.copy(), state=state)
+    kernel.LOADED = True

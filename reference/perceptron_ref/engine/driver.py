@@ -1,71 +1,190 @@
-"""The engine's outer loop: passes, stopping rules and the trace, as the literal runner has them.
+"""The engine's outer loop: passes, stopping rules and the trace, as the literal loops have them.
 
 :func:`drive` runs one of the notes' perceptrons on :class:`~perceptron_ref.engine.scaled.Scaled`
-data and returns the :class:`~perceptron_ref.trace.Trace` that
-:func:`perceptron_ref.runner.run` returns, field for field: the same steps (kept per
-``record``), totals, status and cycle.  Each pass runs compiled when
-:func:`~perceptron_ref.engine.kernel.certified` proves it stays inside int64 and in Python
-integers otherwise; once a run has left int64 it stays in Python integers.  Cycle detection
-compares the integer W at epoch ends: w = η·W/D with η/D > 0 fixed, so w repeats exactly
-when W does.
+data and returns the :class:`~perceptron_ref.trace.Trace` that the literal loops return,
+field for field: the same steps (kept per ``record``), totals, status and cycle.  Each pass
+runs in int64 when :func:`~perceptron_ref.engine.passes.certified` proves it cannot
+overflow, and in Python integers otherwise (once a run has left int64 it stays there).
+Cycle detection compares the integer W at epoch ends: w = η·W/D with η/D > 0 fixed, so w
+repeats exactly when W does (:mod:`~perceptron_ref.engine.cycles`).
+
+Which loop makes a certified pass is a matter of time only (:class:`Passes`): numpy blocks
+(:func:`~perceptron_ref.engine.passes.block_pass`) need nothing loaded; the compiled kernels
+(:mod:`~perceptron_ref.engine.kernel`) are ten times faster a pass but cost about a second to
+load.  A run starts in numpy and switches once it has spent :data:`LOAD_COST` there, or
+when the numpy passes still to make would take longer than that (rent, then buy): small data
+never waits for numba, and long runs are compiled.
 
 >>> from fractions import Fraction
 >>> from perceptron_ref.engine.scaled import from_rows
 >>> X = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)]
 >>> data = from_rows([tuple(map(Fraction, x)) for x in X], [-1, 1, 1, -1, -1, 1])
->>> t = drive("perceptron/gormley-batch", data, bias=False, eta=Fraction(1),
-...           epochs=1, max_epochs=None, record="summary")
+>>> t = drive("perceptron/gormley-batch", "tie-positive", True, data, bias=False,
+...           eta=Fraction(1), epochs=1, max_epochs=None, record="summary")
 >>> [str(v) for v in t.weights], t.mistakes, t.epochs, t.status
 (['3', '1'], 3, 2, 'converged')
 """
 
 from __future__ import annotations
 
+import sys
+import time
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
-from perceptron_ref import registry
-from perceptron_ref.algorithm import BatchAlgorithm
-from perceptron_ref.engine.kernel import (
-    NO_FLAGS,
-    NO_SCORES,
-    TIE_NEGATIVE,
-    TIE_POSITIVE,
-    certified,
-    certified_int32,
-    compiled_pass,
-    python_pass,
-)
+from perceptron_ref.algorithm import ZeroRule
+from perceptron_ref.engine.cycles import Brent, State, copy, fingerprint, first_repeat, same
+from perceptron_ref.engine.passes import block_pass, certified, certified_int32, python_pass
+from perceptron_ref.engine.rational import rational, steps_of
 from perceptron_ref.engine.rules import RULES
 from perceptron_ref.engine.scaled import Scaled, bounds, coarse_bounds
-from perceptron_ref.errors import InputError
-from perceptron_ref.registry import PERCEPTRONS as SUPPORTED
+from perceptron_ref.limits import check_trace
 from perceptron_ref.trace import Record, Status, Step, Trace
-from perceptron_ref.vectors import Label, Vector
+
+Kernel = Literal["auto", "numpy", "compiled"]
+"""Which loop makes the certified passes: chosen by the time spent (``auto``), or forced."""
+
+LOAD_COST = 1.0
+"""Seconds of numpy passes after which a run loads the compiled kernels (numba and its
+cache take about that long to load): the rent-or-buy rule, never more than about twice the
+better choice's time."""
+
+Kept = list[tuple[int, bool]] | None
+
+ENDLESS = 2**62
+"""Passes asked of :meth:`Passes.advance` by a run to convergence: as many as it takes."""
 
 
-def rule_of(algorithm: str) -> tuple[int, bool]:
-    """(zero-score rule code, is batch) of a supported algorithm; InputError otherwise."""
-    if algorithm not in SUPPORTED:
-        raise InputError(
-            f"the fast engine runs only the perceptrons ({', '.join(SUPPORTED)}), "
-            f"not {algorithm!r}: use engine 'literal' or 'auto'"
+def loaded() -> bool:
+    """Whether the compiled kernels are loaded in this process already (then they cost
+    nothing more to use): by :func:`perceptron_ref.engine.load` (perhaps in another thread,
+    while a file was read), or by a run that needed them."""
+    return bool(getattr(sys.modules.get("perceptron_ref.engine.kernel"), "LOADED", False))
+
+
+class Passes:
+    """The passes of one run over ``data``: the certificate, and the loop that makes each."""
+
+    def __init__(self, data: Scaled, b: int, rule: int, kernel: Kernel) -> None:
+        self.data, self.b, self.rule, self.kernel = data, b, rule, kernel
+        self.column_max, self.row_max = coarse_bounds(data, b)
+        self.exact = False  # whether the bounds come from a sweep of X (else its type)
+        self.spent, self.numpy_passes = 0.0, 0  # the numpy passes made, and their seconds
+        self.w_max = 0  # max |W_j| when way() last looked
+        self.labels: list[int] = []  # the labels as Python ints, for Python passes
+
+    def zero(self) -> State:
+        d = self.data.X.shape[1] + (self.b != 0)
+        return np.zeros(d, dtype=np.int64) if self.data.fits else [0] * d
+
+    def way(self, W: State, left: int | None) -> str:
+        """``python``, ``numpy`` or ``compiled`` for the next passes from W (``left``: how
+        many more the run will make, None if unknown)."""
+        if not isinstance(W, np.ndarray):
+            return "python"
+        w_max = self.w_max = int(np.abs(W).max())
+        if not self.exact and not certified(w_max, self.column_max, self.row_max):
+            self.column_max, self.row_max = bounds(self.data, self.b)  # a sweep, if needed
+            self.exact = True
+        if not certified(w_max, self.column_max, self.row_max):
+            return "python"
+        if self.kernel != "auto":
+            return self.kernel
+        if loaded() or self.spent >= LOAD_COST:
+            return "compiled"
+        if (
+            left is not None
+            and self.numpy_passes
+            and left * self.spent > LOAD_COST * self.numpy_passes
+        ):
+            return "compiled"  # the numpy passes to come would outlast the load
+        return "numpy"
+
+    def one(self, W: State, keep: bool, left: int | None = None, way: str | None = None,
+            ) -> tuple[State, int, Kept]:  # fmt: skip
+        """One pass from W: (W after it, its mistakes, its (score, mistake) pairs if kept);
+        ``way``: the loop :meth:`way` chose for it, if it was asked already."""
+        way = way or self.way(W, left)
+        X, y, b = self.data.X, self.data.y, self.b
+        if way == "python":
+            W = W.tolist() if isinstance(W, np.ndarray) else W  # Python ints from here on
+            self.labels = self.labels or y.tolist()
+            kept: Kept = [] if keep else None
+            return W, python_pass(X, self.labels, W, b, self.rule, kept), kept
+        if way == "numpy":
+            start = time.perf_counter()
+            k, scores, flags = block_pass(X, y, W, b, self.rule, keep=keep)
+            self.spent, self.numpy_passes = (
+                self.spent + time.perf_counter() - start,
+                self.numpy_passes + 1,
+            )
+        else:
+            from perceptron_ref.engine import kernel  # numba: loaded only for long runs
+
+            narrow = certified_int32(self.w_max, self.column_max)  # W's, as way() saw it
+            n = len(y) if keep else 0
+            scores, flags = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
+            kind = kernel.fastest(X, y, b, narrow)
+            k = kernel.compiled_pass(X, y, W, b, self.rule, keep, scores, flags, narrow, kind)
+            kernel.LOADED = True
+        return (
+            W,
+            int(k),
+            (list(zip(scores.tolist(), flags.tolist(), strict=True)) if keep else None),
         )
-    algo = registry.get(algorithm)
-    return RULES[algo.zero_score], isinstance(algo, BatchAlgorithm)
 
+    def advance(self, W: State, passes: int, brent: Brent | None = None,
+                stop_clean: bool = False) -> tuple[State, int, int, str]:  # fmt: skip
+        """Up to ``passes`` passes from W, no step kept: (W, passes made, mistakes, how it
+        stopped: ``limit``, ``clean`` (a clean pass, with ``stop_clean``) or ``repeat``
+        (``brent`` saw W repeat))."""
+        made, mistakes = 0, 0
+        while made < passes:
+            left = passes - made if passes < ENDLESS else None  # the passes still to make
+            way = self.way(W, left)
+            if way == "compiled":
+                W, done, k, stop = self._compiled(W, passes - made, brent, stop_clean)
+                made, mistakes = made + done, mistakes + k
+                if stop != "limit":
+                    return W, made, mistakes, stop
+                continue  # the certified passes are made: certify again
+            W, k, _ = self.one(W, False, left, way)
+            made, mistakes = made + 1, mistakes + k
+            if stop_clean and k == 0:
+                return W, made, mistakes, "clean"
+            if brent is not None and brent.repeated(W):
+                return W, made, mistakes, "repeat"
+        return W, made, mistakes, "limit"
 
-def predict(rule: int, s: Fraction, y: Label) -> Label:
-    """The prediction the literal learners report (tie-mistake reports −y at s = 0)."""
-    if s == 0:
-        return 1 if rule == TIE_POSITIVE else -1 if rule == TIE_NEGATIVE else -y
-    return 1 if s > 0 else -1
+    def _compiled(self, W: Any, passes: int, brent: Brent | None,
+                  stop_clean: bool) -> tuple[State, int, int, str]:  # fmt: skip
+        """Compiled passes while certified: every pass moves a weight by at most
+        column_max, so ``room`` passes from w_max stay certified."""
+        from perceptron_ref.engine import kernel
+
+        w_max, column_max = int(np.abs(W).max()), max(self.column_max, 1)
+        room = (kernel.INT64_MAX // max(self.row_max, 1) - w_max) // column_max
+        narrow_room = (kernel.INT32_MAX - w_max) // column_max
+        limit = max(1, min(passes, room, narrow_room if narrow_room >= 1 else room))
+        kind = kernel.fastest(self.data.X, self.data.y, self.b, narrow_room >= 1)
+        T = brent.T if brent is not None else W
+        state = np.array([brent.power, brent.lam, 0] if brent else [0, 0, 0], dtype=np.int64)
+        made, outcome = kernel.epochs(
+            kind, self.data.X, self.data.y, W, self.b, self.rule, limit,
+            stop_clean=stop_clean, T=T, state=state,
+        )  # fmt: skip
+        if brent is not None:
+            brent.power, brent.lam = int(state[0]), int(state[1])
+        kernel.LOADED = True
+        return W, made, int(state[2]), ("limit", "clean", "repeat")[outcome]
 
 
 def drive(
     algorithm: str,
+    zero_score: ZeroRule,
+    batch: bool,
     data: Scaled,
     *,
     bias: bool,
@@ -73,112 +192,99 @@ def drive(
     epochs: int | str,
     max_epochs: int | None,
     record: Record,
+    max_bits: int | None = None,
+    kernel: Kernel = "auto",
 ) -> Trace:
-    """Run ``algorithm`` (options already checked by the runner) and return its trace."""
-    rule, batch = rule_of(algorithm)
-    cycles = batch or epochs == "converge"
-    X, D = data.X, data.scale
-    n, m = X.shape
-    b = D if bias else 0
-    d = m + bias
-    column_max, row_max = coarse_bounds(data, b)
-    exact = False
-    W: Any = np.zeros(d, dtype=np.int64) if data.fits else [0] * d
-    keep = record != "summary"
-    scores = np.empty(n, dtype=np.int64) if keep and data.fits else NO_SCORES
-    flags = np.empty(n, dtype=np.bool_) if keep and data.fits else NO_FLAGS
-    y_list: list[int] = []  # the labels as Python ints, made for the first Python pass
-    steps: list[Step] = []
-    w_scale = (eta.numerator, eta.denominator * D)  # w = η·W/D
-    s_scale = (eta.numerator, eta.denominator * D * D)  # ⟨w, x⟩ = η·⟨W, X⟩/D²
-    seen: dict[tuple[int, ...], int] = {(0,) * d: 0}
-    k, epoch, cycle = 0, 0, None
-    status: Status = "converged" if cycles else "online"
-    while True:
-        epoch += 1
-        start = (list(W) if isinstance(W, list) else W.tolist()) if keep else []
-        if isinstance(W, np.ndarray) and not exact and not certified(_max(W), column_max, row_max):
-            column_max, row_max, exact = *bounds(data, b), True  # a sweep of X: only if needed
-        if isinstance(W, np.ndarray) and certified(w_max := _max(W), column_max, row_max):
-            narrow = certified_int32(w_max, column_max)
-            mistakes = compiled_pass(X, data.y, W, b, rule, keep, scores, flags, narrow)
-            kept = list(zip(scores.tolist(), flags.tolist(), strict=True)) if keep else None
-        else:
-            W = W.tolist() if isinstance(W, np.ndarray) else W  # Python ints from here on
-            kept = [] if keep else None
-            y_list = y_list or data.y.tolist()
-            mistakes = python_pass(X, y_list, W, b, rule, kept)
-        k += mistakes
+    """Run the perceptron (options already checked by :func:`perceptron_ref.run`), its
+    trace held to the size limit ``max_bits`` (None: none) as the literal loops hold theirs
+    (:func:`~perceptron_ref.limits.check_trace`)."""
+    rule, keep = RULES[zero_score], record != "summary"
+    b = data.scale if bias else 0
+    run = _Run(Passes(data, b, rule, kernel), keep, record, eta)
+    if not batch and epochs != "converge":
+        assert isinstance(epochs, int)
+        for epoch in range(1, epochs + 1):
+            run.step(epochs - epoch + 1)
+        status: Status = "online"
+    elif max_epochs is None:
+        status = run.brent()
+    else:
+        status = run.capped(max_epochs)
+    W = run.W
+    trace = Trace(
+        algorithm, len(W), bias, eta, run.k, run.epoch, status, rational(W, run.w_scale),
+        tuple(run.steps), record, run.cycle,
+    )  # fmt: skip
+    if max_bits is not None and (run.steps or _bits(W, run.w_scale) > max_bits):
+        check_trace(trace, max_bits)  # else every number of w = η·W/D is within the limit
+    return trace
+
+
+def _bits(W: State, scale: tuple[int, int]) -> int:
+    """A bound on the size of every η·W_j/D in lowest terms: its numerator divides W_j·p,
+    its denominator q."""
+    top = int(np.abs(W).max()) if isinstance(W, np.ndarray) else max(map(abs, W))
+    return max((top * scale[0]).bit_length(), scale[1].bit_length())
+
+
+class _Run:
+    """A run's state between passes: W, the epoch, the mistakes, the steps kept."""
+
+    def __init__(self, passes: Passes, keep: bool, record: Record, eta: Fraction) -> None:
+        self.passes, self.keep, self.record = passes, keep, record
+        self.W, self.k, self.epoch = passes.zero(), 0, 0
+        self.steps: list[Step] = []
+        self.cycle: tuple[int, int] | None = None
+        D = passes.data.scale
+        self.w_scale = (eta.numerator, eta.denominator * D)  # w = η·W/D
+        self.s_scale = (eta.numerator, eta.denominator * D * D)  # ⟨w, x⟩ = η·⟨W, X⟩/D²
+
+    def step(self, left: int | None = None) -> int:
+        """One pass, its steps kept per ``record``; its mistakes."""
+        start = (self.W.tolist() if isinstance(self.W, np.ndarray) else list(self.W)) if (
+            self.keep) else []  # fmt: skip
+        self.W, mistakes, kept = self.passes.one(self.W, self.keep, left)
+        self.epoch, self.k = self.epoch + 1, self.k + mistakes
         if kept is not None:
-            steps.extend(_steps(data, epoch, start, kept, b, rule, w_scale, s_scale, record))
-        if not cycles:
-            if epoch == epochs:
-                break
-            continue
-        if mistakes == 0:
-            status = "converged"
-            break
-        key = tuple(W) if isinstance(W, list) else tuple(W.tolist())
-        if key in seen:
-            status, cycle = "cycled", (seen[key], epoch)
-            break
-        seen[key] = epoch
-        if max_epochs is not None and epoch >= max_epochs:
-            status = "max_epochs"
-            break
-    final = W if isinstance(W, list) else W.tolist()
-    return Trace(
-        algorithm,
-        d,
-        bias,
-        eta,
-        k,
-        epoch,
-        status,
-        _rational(final, w_scale),
-        tuple(steps),
-        record,
-        cycle,
-    )
+            p = self.passes
+            self.steps += steps_of(p.data, self.epoch, start, kept, p.b, p.rule, self.w_scale,
+                                   self.s_scale, self.record)  # fmt: skip
+        return mistakes
 
+    def brent(self) -> Status:
+        """To convergence without a cap: Brent's test, then the first repeat exactly."""
+        brent = Brent(self.W)
+        if self.keep:
+            while True:
+                if self.step() == 0:
+                    return "converged"
+                if brent.repeated(self.W):
+                    break
+        else:
+            self.W, self.epoch, self.k, stop = self.passes.advance(self.W, ENDLESS, brent, True)
+            if stop == "clean":
+                return "converged"
+        mu, self.k, self.W = first_repeat(self.passes.zero(), brent.lam, self._advance)
+        self.epoch, self.cycle = mu + brent.lam, (mu, mu + brent.lam)
+        self.steps = [s for s in self.steps if s.epoch <= self.epoch]
+        return "cycled"
 
-def _max(W: Any) -> int:
-    return int(np.abs(W).max())
+    def capped(self, max_epochs: int) -> Status:
+        """To convergence, at most ``max_epochs`` passes: a fingerprint of each W, a match
+        confirmed by re-running to the earlier epoch."""
+        seen = {fingerprint(self.W): [0]}
+        while True:
+            if self.step() == 0:
+                return "converged"
+            key = fingerprint(self.W)
+            for earlier in seen.get(key, []):
+                if same(self._advance(self.passes.zero(), earlier)[0], self.W):
+                    self.cycle = (earlier, self.epoch)
+                    return "cycled"
+            seen.setdefault(key, []).append(self.epoch)
+            if self.epoch >= max_epochs:
+                return "max_epochs"
 
-
-def _rational(W: list[int], scale: tuple[int, int]) -> Vector:
-    p, q = scale
-    if q == 1:  # integer weights: Fraction's fast path for an int, no gcd
-        return tuple(Fraction(v * p) for v in W)
-    return tuple(Fraction(v * p, q) for v in W)
-
-
-def _steps(
-    data: Scaled,
-    epoch: int,
-    W: list[int],
-    kept: list[tuple[int, bool]],
-    b: int,
-    rule: int,
-    w_scale: tuple[int, int],
-    s_scale: tuple[int, int],
-    record: Record,
-) -> list[Step]:
-    """The pass's steps, w after each one rebuilt by replaying the pass's mistakes from W."""
-    off = 1 if b else 0
-    w = _rational(W, w_scale)
-    p, q = s_scale
-    out: list[Step] = []
-    for i, (s, mistake) in enumerate(kept):
-        y: Label = 1 if data.y[i] == 1 else -1
-        if mistake:
-            x = data.X[i].tolist()
-            if off:
-                W[0] += y * b
-            for j, v in enumerate(x):
-                W[off + j] += y * v
-            w = _rational(W, w_scale)
-        if mistake or record == "full":
-            score = Fraction(s * p, q)
-            out.append(Step(epoch, i, score, predict(rule, score, y), y, mistake, w))
-    return out
+    def _advance(self, W: State, passes: int) -> tuple[State, int]:
+        W, _, mistakes, _ = self.passes.advance(copy(W), passes)
+        return W, mistakes

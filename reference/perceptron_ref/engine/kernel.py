@@ -1,14 +1,16 @@
-"""One pass of a perceptron over integer data: a compiled int64 loop and a big-integer loop.
+"""Compiled passes (numba), for long runs: one pass, or many passes with the cycle test inside.
 
-Both compute, for each example in order, the score s = W·X_i (with the bias weight W[0]
-times the bias value b when b > 0), decide a mistake by the zero-score rule, and on a
-mistake add y_i·X_i (and y_i·b) to W in place.  They are the same loop; the compiled one
-runs only on a pass that :func:`certified` proves cannot leave int64, the other on
-Python integers, which cannot overflow.  When :func:`certified_int32` also proves that
-every weight stays inside int32, the compiled pass holds them as int32 (products become
-32x32 -> 64-bit multiplies; scores are still int64), and uint8 rows of whole 8-byte words
-are read a word at a time (:mod:`~perceptron_ref.engine.words`).  Rule codes: 0 tie-positive,
-1 tie-negative, 2 tie-mistake (see :mod:`perceptron_ref.algorithm`).
+The loop is :func:`~perceptron_ref.engine.passes.python_pass`'s, compiled: for each
+example in order the score s = W·X_i (plus W[0]·b with a bias value b > 0), the zero-score
+rule, and on a mistake W += y_i·X_i (and W[0] += y_i·b).  It runs only on a pass that
+:func:`~perceptron_ref.engine.passes.certified` proves cannot leave int64.  Three
+kernels compute the same pass, and :func:`fastest` picks one by timing them on the data
+(which is fastest depends on d, the data's type and the machine, not on d being a
+multiple of 8): ``PLAIN`` (int64 weights), ``NARROW`` (int32 weights, 32×32 → 64-bit
+products; only when :func:`~perceptron_ref.engine.passes.certified_int32` holds) and
+``WORDS`` (uint8 rows read 8 bytes at a time, :mod:`~perceptron_ref.engine.words`; int32
+weights too).  :func:`epochs` runs many passes in one call and applies Brent's cycle test
+at each pass's end (see :mod:`~perceptron_ref.engine.cycles`).
 
 >>> import numpy as np
 >>> X = np.array([[-1, 2], [1, 0], [1, 1], [-1, 0], [-1, -2], [1, -1]], dtype=np.int8)
@@ -16,107 +18,150 @@ are read a word at a time (:mod:`~perceptron_ref.engine.words`).  Rule codes: 0 
 >>> W = np.zeros(2, dtype=np.int64)
 >>> int(compiled_pass(X, y, W, 0, 0, False, NO_SCORES, NO_FLAGS)), W.tolist()
 (3, [3, 1])
->>> W2 = [0, 0]
->>> python_pass(X.tolist(), y.tolist(), W2, 0, 0, None), W2
-(3, [3, 1])
 """
 
 from __future__ import annotations
 
-from operator import mul
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numba
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_ref.engine.passes import (
+    INT32_MAX,
+    INT64_MAX,
+    NO_FLAGS,
+    NO_SCORES,
+    certified,
+    certified_int32,
+    python_pass,
+)
 from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE, is_mistake
-from perceptron_ref.engine.words import by_words, word_pass
+from perceptron_ref.engine.words import by_words, words_of, words_pass
 
 __all__ = [
     "INT32_MAX",
     "INT64_MAX",
+    "NARROW",
     "NO_FLAGS",
     "NO_SCORES",
+    "PLAIN",
     "TIE_MISTAKE",
     "TIE_NEGATIVE",
     "TIE_POSITIVE",
-    "absolute_sums",
+    "WORDS",
     "certified",
     "certified_int32",
     "compiled_pass",
-    "is_mistake",
+    "epochs",
+    "fastest",
     "python_pass",
 ]
 
-INT64_MAX = 2**63 - 1
-INT32_MAX = 2**31 - 1
-NO_SCORES: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
-NO_FLAGS: npt.NDArray[np.bool_] = np.zeros(0, dtype=np.bool_)
+PLAIN, NARROW, WORDS = 0, 1, 2
 
+LOADED = False
+"""Set once a compiled kernel has run in this process (numba and its cache are loaded)."""
+LIMIT, CLEAN, REPEAT = 0, 1, 2
+"""How :func:`epochs` stopped: the passes asked for were made, a pass was clean, or W
+equalled Brent's checkpoint T at a pass's end."""
 
 _is_mistake = numba.njit(inline="always")(is_mistake)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
-def _step(X: Any, y: Any, W: Any, V: Any, b: int, rule: int, i: int, s: Any) -> bool:
-    """Decide example i on its score s; on a mistake add y_i·x_i (and y_i·b) to W."""
-    yi: Any = np.int64(y[i])
-    mistake = _is_mistake(rule, s, yi)
-    if mistake:
-        if b != 0:
-            W[0] += yi * b
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def _plain(X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F: Any) -> int:
+    n, m = X.shape
+    V = W[1:] if b != 0 else W[:]  # the feature weights: a view (W[0] is the bias weight)
+    k = 0
+    for i in range(n):
         x = X[i]
-        for j in range(len(V)):
-            V[j] += yi * x[j]
-    return mistake
+        s: Any = W[0] * b if b != 0 else np.int64(0)
+        for j in range(m):
+            s += V[j] * np.int64(x[j])
+        yi: Any = np.int64(y[i])
+        mistake = _is_mistake(rule, s, yi)
+        if mistake:
+            k += 1
+            if b != 0:
+                W[0] += yi * b
+            for j in range(m):
+                V[j] += yi * np.int64(x[j])
+        if keep:
+            S[i], F[i] = s, mistake
+    return k
+
+
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def _narrow(X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F: Any) -> int:
+    # Every weight stays in int32 (certified by the caller): held as int32 during the pass,
+    # a product is a 32x32 -> 64-bit multiply, faster than a 64-bit one on some machines.
+    n, m = X.shape
+    off = 1 if b != 0 else 0
+    V = W[off:].astype(np.int32)
+    k = 0
+    for i in range(n):
+        x = X[i]
+        s: Any = W[0] * b if b != 0 else np.int64(0)
+        for j in range(m):
+            s += np.int64(V[j]) * np.int64(x[j])
+        yi: Any = np.int64(y[i])
+        mistake = _is_mistake(rule, s, yi)
+        if mistake:
+            k += 1
+            if b != 0:
+                W[0] += yi * b
+            for j in range(m):
+                V[j] += np.int32(yi) * np.int32(x[j])
+        if keep:
+            S[i], F[i] = s, mistake
+    W[off:] = V
+    return k
 
 
 @numba.njit(cache=True, nogil=True)
-def _compiled_pass(
-    X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, scores: Any, flags: Any, narrow: bool
-) -> int:
-    V = W[1:] if b != 0 else W[:]  # the feature weights; W[0] is the bias weight when b > 0
-    if narrow:
-        # Every weight stays in int32 (certified by the caller): held as int32 during the
-        # pass, a product is a 32x32 -> 64-bit multiply, much faster than a 64-bit one.
-        V32 = V.astype(np.int32)
-        k = _pairs(X, y, W, V32, b, rule, keep, scores, flags)
-        V[:] = V32
-        return k
-    return _pairs(X, y, W, V, b, rule, keep, scores, flags)
+def _pass(kind: int, X: Any, Xw: Any, y: Any, W: Any, b: int, rule: int, keep: bool,
+          S: Any, F: Any) -> int:  # fmt: skip
+    if kind == WORDS:
+        return words_pass(X, Xw, y, W, b, rule, keep, S, F)
+    if kind == NARROW:
+        return _narrow(X, y, W, b, rule, keep, S, F)
+    return _plain(X, y, W, b, rule, keep, S, F)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
-def _pairs(
-    X: Any, y: Any, W: Any, V: Any, b: int, rule: int, keep: bool, scores: Any, flags: Any
-) -> int:
-    n, m = X.shape
-    k, i = 0, 0
-    while i < n:
-        # Two scores with one sweep of W (it is read once for both rows): the second is
-        # used only if the first example is no mistake, i.e. W has not changed.
-        x, z = X[i], X[min(i + 1, n - 1)]
-        s: Any = np.int64(0)
-        t: Any = np.int64(0)
-        for j in range(m):
-            v = np.int64(V[j])
-            s += v * np.int64(x[j])
-            t += v * np.int64(z[j])
-        if b != 0:
-            s += W[0] * b
-            t += W[0] * b
-        for r, score in ((i, s), (i + 1, t)):
-            if r == n:
-                break
-            mistake = _step(X, y, W, V, b, rule, r, score)
-            k += mistake
-            if keep:
-                scores[r], flags[r] = score, mistake
-            i = r + 1
-            if mistake:
-                break  # W changed: the next score is stale
-    return k
+@numba.njit(cache=True, nogil=True)
+def _epochs(kind: int, X: Any, Xw: Any, y: Any, W: Any, b: int, rule: int, limit: int,
+            stop_clean: bool, T: Any, state: Any) -> tuple[int, int]:  # fmt: skip
+    # state = [power, lam, mistakes]: Brent's counters (power 0: no cycle test), and the
+    # mistakes made by these passes.
+    passes = 0
+    none, no = np.empty(0, dtype=np.int64), np.empty(0, dtype=np.bool_)  # nothing is kept
+    while passes < limit:
+        k = _pass(kind, X, Xw, y, W, b, rule, False, none, no)
+        passes += 1
+        state[2] += k
+        if stop_clean and k == 0:
+            return passes, CLEAN
+        if state[0] > 0:
+            same = True
+            for j in range(len(W)):
+                if W[j] != T[j]:
+                    same = False
+                    break
+            if same:
+                return passes, REPEAT
+            if state[0] == state[1]:  # a new checkpoint: T = W, the window doubles
+                T[:] = W
+                state[0] *= 2
+                state[1] = 0
+            state[1] += 1
+    return passes, LIMIT
 
 
 def compiled_pass(
@@ -129,84 +174,105 @@ def compiled_pass(
     scores: npt.NDArray[np.int64],
     flags: npt.NDArray[np.bool_],
     narrow: bool = False,
+    kind: int | None = None,
 ) -> int:
-    """One pass in int64, W updated in place; the caller has certified it (see below).
+    """One pass in int64, W updated in place; the caller has certified it.
 
     With ``keep`` each score and mistake flag is written to ``scores``/``flags``.
     ``narrow``: the caller has also certified (:func:`certified_int32`) that every weight
-    stays within int32 during the pass: the weights are then multiplied as int32, and
-    uint8 rows of whole 8-byte words take the faster byte loop.
+    stays within int32 during the pass, so the int32 kernels may run (``kind``: one of
+    PLAIN, NARROW, WORDS; default WORDS when the rows are whole 8-byte words, else NARROW).
     Returns the number of mistakes.
     """
-    if narrow and by_words(X):
-        return word_pass(X, y, W, b, rule, keep, scores, flags)
-    return int(_compiled_pass(X, y, W, b, rule, keep, scores, flags, narrow))
+    if kind is None:
+        kind = (WORDS if by_words(X) else NARROW) if narrow else PLAIN
+    assert kind == PLAIN or narrow, "an int32 kernel needs the int32 certificate"
+    Xw = words_of(X) if kind == WORDS else _NO_WORDS
+    if ("pass", X.dtype.str) in _SEEN:  # the usual case: no context manager to enter
+        return int(_pass(kind, X, Xw, y, W, b, rule, keep, scores, flags))
+    with _announced(("pass", X.dtype.str)):
+        return int(_pass(kind, X, Xw, y, W, b, rule, keep, scores, flags))
 
 
-def python_pass(
-    X: Any,
-    y: list[int],
-    W: list[int],
+def epochs(
+    kind: int,
+    X: npt.NDArray[np.integer[Any]],
+    y: npt.NDArray[np.int8],
+    W: npt.NDArray[np.int64],
     b: int,
     rule: int,
-    kept: list[tuple[int, bool]] | None,
-) -> int:
-    """The same pass in Python integers (``X`` rows are sequences of ints), W in place."""
-    off = 1 if b != 0 else 0
-    m = len(W) - off
-    k = 0
-    for i, yi in enumerate(y):
-        x = X[i]
-        if not isinstance(x, list):
-            x = x.tolist()  # a row of a numpy array: Python ints
-        s = sum(map(mul, W[off:], x), W[0] * b if off else 0)
-        mistake = is_mistake(rule, s, yi)
-        if mistake:
-            k += 1
-            if off:
-                W[0] += yi * b
-            for j in range(m):
-                W[off + j] += yi * x[j]
-        if kept is not None:
-            kept.append((s, mistake))
-    return k
+    limit: int,
+    *,
+    stop_clean: bool,
+    T: npt.NDArray[np.int64],
+    state: npt.NDArray[np.int64],
+) -> tuple[int, int]:
+    """Up to ``limit`` certified passes, W in place: (passes made, LIMIT | CLEAN | REPEAT).
 
-
-@numba.njit(cache=True, nogil=True)
-def _absolute_sums(X: Any, columns: Any) -> int:
-    n, m = X.shape
-    row_max = 0
-    for i in range(n):
-        row = 0
-        for j in range(m):
-            a: Any = abs(np.int64(X[i, j]))
-            row += a
-            columns[j] += a
-        row_max = max(row_max, row)
-    return row_max
-
-
-def absolute_sums(X: npt.NDArray[np.integer[Any]]) -> tuple[int, int]:
-    """(max_j Σ_i |X_ij|, max_i Σ_j |X_ij|) in one compiled sweep, for entries of at most
-    32 bits (whose sums over fewer than 2**31 rows or columns fit int64)."""
-    assert X.dtype.itemsize <= 4 and max(X.shape) < 2**31
-    columns = np.zeros(X.shape[1], dtype=np.int64)
-    row_max = int(_absolute_sums(X, columns))
-    return int(columns.max()), row_max
-
-
-def certified(w_max: int, column_max: int, row_max: int) -> bool:
-    """Whether a pass is sure to stay inside int64.
-
-    ``w_max`` bounds |W_j| before the pass; ``column_max`` bounds Σ_i |X_ij| (the most any
-    weight can move in one pass, whatever the mistakes); ``row_max`` bounds Σ_j |X_ij|.
-    During the pass every weight stays within w_max + column_max, so every partial sum of
-    a score stays within (w_max + column_max)·row_max, as does every update.
+    ``state`` = [power, lam, mistakes] and ``T`` carry Brent's test between calls (power 0:
+    no test); the mistakes of these passes are added to ``state[2]``.
     """
-    return (w_max + column_max) * max(row_max, 1) <= INT64_MAX
+    Xw = words_of(X) if kind == WORDS else _NO_WORDS
+    with _announced(("epochs", X.dtype.str)):
+        passes, outcome = _epochs(kind, X, Xw, y, W, b, rule, limit, stop_clean, T, state)
+    return int(passes), int(outcome)
 
 
-def certified_int32(w_max: int, column_max: int) -> bool:
-    """Whether every weight stays inside int32 during a pass: each moves by at most
-    ``column_max`` (see :func:`certified`) from at most ``w_max``."""
-    return w_max + column_max <= INT32_MAX
+_SEEN: set[tuple[str, str]] = set()
+NOTICE = 1.0
+"""Seconds a first call may take before a terminal user is told that numba is compiling."""
+
+
+@contextmanager
+def _announced(key: tuple[str, str]) -> Iterator[None]:
+    """The first call of a kernel on a type of rows: numba reads its cache (a fraction of a
+    second), or compiles (seconds, once per machine).  If that takes longer than
+    :data:`NOTICE`, one line on stderr says so, when stderr is a terminal."""
+    if key in _SEEN or not sys.stderr.isatty():
+        _SEEN.add(key)
+        yield
+        return
+    _SEEN.add(key)
+    line = "perceptron-ref: compiling the engine's kernels for these data (once; cached after)"
+    timer = threading.Timer(NOTICE, lambda: print(line, file=sys.stderr, flush=True))
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+_NO_WORDS: npt.NDArray[np.uint64] = np.zeros((0, 0), dtype=np.uint64)
+
+_FASTEST: dict[tuple[str, int, bool, bool], int] = {}
+
+SAMPLE = 2**24
+"""Bytes of rows that :func:`fastest` times each kernel on: 16 MiB, more than a core's share of
+the cache, so that the rows come from memory as in a real pass (a few ms a pass)."""
+
+
+def fastest(X: npt.NDArray[np.integer[Any]], y: npt.NDArray[np.int8], b: int, narrow: bool) -> int:
+    """The fastest kernel for X, measured once per row type, width and bias in a process:
+    each candidate makes passes from W = 0 over the first rows (about :data:`SAMPLE` bytes)
+    with their labels, in turn, and the best time of each counts (the result is unused).
+    Rows of more than a few MiB are read from memory, not from the cache, in a real pass:
+    so before each timed pass the cache is filled with something else."""
+    key = (X.dtype.str, X.shape[1], narrow, b != 0)
+    if key not in _FASTEST:
+        kinds = [PLAIN] + ([NARROW] + ([WORDS] if by_words(X) else []) if narrow else [])
+        rows = max(1, min(len(X), SAMPLE // max(1, X.itemsize * X.shape[1])))
+        sample, labels = X[:rows], y[:rows]
+        other = np.zeros(SAMPLE * 2, dtype=np.uint8) if sample.nbytes > 2**22 else None
+        best = dict.fromkeys(kinds, float("inf"))
+        W = np.zeros(X.shape[1] + (b != 0), dtype=np.int64)
+        for _ in range(3):
+            for kind in kinds:
+                W[:] = 0
+                if other is not None:
+                    other += 1  # 32 MiB through the cache: the sample is out of it
+                start = time.perf_counter()
+                compiled_pass(sample, labels, W, b, TIE_MISTAKE, False, NO_SCORES, NO_FLAGS,
+                              narrow, kind)  # fmt: skip
+                best[kind] = min(best[kind], time.perf_counter() - start)
+        _FASTEST[key] = min(kinds, key=best.__getitem__)
+    return _FASTEST[key]

@@ -16,7 +16,7 @@ denominators, so integer data keep D = 1 and are not copied when already narrow.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_ref.errors import InputError
+from perceptron_ref.inputs import examples_from
 from perceptron_ref.numbers import to_label
 
 BLOCK = 4096
@@ -50,6 +51,12 @@ class Scaled:
         """The rows as exact rationals x = X/D: a Scaled is data any engine can run on."""
         for row in self.X.tolist():
             yield tuple(Fraction(v, self.scale) for v in row)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(n, d): what the runner counts the work by."""
+        n, d = self.X.shape
+        return int(n), int(d)
 
     @property
     def fits(self) -> bool:
@@ -111,6 +118,17 @@ def from_rows(rows: Sequence[Sequence[Fraction]], labels: Sequence[int]) -> Scal
     return Scaled(X, np.array(labels, dtype=np.int8), D)
 
 
+def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
+    """The caller's data as integers: numpy integer matrices as they are, all else exactly
+    as the literal reference converts it (same checks, same errors)."""
+    if isinstance(X, Scaled):  # read by engine.csv or engine.coq; the labels are the y given
+        return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale)
+    if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
+        return from_integer_array(X, y)
+    rows, labels = examples_from(X, y)
+    return from_rows(rows, labels)
+
+
 def coarse_bounds(data: Scaled, b: int) -> tuple[int, int]:
     """(column_max, row_max) as in :func:`bounds`, from the type's range alone (no sweep):
     every |X_ij| is at most the type's largest magnitude M.  Python ints: no bound."""
@@ -130,12 +148,7 @@ def bounds(data: Scaled, b: int) -> tuple[int, int]:
     """
     X = data.X
     n = X.shape[0]
-    if data.fits and X.dtype.itemsize <= 4:
-        from perceptron_ref.engine.kernel import absolute_sums  # compiled: one sweep, no copy
-
-        column_max, row_max = absolute_sums(X)
-        return column_max + n * b, row_max + b
-    # int64 (whose |min| overflows) and wider: Python ints; narrower: int64 sums, exact
+    # int64 (whose |min| overflows) and Python ints: Python ints; narrower: int64 sums, exact
     wide = not data.fits or X.dtype.itemsize == 8
     kind: Any = object if wide else np.int64
     columns: npt.NDArray[Any] = np.zeros(X.shape[1], dtype=kind)

@@ -1,13 +1,15 @@
-"""Single-pass online runs over a CSV file larger than memory.
+"""One online pass over a CSV file larger than memory, a block at a time.
 
 An online perceptron sees each example once per pass, so one pass needs only the
-current example: this module reads the file in chunks of :data:`CHUNK` examples and runs
-the engine's pass on each.  Each line is parsed by :func:`perceptron_ref.data.parse_csv`
-itself (same numbers, same one-line errors, the file's own line numbers).  The scale
-moves with the data: w = η·W/S, and a chunk whose denominators S does not cover raises S
-to the lcm L and W to W·L/S, which changes no prediction (see
-:mod:`~perceptron_ref.engine.scaled`).  With ``record="summary"`` memory is O(d + CHUNK·d);
-``"mistakes"`` adds the mistake steps.  The trace equals ``run(...)``'s on the whole file.
+current examples: this module reads the file in blocks (:func:`perceptron_ref.engine.csv.
+blocks`, parsed by numpy) and makes the pass over each in turn.  The scale moves with the
+data: w = η·W/S, and a block whose denominators S does not cover raises S to the lcm L
+and W to W·L/S, which changes no prediction (see :mod:`~perceptron_ref.engine.scaled`).
+A file outside the fast reader's subset is read again from the start by the exact reader,
+a line at a time (:func:`examples`, :func:`perceptron_ref.data.parse_csv` on each line:
+same numbers, same one-line errors, the file's own line numbers).  With
+``record="summary"`` memory holds one block; ``"mistakes"`` adds the mistake steps.  The
+trace equals ``run(...)``'s on the whole file.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "demo.csv"
@@ -21,26 +23,28 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from itertools import islice
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
+from perceptron_ref import registry
+from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.data import LabelSet, _lines, parse_csv
-from perceptron_ref.engine.driver import _rational, _steps, rule_of
-from perceptron_ref.engine.kernel import certified, compiled_pass, python_pass
+from perceptron_ref.engine import csv
+from perceptron_ref.engine.passes import block_pass, certified, python_pass
+from perceptron_ref.engine.rational import rational, steps_of
+from perceptron_ref.engine.rules import RULES
 from perceptron_ref.engine.scaled import Scaled, _narrow, bounds
 from perceptron_ref.errors import InputError
 from perceptron_ref.inputs import check_options
-from perceptron_ref.registry import PERCEPTRONS as SUPPORTED
 from perceptron_ref.trace import Record, Step, Trace
 from perceptron_ref.vectors import Label
 
 CHUNK = 4096
-"""Examples held at a time."""
+"""Examples a block, when the exact reader reads the file."""
 
 Row = tuple[Fraction | int, ...]
 """An example's x: exact rationals (ints where the file wrote integers)."""
@@ -53,8 +57,8 @@ digit there too, and int() takes them) ending in a -1/1 label."""
 def streamable(algorithm: str, epochs: object, max_epochs: object, record: Record) -> bool:
     """Whether a run can stream: an online perceptron, one pass, no step kept but mistakes."""
     return (
-        algorithm in SUPPORTED
-        and not rule_of(algorithm)[1]
+        algorithm in registry.PERCEPTRONS
+        and not isinstance(registry.get(algorithm), BatchAlgorithm)
         and epochs == 1
         and max_epochs is None
         and record != "full"
@@ -93,6 +97,16 @@ def examples(path: Path, source: str, labels: LabelSet) -> Iterator[tuple[Row, L
         raise InputError("no examples", source=source)
 
 
+def exact_blocks(path: Path, labels: LabelSet, chunk: int) -> Iterator[Scaled]:
+    """The file's examples read by the exact reader, ``chunk`` at a time, as scaled blocks."""
+    stream = examples(path, str(path), labels)
+    while block := list(islice(stream, chunk)):
+        L = math.lcm(*{v.denominator for x, _ in block for v in x})
+        ints = [[v.numerator * (L // v.denominator) for v in x] for x, _ in block]
+        y = np.array([label for _, label in block], dtype=np.int8)
+        yield Scaled(_narrow(np.array(ints, dtype=object)), y, L)
+
+
 def run_csv(
     algorithm: str,
     path: str | Path,
@@ -102,66 +116,61 @@ def run_csv(
     eta: object = 1,
     record: Record = "summary",
     chunk: int = CHUNK,
+    block: int = csv.BLOCK,
 ) -> Trace:
-    """One pass of an online perceptron over a CSV file, chunk by chunk (see above)."""
+    """One pass of an online perceptron over a CSV file, block by block (see above);
+    ``block`` bytes a block for the fast reader, ``chunk`` examples for the exact one."""
     if not streamable(algorithm, 1, None, record):
         raise InputError(f"{algorithm} with record={record!r} cannot stream: one online pass only")
-    rule = rule_of(algorithm)[0]
+    rule = RULES[registry.get(algorithm).zero_score]
     step, _ = check_options(eta, 1, None)
-    stream = examples(Path(path), str(path), labels)
-    W: list[int] = []
-    S, k, index, kept = 1, 0, 0, list[Step]()
     try:
-        while block := list(islice(stream, chunk)):
-            rows = [x for x, _ in block]
-            L = math.lcm(S, *{v.denominator for x in rows for v in x})
-            W = [w * (L // S) for w in W] or [0] * (len(rows[0]) + bias)
-            S = L  # w = η·W/S throughout
-            ints = [[v.numerator * (S // v.denominator) for v in x] for x in rows]
-            data = Scaled(_narrow(np.array(ints, dtype=object)), _labels(block), S)
-            k += _pass(data, W, S if bias else 0, rule, index, step, record, kept)
-            index += len(block)
+        fast = (Scaled(b.X, b.y, b.scale) for b in csv.blocks(Path(path), labels, block))
+        return _run(algorithm, fast, rule, bias, step, record)
+    except csv.NotFast:  # read it all again, exactly: same data, or the line's error
+        pass
+    try:
+        exact = exact_blocks(Path(path), labels, chunk)
+        return _run(algorithm, exact, rule, bias, step, record)
     except OSError as error:
         raise InputError(error.strerror or str(error), source=str(path)) from None
-    w = _rational(W, (step.numerator, step.denominator * S))
-    return Trace(algorithm, len(W), bias, step, k, 1, "online", w, tuple(kept), record, None)
 
 
-def _labels(block: list[tuple[Row, Label]]) -> Any:
-    return np.array([y for _, y in block], dtype=np.int8)
+def _run(algorithm: str, blocks: Iterable[Scaled], rule: int, bias: bool, eta: Fraction,
+         record: Record) -> Trace:  # fmt: skip
+    W: list[int] = []
+    S, k, index, kept = 1, 0, 0, list[Step]()
+    for data in blocks:
+        L = math.lcm(S, data.scale)
+        W = [w * (L // S) for w in W] or [0] * (data.X.shape[1] + bias)
+        S = L  # w = η·W/S throughout
+        if data.scale != S:
+            data = Scaled(_narrow(data.X.astype(object) * (S // data.scale)), data.y, S)
+        k += _pass(data, W, S if bias else 0, rule, index, eta, record, kept)
+        index += len(data.y)
+    w = rational(W, (eta.numerator, eta.denominator * S))
+    return Trace(algorithm, len(W), bias, eta, k, 1, "online", w, tuple(kept), record, None)
 
 
-def _pass(
-    data: Scaled,
-    W: list[int],
-    b: int,
-    rule: int,
-    first: int,
-    eta: Fraction,
-    record: Record,
-    out: list[Step],
-) -> int:
-    """One chunk: W (a list, updated in place) through the compiled or the Python pass."""
+def _pass(data: Scaled, W: list[int], b: int, rule: int, first: int, eta: Fraction,
+          record: Record, out: list[Step]) -> int:  # fmt: skip
+    """One block: W (a list, updated in place) through the numpy or the Python pass."""
     start = list(W) if record != "summary" else []
     column_max, row_max = bounds(data, b)
-    kept: list[tuple[int, bool]] | None
+    kept: list[tuple[int, bool]] | None = [] if record != "summary" else None
     if data.fits and certified(max(map(abs, W)), column_max, row_max):
         V = np.array(W, dtype=np.int64)
-        n = len(data.y)
-        scores, flags = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
-        k = compiled_pass(data.X, data.y, V, b, rule, True, scores, flags)
+        k, scores, flags = block_pass(data.X, data.y, V, b, rule, keep=kept is not None)
         W[:] = V.tolist()
-        kept = list(zip(scores.tolist(), flags.tolist(), strict=True))
+        if kept is not None:
+            kept = list(zip(scores.tolist(), flags.tolist(), strict=True))
     else:
-        kept = []
         k = python_pass(data.X, data.y.tolist(), W, b, rule, kept)
-    if record != "summary":
+    if kept is not None:
         S = data.scale
-        w_scale, s_scale = (
-            (eta.numerator, eta.denominator * S),
-            (eta.numerator, eta.denominator * S * S),
-        )
-        for s in _steps(data, 1, start, kept, b, rule, w_scale, s_scale, record):
+        w_scale = (eta.numerator, eta.denominator * S)
+        s_scale = (eta.numerator, eta.denominator * S * S)
+        for s in steps_of(data, 1, start, kept, b, rule, w_scale, s_scale, record):
             out.append(
                 Step(1, s.index + first, s.score, s.prediction, s.label, s.mistake, s.weights)
             )

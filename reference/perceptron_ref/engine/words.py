@@ -1,18 +1,21 @@
 """uint8 rows read 8 bytes at a time: the compiled pass of :mod:`~perceptron_ref.engine.kernel`
 for pixel-like data, when every weight is certified to stay inside int32.
 
+:func:`~perceptron_ref.engine.kernel.fastest` times it against the plain loops on the data
+at hand and uses it only where it is faster (it is on some machines and widths, not all).
+
 The plain loop widens each byte x_j to 64 bits before multiplying, a shuffle per four
 products, and multiplies in 64 bits (vpmullq, several cycles); here a row is a sequence
 of little-endian 64-bit words, byte c of word u being x_{8u+c}, taken out by a shift and
 a mask, and the weights are stored by byte position so that the products line up lane
-for lane.  On 60000x784 one pass drops from about 16 ms to about 10 ms.  Same scores,
-same mistakes, same W as :func:`~perceptron_ref.engine.kernel.python_pass`
-(``tests/test_engine_kernel.py`` checks it at the int32 limit).
+for lane.  Same scores, same mistakes, same W as
+:func:`~perceptron_ref.engine.passes.python_pass` (``tests/test_engine_kernel.py`` checks it
+at the int32 limit).
 
 >>> import numpy as np
 >>> X = np.array([[1, 2, 3, 4, 5, 6, 7, 8], [8, 7, 6, 5, 4, 3, 2, 1]], dtype=np.uint8)
->>> W, none = np.zeros(8, dtype=np.int64), np.zeros(0, dtype=np.int64)
->>> by_words(X), word_pass(X, np.array([1, -1], dtype=np.int8), W, 0, 2, False, none, none)
+>>> W, none, y = np.zeros(8, dtype=np.int64), np.zeros(0, dtype=np.int64), np.array([1, -1])
+>>> by_words(X), words_pass(X, words_of(X), y.astype(np.int8), W, 0, 2, False, none, none)
 (True, 2)
 >>> W.tolist()
 [-7, -5, -3, -1, 1, 3, 5, 7]
@@ -33,9 +36,10 @@ _is_mistake = numba.njit(inline="always")(is_mistake)
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
-def _word_pass(
+def words_pass(
     X: Any, Xw: Any, y: Any, W: Any, b: int, rule: int, keep: bool, scores: Any, flags: Any
 ) -> int:
+    """The pass, compiled (see the module docstring); ``Xw`` is :func:`words_of` X."""
     # uint8 rows read 8 bytes at a time: Xw[i, u] holds x_{8u}..x_{8u+7}, byte c being
     # x_{8u+c} (little-endian), taken out by a shift and a mask.  The feature weights are
     # held as Wp[c, u] = V[8u + c], so for each c the products are lane for lane, with no
@@ -89,16 +93,7 @@ def by_words(X: npt.NDArray[Any]) -> bool:
     )
 
 
-def word_pass(
-    X: npt.NDArray[np.integer[Any]],
-    y: npt.NDArray[np.int8],
-    W: npt.NDArray[np.int64],
-    b: int,
-    rule: int,
-    keep: bool,
-    scores: npt.NDArray[np.int64],
-    flags: npt.NDArray[np.bool_],
-) -> int:
-    """:func:`~perceptron_ref.engine.kernel.compiled_pass` on data :func:`by_words` accepts,
-    certified by :func:`~perceptron_ref.engine.kernel.certified_int32`; the mistakes."""
-    return int(_word_pass(X, X.view(np.uint64), y, W, b, rule, keep, scores, flags))
+def words_of(X: npt.NDArray[Any]) -> npt.NDArray[np.uint64]:
+    """X's rows as 64-bit words (a view, no copy), for :func:`words_pass`."""
+    assert by_words(X)
+    return X.view(np.uint64)
