@@ -15,11 +15,15 @@ from pathlib import Path
 import pytest
 
 from perceptron_ref.cli import main
-from perceptron_ref.grading import autograder, gradescope
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.results import Report
+from perceptron_ref.grading import autograder, gradescope, scoring
 from tests.hostile import CANDIDATES, ROOT, require_sandbox, tree_hash
 
 GRADING = CANDIDATES / "grading"
-TESTS = ["It runs", "Its zero-score convention", "Right on every data set"]
+TESTS = ["It runs", "Its zero-score convention", "Right on small data with ties (w·x = 0)"]
+# --examples 4 draws only small data with ties: the other regimes' tests are left out
+NAMES = [t["name"] for t in scoring.TESTS]
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +79,7 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
         assert "bubblewrap" in setup and f"pip install --quiet /autograder/source/{wheel}" in setup
         config = json.loads(z.read("autograder.json"))
         assert config["algorithm"] == "perceptron/mehta" and config["options"]["examples"] == 4
-        assert [t["name"] for t in config["tests"]] == TESTS
+        assert [t["name"] for t in config["tests"]] == [t["name"] for t in scoring.TESTS]
         with zipfile.ZipFile(z.open(wheel)) as w:
             names = w.namelist()
     for module in ("grading/autograder.py", "crosscheck/worker.py", "crosscheck/adapters.py"):
@@ -96,7 +100,7 @@ def test_the_zip_and_its_wheel_are_reproducible(built: Path, tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("submission", "scores", "said"),
     [
-        (GRADING / "alice.py", [1, 1, 3], "agrees with perceptron/mehta"),
+        (GRADING / "alice.py", [1, 1, 1], "agrees with perceptron/mehta"),
         (GRADING / "carol.py", [1, 0, 0], "X = np.array([["),
         (CANDIDATES / "hostile_rewrite.py", [1, 0, 0], "expected w = "),
         (CANDIDATES / "hostile_crash.py", [0, 0, 0], "Your code failed: crash: killed by SIGSEGV"),
@@ -112,9 +116,9 @@ def test_run_autograder_grades_the_submission_into_results_json(
     tests = results["tests"]
     assert isinstance(tests, list)
     assert [t["name"] for t in tests] == TESTS
-    assert [t["score"] for t in tests] == scores and [t["max_score"] for t in tests] == [1, 1, 3]
+    assert [t["score"] for t in tests] == scores and [t["max_score"] for t in tests] == [1, 1, 1]
     assert all(t["visibility"] == "visible" and isinstance(t["output"], str) for t in tests)
-    assert said in "\n".join(t["output"] for t in tests)
+    assert said in "\n".join([str(results["output"]), *(t["output"] for t in tests)])
     assert tree_hash(ROOT) == project
 
 
@@ -127,7 +131,7 @@ def test_run_autograder_takes_a_notebook(built: Path, tmp_path: Path) -> None:
         json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 4})
     )
     results = run_autograder(unpacked(built, tmp_path / "autograder", [notebook]))
-    assert [t["score"] for t in results["tests"]] == [1, 1, 3]  # type: ignore[attr-defined]
+    assert [t["score"] for t in results["tests"]] == [1, 1, 1]  # type: ignore[attr-defined]
 
 
 def test_a_failing_grader_still_writes_results_json(built: Path, tmp_path: Path) -> None:
@@ -140,9 +144,18 @@ def test_weights_choose_the_tests_and_their_points(tmp_path: Path) -> None:
     wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
     wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip stands in for the wheel
     command = ["gradescope", "perceptron/blum", str(tmp_path), "--wheel", str(wheel)]
-    assert main([*command, "--weights", "runs=2,conventions=0,right=7.5"]) == 0
+    weights = "runs=2,conventions=0,right-long=3,right=7.5,right-rationals=0"
+    assert main([*command, "--weights", weights]) == 0
     config = json.loads(zipfile.ZipFile(tmp_path / "autograder.zip").read("autograder.json"))
-    assert [(t["check"], t["points"]) for t in config["tests"]] == [("runs", 2), ("right", 7.5)]
+    assert [(t["check"], t["points"]) for t in config["tests"]] == [
+        ("runs", 2),
+        ("right-ties", 1),
+        ("right-near-zero", 1),
+        ("right-long", 3),
+        ("right-realistic", 1),
+        ("right", 7.5),  # not a default test: added, under its own name
+    ]
+    assert config["tests"][-1]["name"] == "Right on every data set"
     assert main([*command, "--weights", "speed=1"]) == 2
 
 
@@ -164,7 +177,7 @@ def test_prairielearn_gets_a_score_in_0_1_or_an_ungradable_hand_in(tmp_path: Pat
         assert autograder.main(["prairielearn", str(root), str(tmp_path / "config.json")]) == 0
     right = json.loads((tmp_path / "right" / "results" / "results.json").read_text())
     assert right["gradable"] is True and right["score"] == 1.0
-    assert [(t["points"], t["max_points"]) for t in right["tests"]] == [(1, 1), (1, 1), (3, 3)]
+    assert [(t["points"], t["max_points"]) for t in right["tests"]] == [(1, 1), (1, 1), (1, 1)]
     invalid = json.loads((tmp_path / "invalid" / "results" / "results.json").read_text())
     assert invalid == {"gradable": False, "format_errors": ["no Python file (.py or .ipynb)"]}
 
@@ -185,3 +198,46 @@ def test_require_sandbox_without_one_grades_nothing_and_says_why(
         sandbox._trial.cache_clear()
     results = json.loads((tmp_path / "results" / "results.json").read_text())
     assert results["score"] == 0 and "cannot sandbox" in results["output"]
+
+
+def test_each_data_regime_is_scored_on_its_own() -> None:
+    # Right on every data set of at most 1000 examples, wrong on larger ones: only the
+    # realistic-size test fails, and it shows the counterexample.
+    report = crosscheck("perceptron/gormley-online", f"{CANDIDATES / 'wrong_first1000.py'}:train")
+    assert report.verdict == "disagree"
+    results = scoring.results(report, "", scoring.TESTS, "COUNTEREXAMPLE")
+    scored = {t["name"]: (t["score"], t["output"]) for t in results["tests"]}
+    assert "Right on rationals with large denominators" not in scored  # float data: none drawn
+    assert NAMES[1] in scored  # (the convention is judged on the run as a whole)
+    assert {name: score for name, (score, _) in scored.items() if name != NAMES[1]} == {
+        "It runs": 1,
+        "Right on small data with ties (w·x = 0)": 1,
+        "Right on scores just off zero": 1,
+        "Right on long runs with large weights": 1,
+        "Right on data of realistic size": 0,
+    }
+    realistic = scored["Right on data of realistic size"][1]
+    assert realistic.startswith("Not right on ") and realistic.endswith(": COUNTEREXAMPLE")
+    assert scored["Right on scores just off zero"][1].startswith("Right on all ")
+
+
+def test_a_regime_never_run_scores_nothing() -> None:
+    # A hang ends the run at its first data set: no regime was checked.
+    report = crosscheck("perceptron/mehta", f"{CANDIDATES / 'hostile_loop.py'}:train", timeout=2)
+    results = scoring.results(report, "", scoring.TESTS, "HANG")
+    regimes = [t for t in results["tests"] if t["name"].startswith("Right on")]
+    assert regimes and all(t["score"] == 0 for t in regimes)
+    assert all(t["output"].startswith(("Not checked", "Not right")) for t in regimes)
+
+
+def test_the_counterexample_is_shown_once_in_the_first_test_failed() -> None:
+    report = Report(
+        "perceptron/mehta", "c.py:train", "disagree", "", 8, (), None,
+        regimes=(("long", 2), ("ties", 6)), failed=(("long", 1), ("ties", 2)),
+    )  # fmt: skip
+    results = scoring.results(report, "", scoring.TESTS, "COUNTEREXAMPLE")
+    outputs = {t["name"]: t["output"] for t in results["tests"] if t["score"] == 0}
+    assert outputs[NAMES[2]] == "Not right on 2 data sets of this kind (6 run): COUNTEREXAMPLE"
+    assert outputs[NAMES[5]].endswith("(2 run): see the counterexample above.")
+    assert "COUNTEREXAMPLE" not in results["output"]
+    assert len(results["tests"]) == 4  # runs, conventions, ties, long: no other regime drawn

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -14,6 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.results import Report
 from perceptron_ref.grading import feedback
 from tests.hostile import CANDIDATES
 
@@ -109,20 +110,41 @@ def test_every_diagnosis_code_is_a_hint_with_its_evidence() -> None:
     assert feedback.hint("something-new", "w differs") == "Hint: w differs."
 
 
+def _report(diagnosis: tuple[Diagnosis, ...], equivalence: Fraction | None) -> Report:
+    return Report("perceptron/blum", "c.py:train", "agree", "", 3, ("perceptron/blum",), None,
+                  diagnosis, equivalence)  # fmt: skip
+
+
 def test_a_report_s_diagnosis_and_learning_rate_become_hints() -> None:
-    # The crosscheck's diagnosis (issue 12) as feedback reads it: items with code and evidence.
-    report = SimpleNamespace(
-        diagnosis=(SimpleNamespace(code="initial-weights", evidence="w starts at (1, 0)"),),
-        equivalence=Fraction(1, 100),
-    )
+    report = _report((Diagnosis("initial-weights", "w starts at (1, 0)"),), Fraction(1, 100))
     assert feedback.hints(report) == [
         "Hint: w starts at (1, 0): w must start at the zero vector.",
         "Hint: your weights are 1/100 = 0.01 × the expected ones: a learning rate (step size) "
         "other than 1?",
     ]
-    named = SimpleNamespace(
-        diagnosis=(SimpleNamespace(code="learning-rate", evidence="w is 2 × the expected"),),
-        equivalence=Fraction(2),
-    )
+    named = _report((Diagnosis("learning-rate", "w is 2 × the expected"),), Fraction(2))
     assert len(feedback.hints(named)) == 1
-    assert feedback.hints(SimpleNamespace()) == []
+    assert feedback.hints(_report((), None)) == []
+
+
+def test_a_real_crosscheck_s_diagnosis_reaches_the_student_as_a_hint() -> None:
+    report = crosscheck(
+        "perceptron/gormley-online", f"{CANDIDATES / 'init_random.py'}:train", examples=12
+    )
+    assert report.verdict == "disagree"
+    said = feedback.hints(report)
+    assert any(h.endswith("w must start at the zero vector.") for h in said), said
+    assert not any("data set" in h for h in said), said
+
+
+def test_code_accepted_up_to_a_learning_rate_is_told_so_without_a_hint_to_change() -> None:
+    report = _report(
+        (Diagnosis("learning-rate", "w is 1/100 × the reference's"),), Fraction(1, 100)
+    )
+    said = feedback.text(report)
+    assert said.startswith("Your train agrees with perceptron/blum on all 3 data sets, up to a "
+                           "learning rate of 1/100 = 0.01.\n")  # fmt: skip
+    assert "Note: w is 1/100 × the reference's." in said and "Hint" not in said
+    assert feedback.text(_report((), None)) == (
+        "Your train agrees with perceptron/blum on all 3 data sets."
+    )

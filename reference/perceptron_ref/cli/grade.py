@@ -57,8 +57,9 @@ def add_crosscheck_options(p: Any) -> None:
         "--weights",
         default="",
         metavar="CHECK=POINTS,...",
-        help="points of the tests runs, conventions, right (default runs=1,conventions=1,"
-        "right=3; 0 drops a test)",
+        help="points of the tests runs, conventions, right-ties, right-near-zero, "
+        "right-rationals, right-long, right-realistic (1 each by default; 0 drops a test) "
+        "and right (every data set; not scored by default)",
     )
     p.add_argument(
         "--require-sandbox",

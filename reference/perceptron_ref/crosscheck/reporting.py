@@ -5,9 +5,11 @@ JSON: ``{"algorithm", "candidate", "verdict": "agree"|"disagree", "reason", "exa
 "first_divergent_step", "note"} or null, "diagnosis": [codes], "equivalence": null or
 {"learning_rate": "p/q"}, "coverage": {"data_sets", "max_examples", "max_dimension",
 "max_abs_coordinate", "zero_scores", "near_zero_scores", "max_epochs"}, "evidence":
-[{"code", "evidence"}], "regimes": {regime: data sets}, "dimension": D or null}``, every
-rational a ``str(Fraction)`` string.  ``evidence`` gives each diagnosis code's sentence, in
-the order of ``diagnosis``; ``regimes`` counts the data sets tried per regime; ``dimension``
+[{"code", "evidence"}], "regimes": {regime: data sets}, "failed": {regime: data sets},
+"dimension": D or null}``, every rational a ``str(Fraction)`` string.  ``evidence`` gives
+each diagnosis code's sentence, in the order of ``diagnosis``; ``regimes`` counts the data
+sets tried per regime and ``failed``, for every regime drawn, the data sets the candidate
+did not get right (wrong, or not run after a hang or past the budget); ``dimension``
 is --dimension's D (the verdict holds at d = D only); ``note`` says where the counterexample's
 answer was seen when that matters ("" otherwise).
 """
@@ -64,6 +66,7 @@ def to_json(report: Report) -> dict[str, Any]:
         "coverage": coverage_json(report.coverage),
         "evidence": [{"code": d.code, "evidence": d.evidence} for d in report.diagnosis],
         "regimes": dict(report.regimes),
+        "failed": dict(report.failed),
         "dimension": report.dimension,
     }
 

@@ -3,7 +3,8 @@
 ``Report`` keeps the fields it always had (``algorithm``, ``candidate``, ``verdict``,
 ``reason``, ``examples``, ``agrees_with``, ``counterexample``) and has ``diagnosis`` (the
 causes, :class:`~perceptron_ref.crosscheck.diagnosis.Diagnosis`), ``equivalence`` (the
-learning rate c when it agrees up to one), ``coverage``, ``regimes`` and ``dimension``.
+learning rate c when it agrees up to one), ``coverage``, ``regimes``, ``failed`` and
+``dimension``.
 """
 
 from __future__ import annotations
@@ -55,4 +56,6 @@ class Report:
     equivalence: Fraction | None = None  # the learning rate c when it agrees up to one
     coverage: Coverage = Coverage()
     regimes: tuple[tuple[str, int], ...] = ()  # data sets tried per regime
+    # per regime drawn, the data sets it did not get right: wrong, or not run (a hang, the budget)
+    failed: tuple[tuple[str, int], ...] = ()
     dimension: int | None = None  # --dimension D: checked at d = D only

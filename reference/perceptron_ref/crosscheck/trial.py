@@ -217,7 +217,15 @@ class Trial:
         reading, results = self.read(outcomes)
         coverage, regimes = self.coverage(checked)
         bad = next((i for i in checked if not _ok(results[i])), None)
-        base = {"coverage": coverage, "regimes": regimes, "dimension": self.needs.dimension}
+        drawn = Counter(c.regime for c in self.cases)
+        right = Counter(self.cases[i].regime for i in checked if _ok(results[i]))
+        failed = tuple((r, drawn[r] - right[r]) for r in sorted(drawn))  # wrong or not run
+        base = {
+            "coverage": coverage,
+            "regimes": regimes,
+            "failed": failed,
+            "dimension": self.needs.dimension,
+        }
         if bad is None:
             return self.agree(outcomes, checked, reading, results, base)
         return disagree(self, outcomes, checked, reading, results, bad, base)

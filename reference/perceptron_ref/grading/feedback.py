@@ -24,7 +24,6 @@ import json
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from perceptron_ref import registry
 from perceptron_ref.crosscheck.check import Report
@@ -167,7 +166,12 @@ def conventions(report: Report) -> str:
 def text(report: Report, *, kind: str = "numpy", entry: str = "train") -> str:
     """The feedback for one student (``kind``: numpy, fractions, lists or cmd)."""
     if report.verdict == "agree":
-        return f"Your {entry} agrees with {report.algorithm} on all {report.examples} data sets."
+        said = f"Your {entry} agrees with {report.algorithm} on all {report.examples} data sets"
+        if report.equivalence is not None and report.equivalence != 1:
+            said += f", up to a learning rate of {number(report.equivalence)}"
+        # accepted, so no hint to change anything: what was accepted, with its evidence
+        notes = [f"Note: {plain(d.evidence).rstrip('.')}." for d in report.diagnosis]
+        return "\n".join([said + ".", *notes])
     c = report.counterexample
     lines = []
     if c is not None and isinstance(c.got, Failure):
@@ -191,13 +195,13 @@ def text(report: Report, *, kind: str = "numpy", entry: str = "train") -> str:
     return "\n".join(lines)
 
 
-def hints(report: Any) -> list[str]:
-    """The hints of a report: one per diagnosis (``report.diagnosis``: items with ``code`` and
-    ``evidence``), and the learning rate c of ``report.equivalence`` (the candidate's weights
-    are c × the reference's) when no diagnosis names it.  A report without them gives none."""
-    said = [hint(d.code, d.evidence) for d in getattr(report, "diagnosis", ())]
-    c = getattr(report, "equivalence", None)
-    codes = {d.code for d in getattr(report, "diagnosis", ())}
+def hints(report: Report) -> list[str]:
+    """The hints of a report: one per diagnosis, with its evidence, and the learning rate c
+    of ``report.equivalence`` (the candidate's weights are c × the reference's) when no
+    diagnosis names it."""
+    said = [hint(d.code, d.evidence) for d in report.diagnosis]
+    c = report.equivalence
+    codes = {d.code for d in report.diagnosis}
     if c is not None and c != 1 and "learning-rate" not in codes:
         said.append(hint("learning-rate", f"your weights are {number(c)} × the expected ones"))
     return said

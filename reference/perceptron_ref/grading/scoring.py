@@ -10,10 +10,16 @@ The tests are data (:data:`TESTS`, or an ``autograder.json`` / ``--weights``): e
     it follows the algorithm's own rule at a zero score w·x = 0 (of the notes' variants,
     it agrees with the one graded);
 ``right``
-    it returns exactly the reference's w on every data set tried.
+    it returns exactly the reference's w on every data set tried;
+``right-ties``, ``right-near-zero``, ``right-rationals``, ``right-long``, ``right-realistic``
+    it is right on every data set of that regime (crosscheck's data: small data with many
+    zero scores, scores just off zero, rationals with large denominators, long runs with
+    large weights, realistic sizes), each of them run.
 
-A hand-in that cannot run (no Python file, an unreadable zip) scores 0 on every test,
-each test's output saying why.
+The default tests: it runs, its conventions, and right at each regime.  A regime this
+configuration draws no data of (rationals for a float candidate) is left out of the
+results.  A hand-in that cannot run (no Python file, an unreadable zip) scores 0 on every
+test, each test's output saying why.
 """
 
 from __future__ import annotations
@@ -27,15 +33,22 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback
 
 Test = dict[str, Any]
-TESTS: tuple[Test, ...] = (
-    {"name": "It runs", "check": "runs", "points": 1, "visibility": "visible"},
-    {
-        "name": "Its zero-score convention",
-        "check": "conventions",
-        "points": 1,
-        "visibility": "visible",
-    },
-    {"name": "Right on every data set", "check": "right", "points": 3, "visibility": "visible"},
+REGIMES = {
+    "ties": "small data with ties (w·x = 0)",
+    "near-zero": "scores just off zero",
+    "rationals": "rationals with large denominators",
+    "long": "long runs with large weights",
+    "realistic": "data of realistic size",
+}
+NAMES = {
+    "runs": "It runs",
+    "conventions": "Its zero-score convention",
+    "right": "Right on every data set",
+    **{f"right-{r}": f"Right on {words}" for r, words in REGIMES.items()},
+}
+TESTS: tuple[Test, ...] = tuple(
+    {"name": NAMES[check], "check": check, "points": 1, "visibility": "visible"}
+    for check in ("runs", "conventions", *(f"right-{r}" for r in REGIMES))
 )
 VISIBILITY = ("hidden", "after_due_date", "after_published", "visible")
 
@@ -58,10 +71,30 @@ def _right(report: Report, words: str) -> tuple[bool, str]:
     return report.verdict == "agree", words
 
 
+def _regime(regime: str) -> Callable[[Report, str], tuple[bool, str]]:
+    def check(report: Report, words: str) -> tuple[bool, str]:
+        tried, failed = dict(report.regimes).get(regime, 0), dict(report.failed)[regime]
+        if tried == 0:
+            return False, "Not checked: no data set of this kind was run (the run stopped first)."
+        if failed == 0:
+            return True, f"Right on all {tried} data sets of this kind."
+        said = f"Not right on {failed} data set{'s' * (failed > 1)} of this kind ({tried} run)"
+        return False, f"{said}: {words}" if words else f"{said}."
+
+    return check
+
+
+def applies(report: Report, check: str) -> bool:
+    """Does the test ``check`` apply to this report (a regime test, only if data was drawn)?"""
+    regime = check.removeprefix("right-")
+    return regime == check or regime in dict(report.failed)
+
+
 CHECKS: dict[str, Callable[[Report, str], tuple[bool, str]]] = {
     "runs": _runs,
     "conventions": _conventions,
     "right": _right,
+    **{f"right-{r}": _regime(r) for r in REGIMES},
 }
 
 
@@ -86,7 +119,8 @@ def tests(given: Sequence[Test] = TESTS) -> list[Test]:
 
 
 def weights(spec: str, base: Sequence[Test] = TESTS) -> list[Test]:
-    """``--weights runs=1,conventions=1,right=3``: the tests with these points (0 drops one)."""
+    """``--weights runs=1,conventions=1,right=3``: the tests of ``base`` with these points (0
+    drops one), and a test for each check named that ``base`` lacks, in the order named."""
     points: dict[str, float] = {}
     for part in filter(None, spec.split(",")):
         check, equals, value = part.partition("=")
@@ -98,9 +132,15 @@ def weights(spec: str, base: Sequence[Test] = TESTS) -> list[Test]:
             raise InputError(
                 f"--weights {part!r}: expected CHECK=POINTS, CHECK one of {', '.join(CHECKS)}"
             )
+    had = {t["check"] for t in base}
+    added = [
+        {"name": NAMES[c], "check": c, "points": p, "visibility": "visible"}
+        for c, p in points.items()
+        if c not in had
+    ]
     chosen = [
         {**t, "points": int(p) if p.is_integer() else p}
-        for t in base
+        for t in [*base, *added]
         if (p := points.get(t["check"], float(t["points"]))) > 0
     ]
     return tests(chosen)
@@ -111,11 +151,18 @@ def results(
 ) -> dict[str, Any]:
     """Gradescope's results.json for one hand-in (``words``: the feedback text)."""
     out = []
+    shown = False
     for test in chosen:
+        if report is not None and not applies(report, test["check"]):
+            continue
         if report is None:
             passed, output = False, problem
         else:
             passed, output = CHECKS[test["check"]](report, words)
+            if words and words in output:  # the counterexample once, in the first test failed
+                if shown:
+                    output = output.replace(words, "see the counterexample above.")
+                shown = True
         out.append(
             {
                 "name": test["name"],
@@ -129,6 +176,8 @@ def results(
         summary = f"Not graded: {problem}"
     else:
         summary = f"{report.algorithm}: {report.verdict} ({report.examples} data sets tried)"
+        if not shown and words:  # no test failed to show it: the feedback goes on top
+            summary += "\n\n" + words
     return {"output": summary, "stdout_visibility": "hidden", "tests": out}
 
 
