@@ -244,8 +244,11 @@ def test_cli_exit_status_json_keys_and_deterministic_output() -> None:
     assert status == 1
     report = json.loads(stdout)
     keys = ["algorithm", "candidate", "verdict", "reason", "examples", "agrees_with"]
-    new = ["diagnosis", "equivalence", "coverage", "evidence", "regimes", "dimension"]
+    new = ["diagnosis", "equivalence", "coverage", "evidence", "regimes", "failed", "dimension"]
     assert list(report) == [*keys, "counterexample", *new]
+    # every regime tried has its count of data sets not right, and the disagreement is in one
+    assert set(report["regimes"]) <= set(report["failed"]) and sum(report["failed"].values()) > 0
+    assert all(0 <= report["failed"][r] <= k for r, k in report["regimes"].items())
     counter = ["X", "y", "expected", "got", "first_divergent_step", "note"]
     assert list(report["counterexample"]) == counter
     assert cli(*args, "--format", "json")[1] == stdout  # byte-identical
