@@ -16,15 +16,21 @@ from perceptron_ref.registry import PERCEPTRONS as PERCEPTRONS  # what crosschec
 ORDER = 50
 
 
-def timeout_arg(text: str) -> float:
+def _seconds(text: str, most: int) -> float:
+    """A number of seconds in (0, most]; anything else is an argparse error naming it."""
     try:
         value = float(text)
     except ValueError:
         value = 0.0
-    if not 0 < value <= 3600:
+    if not 0 < value <= most:
         shown = text if len(text) <= 40 else text[:37] + "..."
-        raise argparse.ArgumentTypeError(f"{shown!r} is not a number of seconds in (0, 3600]")
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a number of seconds in (0, {most}]")
     return value
+
+
+def timeout_arg(text: str) -> float:
+    """``--timeout``: seconds for one answer, in (0, 3600]."""
+    return _seconds(text, 3600)
 
 
 MAX_MEMORY = 2**24
@@ -61,14 +67,7 @@ def eta_arg(text: str) -> Any:
 
 def budget_arg(text: str) -> float:
     """``--budget``: seconds for the whole run, in (0, 86400]."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value <= 86400:
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        raise argparse.ArgumentTypeError(f"{shown!r} is not a number of seconds in (0, 86400]")
-    return value
+    return _seconds(text, 86400)
 
 
 def dimension_arg(text: str) -> int:

@@ -16,22 +16,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.cli.crosscheck import PERCEPTRONS, megabytes_arg, timeout_arg
+from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg, megabytes_arg, timeout_arg
 from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
 from perceptron_ref.errors import InputError
 
 ORDER = 55
-
-
-def budget_arg(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value <= 86400:
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        raise argparse.ArgumentTypeError(f"{shown!r} is not a number of seconds in (0, 86400]")
-    return value
 
 
 class _Gone(argparse.Action):

@@ -7,8 +7,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.cli.crosscheck import PERCEPTRONS
-from perceptron_ref.cli.grade import add_crosscheck_options, budget_arg
+from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
+from perceptron_ref.cli.grade import add_crosscheck_options
 
 ORDER = 56
 
