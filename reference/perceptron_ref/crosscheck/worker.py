@@ -15,10 +15,13 @@ the parent knows which data set a hang or a crash happened on.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
 import importlib.util
 import json
 import os
+import resource
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -119,7 +122,24 @@ def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) ->
     except MemoryError:
         return {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
-        return {"error": f"{type(error).__name__}: {error}"[:500], "memory": False}
+        said = f"{type(error).__name__}: {error}{process_limit(error)}"
+        return {"error": said[:500], "memory": False}
+
+
+def process_limit(error: BaseException) -> str:
+    """A note when ``error`` is EAGAIN and the sandbox holds near as many processes and
+    threads as RLIMIT_NPROC allows: most likely a fork or a thread refused by the process
+    limit (the count is a snapshot, and the kernel's own is not visible, hence "near")."""
+    limit = resource.getrlimit(resource.RLIMIT_NPROC)[0]
+    if getattr(error, "errno", None) != errno.EAGAIN or limit == resource.RLIM_INFINITY:
+        return ""
+    tasks = 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):  # its own PID namespace's
+        with contextlib.suppress(OSError):
+            tasks += len(os.listdir(f"/proc/{pid}/task"))
+    if tasks < limit // 2:
+        return ""
+    return f" ({tasks} processes and threads running: the process limit is {limit})"
 
 
 if __name__ == "__main__":
