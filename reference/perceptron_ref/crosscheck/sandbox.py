@@ -14,8 +14,15 @@ bubblewrap's options come through a file descriptor, so its ``/proc/1/cmdline``
 names only the command.  The reference itself is masked wherever a bound folder holds it
 (an installed wheel sits in site-packages): a candidate cannot import it to answer.
 
+When the harness is root, the program runs as uid and gid :data:`NOBODY`, not root, in a
+user namespace of its own, at most :data:`PROCESSES` processes and threads: a fork bomb
+fails at once.  Where a probe finds that impossible (:func:`weaker` says why), or for a
+shared folder that uid cannot read, it runs as root inside the sandbox, with no process
+limit, and one warning line says so (:data:`WEAKER`, :data:`UNREADABLE`).
+
 Limits are set inside the sandbox, just before the program starts (:data:`LIMITER`):
-address space (``memory`` bytes), CPU seconds, file size, no core dumps.  The parent waits
+address space (``memory`` bytes), CPU seconds, file size, processes, no core dumps.  The
+parent waits
 on a wall clock: ``timeout`` seconds for each line of output (a line is one data set's
 result, so a slow but working batch is not cut off), then kills the process group (and so
 the namespace).  It keeps at most ``MAX_OUTPUT`` bytes of stdout (more ends the run: the
