@@ -3,12 +3,18 @@
 The lines are read back from the matplotlib Figure (each artist has a gid) and checked
 against the trace: each drawn separator j satisfies w_j·a = 0 at both ends, its label is
 w_j exactly, the legend's k and R²/γ² are the trace's k and the data's exact bound.
+
+What a student reads at a glance is checked on the drawn figure (Agg, as it is saved): the
+"+" beside each separator lies where w_j·a > 0 and its number where w_j·a < 0, neither text
+touches its line, the final separator is drawn bolder, darker and solid, and the legend and
+every text lie inside the figure, with long exact labels, a long file name, or panels.
 """
 
 from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,15 +23,22 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.path import Path as DrawnPath
+from matplotlib.text import Annotation, Text
+from matplotlib.transforms import Bbox
 from matplotlib.typing import RcKeyType
 
 from perceptron_ref import run
 from perceptron_ref.plotting.run_figure import picture, run_figure
-from perceptron_ref.plotting.style import save
+from perceptron_ref.plotting.style import save, style
 from perceptron_ref.testing import SeparableData, separable_data
 from perceptron_ref.vectors import Vector, show
+
+# A layout that cannot make room (a legend or label squeezed out) fails the test.
+pytestmark = pytest.mark.filterwarnings("error:constrained_layout not applied:UserWarning")
 
 VARIANTS = (
     "perceptron/blum",
@@ -54,8 +67,9 @@ def lines(ax: Axes, prefix: str) -> dict[int, Line2D]:
 
 
 def parse_w(label: str) -> tuple[int, Vector]:
-    """``w₃ = (3, 1)`` → (3, (3, 1)), reading the exact fractions back."""
-    m = re.fullmatch(r"w(\S+) = \((.*)\)", label)
+    """``w₃ = (3, 1)`` → (3, (3, 1)), reading the exact fractions back (the final
+    separator's label ends in ``, final``)."""
+    m = re.fullmatch(r"w(\S+) = \((.*)\)(?:, final)?", label)
     assert m, label
     return int(m[1].translate(SUB)), tuple(Fraction(a) for a in m[2].split(", "))
 
@@ -82,6 +96,7 @@ def check_separators(fig: Figure, trace_weights: list[Vector], bias: bool, r: fl
             continue
         line = drawn.pop(j)
         assert parse_w(str(line.get_label())) == (j, w)
+        assert str(line.get_label()).endswith(", final") == (j == len(trace_weights))
         for point in pairs(line.get_xydata()):
             assert on_separator(w, bias, point)
     assert not drawn  # no line that is not one of the trace's
@@ -224,3 +239,153 @@ def test_a_users_matplotlib_settings_do_not_change_the_file(tmp_path: Path) -> N
     with matplotlib.rc_context(user):
         styled = save(run_figure(picture(trace, X15, Y15)), tmp_path / "b.svg").read_bytes()
     assert styled == plain
+
+
+# --- what a student reads at a glance, on the drawn figure -----------------------------------
+
+AND_X, AND_Y = [(0, 0), (0, 1), (1, 0), (1, 1)], [-1, -1, -1, 1]  # AND of two bits, 11 updates
+F = Fraction
+LONG_X = [(F(1, 7), F(22, 7)), (F(-3, 11), F(5, 13)), (2, F(-9, 17)), (F(-5, 3), F(-1, 19))]
+XOR_X, XOR_Y = [(-1, -1), (1, 1), (-1, 1), (1, -1)], [-1, -1, 1, 1]
+CASES: dict[str, tuple[str, list[Any], list[int], dict[str, Any], str]] = {
+    "slide 15": ("perceptron/gormley-online", X15, Y15, {}, "slide15.csv"),
+    "AND with bias": ("perceptron/mehta", AND_X, AND_Y, {"bias": True, "epochs": "converge"}, ""),
+    # v = (-23065851/59762147, …): legend labels of 90 characters
+    "long fractions": ("perceptron/mehta", LONG_X, [1, -1, 1, -1], {"bias": True}, ""),
+    "1-D with bias": ("perceptron/ssbd", [(1,), (-2,), (3,)], [1, -1, 1], {"bias": True}, ""),
+    "not separable": ("perceptron/press", XOR_X, XOR_Y, {"bias": True}, "xor.csv"),
+    "long file name": (
+        "perceptron/blum",
+        X15,
+        Y15,
+        {},
+        "/data/" + "very-long-folder/" * 9 + "d.csv",
+    ),
+}
+
+
+@cache  # drawn once, read by several tests
+def case_figure(name: str, panels: bool = False) -> tuple[Figure, RendererAgg, list[Vector], bool]:
+    """The case's figure drawn as it is saved, its renderer, the updates' w, and the bias."""
+    algorithm, X, y, options, source = CASES[name]
+    trace = run(algorithm, X, y, **options)
+    fig = run_figure(picture(trace, X, y, source), panels=panels)
+    renderer = RendererAgg(*fig.bbox.size, fig.dpi)  # type: ignore[no-untyped-call]
+    FigureCanvasAgg(fig)
+    with style():
+        fig.draw(renderer)
+    weights = [s.weights for s in trace.steps if s.mistake]
+    return fig, renderer, weights, bool(options.get("bias"))
+
+
+def marks(ax: Axes, j: int) -> tuple[Annotation, Annotation]:
+    """The "+" and the number drawn beside separator j."""
+    plus, tag = [t for t in ax.texts if t.get_gid() == f"side-{j}"]
+    assert isinstance(plus, Annotation) and isinstance(tag, Annotation)
+    return plus, tag
+
+
+def value_at(w: Vector, bias: bool, xy: tuple[float, float]) -> float:
+    """w·a at a drawn point: a = p, or (1, p) for 2-D data with the bias."""
+    a = (1.0, *xy) if bias and len(w) == 3 else xy
+    return sum(float(c) * t for c, t in zip(w, a, strict=True))
+
+
+def text_box(text: Annotation, renderer: RendererAgg) -> Bbox:
+    """Where a mark's text is drawn, its background box included (an Annotation's own
+    extent would include its arrow, which starts on the line)."""
+    patch = text.get_bbox_patch()
+    box = patch.get_window_extent(renderer) if patch else Text.get_window_extent(text, renderer)
+    assert isinstance(box, Bbox)
+    return box
+
+
+def centre(ax: Axes, text: Annotation, renderer: RendererAgg) -> tuple[float, float]:
+    """The data coordinates of the middle of a drawn text."""
+    box = text_box(text, renderer)
+    x, y = ax.transData.inverted().transform(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+    return float(x), float(y)
+
+
+@pytest.mark.parametrize("panels", [False, True])
+@pytest.mark.parametrize("name", CASES)
+def test_the_legend_and_every_text_lie_inside_the_figure(name: str, panels: bool) -> None:
+    fig, renderer, _, _ = case_figure(name, panels)
+    page = fig.bbox.padded(0.5)  # half a pixel of rounding
+
+    def inside(box: Bbox | None) -> bool:
+        assert box is not None
+        return bool(
+            page.x0 <= box.x0 <= box.x1 <= page.x1 and page.y0 <= box.y0 <= box.y1 <= page.y1
+        )
+
+    assert fig.legends and all(ax.get_legend() is None for ax in fig.axes)  # a figure legend
+    assert all(inside(legend.get_window_extent(renderer)) for legend in fig.legends), name
+    # An axes' tight box holds its tick labels, axis labels, title and annotations.
+    assert all(inside(ax.get_tightbbox(renderer)) for ax in fig.axes if ax.axison), name
+    assert all(inside(text.get_window_extent(renderer)) for text in fig.texts), name
+
+
+@pytest.mark.parametrize("panels", [False, True])
+@pytest.mark.parametrize("name", CASES)
+def test_the_plus_sits_on_each_separators_plus_side_and_its_number_on_the_other(
+    name: str, panels: bool
+) -> None:
+    fig, renderer, weights, bias = case_figure(name, panels)
+    checked = 0
+    for ax in fig.axes:
+        for line in ax.get_lines():
+            gid = str(line.get_gid())
+            if not gid.startswith(("separator-", "previous-")):
+                continue
+            j = int(gid.rsplit("-", 1)[1])
+            w = weights[j - 1]
+            plus, tag = marks(ax, j)
+            assert (plus.get_text(), plus.arrow_patch is not None) == ("+", True)
+            assert tag.get_text() in (str(j), f"w{str(j).translate(MAKE_SUB)}")
+            assert on_separator(w, bias, plus.xy, tol=1e-6)  # the arrow starts on the line
+            assert value_at(w, bias, centre(ax, plus, renderer)) > 0  # w·a > 0: the + side
+            assert value_at(w, bias, centre(ax, tag, renderer)) < 0
+            checked += 1
+    assert checked >= (0 if name == "not separable" else 1)
+
+
+MAKE_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+@pytest.mark.parametrize("panels", [False, True])
+@pytest.mark.parametrize("name", CASES)
+def test_no_separators_marks_touch_its_line(name: str, panels: bool) -> None:
+    fig, renderer, _, _ = case_figure(name, panels)
+    for ax in fig.axes:
+        for line in ax.get_lines():
+            gid = str(line.get_gid())
+            if not gid.startswith(("separator-", "previous-")):
+                continue
+            drawn = DrawnPath(line.get_transform().transform(line.get_xydata()))
+            half_width = line.get_linewidth() * fig.dpi / 72 / 2
+            for text in marks(ax, int(gid.rsplit("-", 1)[1])):
+                box = text_box(text, renderer).padded(half_width)
+                assert not drawn.intersects_bbox(box, filled=False), (gid, text.get_text())
+
+
+def test_the_final_separator_stands_out_from_the_earlier_ones() -> None:
+    fig, _, weights, _ = case_figure("AND with bias")
+    drawn = lines(fig.axes[0], "separator-")
+    k = len(weights)
+    final, earlier = drawn.pop(k), list(drawn.values())
+    assert len(earlier) >= 5  # AND: 11 updates, most of them drawn
+    assert str(final.get_label()).endswith(", final")
+    assert final.get_linestyle() == "-" and {e.get_linestyle() for e in earlier} == {"--"}
+    assert final.get_linewidth() >= 2 * max(e.get_linewidth() for e in earlier)
+    assert final.get_alpha() == 1.0 and max(e.get_alpha() or 1.0 for e in earlier) < 1.0
+    assert final.get_color() == "black" and "black" not in {e.get_color() for e in earlier}
+    assert final.get_zorder() >= max(e.get_zorder() for e in earlier)
+    assert marks(fig.axes[0], k)[1].get_text() == f"w{str(k).translate(MAKE_SUB)}"
+
+
+def test_a_final_w_without_a_line_is_named_in_the_legend() -> None:
+    # Press on XOR with the bias comes back to w = (0, 0, 0), which has no line (u = 0).
+    fig, _, weights, _ = case_figure("not separable")
+    assert show(weights[-1]) == "(0, 0, 0)"
+    assert "final w = (0, 0, 0): no line in view" in legend_texts(fig)

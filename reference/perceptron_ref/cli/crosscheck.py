@@ -41,14 +41,55 @@ def megabytes_arg(text: str) -> int:
     return value
 
 
+def eta_arg(text: str) -> Any:
+    """``--eta``: a positive rational, read exactly ("0.1" is 1/10, "1/3" is 1/3)."""
+    from fractions import Fraction
+
+    from perceptron_ref.numbers import parse_rational
+
+    try:
+        value = parse_rational(text)
+    except ValueError:
+        value = Fraction(0)
+    if value <= 0:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(
+            f"{shown!r} is not a positive rational (e.g. 1, 0.01, 1/3)"
+        )
+    return value
+
+
+def budget_arg(text: str) -> float:
+    """``--budget``: seconds for the whole run, in (0, 86400]."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 86400:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a number of seconds in (0, 86400]")
+    return value
+
+
+def dimension_arg(text: str) -> int:
+    """``--dimension``: a positive number of features, at most 100000."""
+    value = positive_int(text)
+    if value > 100_000:
+        raise argparse.ArgumentTypeError(f"{text!r} features: at most 100000")
+    return value
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "crosscheck",
         help="test another implementation against the reference",
-        description="Run the candidate TARGET (in a sandboxed process) on data drawn by "
-        "Hypothesis, compare it exactly with ALGORITHM, shrink a disagreement to a minimal "
-        "counterexample and name the variants it agrees with. Exit 0 agree, 1 disagree "
-        "(wrong result, crash, hang, memory, unparsable output), 2 usage error.",
+        description="Run the candidate TARGET (in a sandboxed process) on data of several "
+        "regimes (ties, near-zero scores, exact rationals, long runs, realistic sizes up to "
+        "5000 x 784), compare it with ALGORITHM (exactly, or within a rigorous float64 error "
+        "bound), accept and name a learning rate or the bias returned last, shrink a "
+        "disagreement to a minimal counterexample, diagnose its cause, name the variants it "
+        "agrees with and report what the data covered. Exit 0 agree, 1 disagree (wrong "
+        "result, crash, hang, memory, unparsable output), 2 usage error.",
     )
     p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
     p.add_argument(
@@ -73,6 +114,22 @@ def register(sub: Any) -> None:
         help="what the candidate takes: float64 numpy arrays (default), lists of Fractions, "
         "or lists of ints/floats; with numpy and lists it gets only float-exact data",
     )
+    p.add_argument(
+        "--eta",
+        type=eta_arg,
+        default=1,
+        metavar="Q",
+        help="the step the candidate is told (its 'eta' argument, the protocol's \"eta\"); "
+        "default 1. A candidate that uses another one agrees up to its learning rate",
+    )
+    p.add_argument(
+        "--dimension",
+        type=dimension_arg,
+        default=None,
+        metavar="D",
+        help="only data of dimension D (for code written for 2-D); the verdict then holds "
+        "at d = D only",
+    )
     p.add_argument("--examples", type=positive_int, default=50, metavar="N", help="data sets (50)")
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help="Hypothesis seed (0)")
     p.add_argument(
@@ -81,6 +138,14 @@ def register(sub: Any) -> None:
         default=10.0,
         metavar="SECONDS",
         help="wall-clock limit per data set's answer (default 10)",
+    )
+    p.add_argument(
+        "--budget",
+        type=budget_arg,
+        default=None,
+        metavar="SECONDS",
+        help="wall-clock cap on the whole run (default: none); what it leaves unchecked is "
+        "reported",
     )
     p.add_argument(
         "--memory",
@@ -136,6 +201,9 @@ def main(args: argparse.Namespace) -> int:
         seed=args.seed,
         timeout=args.timeout,
         memory=args.memory * 1024**2,
+        eta=args.eta,
+        dimension=args.dimension,
+        budget=args.budget,
     )
     if args.format == "json":
         print(reporting.dumps(report))

@@ -22,11 +22,12 @@ def register(sub: Any) -> None:
         "plot",
         help="draw a run on 2-D data: the separator after each update, w*, γ and R",
         description="Run ALGORITHM (a perceptron) on FILE and draw it: the points by "
-        "label, the separator after each update (older ones fainter, numbered), the "
-        "examples that caused updates, the final separator and, when the data are "
+        "label, the separator after each update (older ones dashed and fainter, numbered; "
+        "an arrow points to each one's + side, where w·a > 0), the examples that caused "
+        "updates, the final separator (solid, bold, black) and, when the data are "
         "separable, the exact max-margin w*, its margin band γ, the circle of radius R "
-        "and k against R²/γ² (exact fractions in the labels).  FILE must be 2-D, or 1-D "
-        "with --bias (drawn in the plane of (1, x)).",
+        "and k against R²/γ² (exact fractions in the legend, right of the plot).  FILE "
+        "must be 2-D, or 1-D with --bias (drawn in the plane of (1, x)).",
     )
     add_data_options(p)
     p.add_argument(

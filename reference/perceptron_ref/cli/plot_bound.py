@@ -19,9 +19,10 @@ def register(sub: Any) -> None:
         help="draw k against R²/γ² for every variant over a seeded campaign",
         description="Generate seeded separable data sets (as perceptron_ref.testing."
         "separable_data builds them), run the six perceptrons of the notes to convergence, "
-        "and draw k against R²/γ² (γ: the exact max margin) on log axes with the line "
-        "k = R²/γ² and Blum's lower-bound adversary (N = 1/γ² coordinate vectors, "
-        "perceptron_ref.adversaries.blum_lower_bound) on it.",
+        "and draw k against R²/γ² (γ: the exact max margin) on log axes, each variant with "
+        "its own marker and colour, with the line k = R²/γ² and Blum's lower-bound adversary "
+        "(N = 1/γ² coordinate vectors, perceptron_ref.adversaries.blum_lower_bound) on it.  "
+        "The largest k/(R²/γ²) is printed exactly, once for the variants that share it.",
     )
     p.add_argument(
         "--examples",
@@ -56,8 +57,8 @@ def register(sub: Any) -> None:
 
 def main(args: argparse.Namespace) -> int:
     # Imported here: matplotlib takes a moment to load, and only the plot commands need it.
-    from perceptron_ref.plotting.bound_figure import approx, bound_figure, worst
-    from perceptron_ref.plotting.campaign import VARIANTS, adversary_points, campaign
+    from perceptron_ref.plotting.bound_figure import bound_figure, ratio_lines
+    from perceptron_ref.plotting.campaign import adversary_points, campaign
     from perceptron_ref.plotting.style import check_out, save
 
     out = check_out(args.out)
@@ -68,8 +69,8 @@ def main(args: argparse.Namespace) -> int:
     assert all(p.k == p.bound for p in adversary), "Blum's adversary meets the bound"
     save(bound_figure(points, adversary, examples=args.examples, seed=args.seed), out)
     print(f"wrote {out}: {len(points)} runs on {args.examples} data sets (seed {args.seed})")
-    for variant in VARIANTS:
-        print(f"  {variant:<26} max k/(R²/γ²) = {approx(worst(points, variant))}")
+    for line in ratio_lines(points):  # a ratio the variants share is printed once
+        print(f"  {line}")
     sizes = ", ".join(str(root * root) for root in ADVERSARY)
     print(f"  Blum's adversary, N = {sizes}: k = N = R²/γ² for every variant")
     return 0

@@ -10,6 +10,10 @@
     the libraries' perceptrons, set up by :mod:`~perceptron_ref.crosscheck.adapters`.
 
 Every call returns one :class:`~perceptron_ref.crosscheck.outcomes.Outcome` per data set.
+A :class:`Clock` caps a whole crosscheck (``--budget``): an answer that the budget, not the
+per-answer ``timeout``, cut short is a ``Failure`` of kind ``budget`` (nothing is judged on
+it), never a hang.  A command that hangs settles the verdict: the data sets after it are not
+run (they would cost a timeout each).
 """
 
 from __future__ import annotations
@@ -18,13 +22,15 @@ import importlib.util
 import json
 import shlex
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
 from perceptron_ref.crosscheck import sandbox
-from perceptron_ref.crosscheck.outcomes import Data, Outcome, from_command, from_worker
+from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, from_command, from_worker
 from perceptron_ref.crosscheck.session import Session
 from perceptron_ref.errors import InputError
 from perceptron_ref.runner import Epochs
@@ -50,6 +56,11 @@ class Candidate:
     def floats(self) -> bool:
         """Does it compute in floats?  Then it gets only data exact in float64."""
         return self.kind in ("sklearn", "river") or self.input != "fractions"
+
+    @property
+    def vectorized(self) -> bool:
+        """Does it take numpy arrays (or is it scikit-learn)?  Then it gets the largest data."""
+        return self.kind == "sklearn" or (self.kind in ("file", "module") and self.input == "numpy")
 
     @property
     def two_classes(self) -> bool:
@@ -97,40 +108,128 @@ def _dataset_json(data: Data) -> dict[str, Any]:
     return {"X": [[str(v) for v in x] for x in X], "y": list(y)}
 
 
+def _numbers_json(data: Data) -> dict[str, Any]:
+    """For a float candidate: JSON numbers, each exactly its value (the data are float-exact;
+    Python writes the shortest decimal that reads back as the same float)."""
+    return {"X": data[0], "y": list(data[1])}  # ints pass as they are; see _number
+
+
+def _number(v: Any) -> int | float:
+    """A Fraction as JSON: an int, or the float it equals (float data are float-exact)."""
+    return int(v) if v.denominator == 1 else float(v)
+
+
+class Clock:
+    """The whole run's deadline (``--budget SECONDS``; None: no cap)."""
+
+    def __init__(self, budget: float | None = None) -> None:
+        self.budget = budget
+        self.deadline = None if budget is None else time.monotonic() + budget
+
+    def left(self) -> float | None:
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+    @property
+    def out(self) -> bool:
+        left = self.left()
+        return left is not None and left <= 0
+
+
+def _budget(datasets: Sequence[Data]) -> list[Outcome]:
+    return [Failure("budget", "not run: the --budget was spent")] * len(datasets)
+
+
 class Runner:
     """Calls one candidate with fixed options; a Python candidate keeps one worker process
     (a :class:`~perceptron_ref.crosscheck.session.Session`) for all calls.  Use it in a
     ``with`` block, so that the process ends with it."""
 
     def __init__(
-        self, candidate: Candidate, *, bias: bool, epochs: Epochs, timeout: float, memory: int
+        self,
+        candidate: Candidate,
+        *,
+        bias: bool,
+        epochs: Epochs,
+        timeout: float,
+        memory: int,
+        eta: Fraction = Fraction(1),
+        clock: Clock | None = None,
     ) -> None:
-        self.candidate, self.bias, self.epochs = candidate, bias, epochs
+        self.candidate, self.bias, self.epochs, self.eta = candidate, bias, epochs, eta
         self.timeout, self.memory = timeout, memory
+        self.clock = clock or Clock()
+        self.calls = 0
+        self.session = self._session()
+
+    def _session(self) -> Session:
         # The worker is bound read-only at sandbox.HARNESS; the candidate sees the folder of
         # its file (or, when grading, its submission's snapshot: sandbox.sharing).
-        share = sandbox.shared([Path(candidate.path).parent] if candidate.path else [])
-        worker = f"{sandbox.HARNESS}/{WORKER.name}"
-        self.session = Session([sys.executable, "-I", worker], memory=memory, share=share)
-
-    def __call__(self, datasets: Sequence[Data]) -> list[Outcome]:
-        """Run the candidate on every data set; one outcome each, in order."""
         c = self.candidate
+        share = sandbox.shared([Path(c.path).parent] if c.path else [])
+        worker = f"{sandbox.HARNESS}/{WORKER.name}"
+        return Session([sys.executable, "-I", worker], memory=self.memory, share=share)
+
+    def _timeout(self) -> tuple[float, bool]:
+        """The wait for one answer, and whether the budget (not ``timeout``) set it."""
+        left = self.clock.left()
+        if left is not None and left < self.timeout:
+            return max(left, 0.0), True
+        return self.timeout, False
+
+    def __call__(self, datasets: Sequence[Data], *, repeat: int = 1) -> list[Outcome]:
+        """Run the candidate on every data set (``repeat`` times each, in a row); one outcome
+        each, in order (data set by data set, the repeats together)."""
+        return self._run(datasets, repeat, self.session)
+
+    def fresh(self, datasets: Sequence[Data], *, repeat: int = 1) -> list[Outcome]:
+        """The same, in a new process that has answered nothing before."""
+        with self._session() as session:
+            return self._run(datasets, repeat, session)
+
+    def _run(self, datasets: Sequence[Data], repeat: int, session: Session) -> list[Outcome]:
+        c = self.candidate
+        expanded = [d for d in datasets for _ in range(repeat)]
         if not datasets:
             return []
+        if self.clock.out:
+            return _budget(expanded)
+        self.calls += len(expanded)
         if c.kind == "cmd":
-            options = (self.bias, self.epochs, self.timeout, self.memory)
-            return [_call_command(c, d, *options) for d in datasets]
+            return self._commands(expanded)
         target = {"kind": c.kind, "function": c.function, "path": c.path, "module": c.module}
+        encode = _dataset_json if c.input == "fractions" else _numbers_json
         request = {
             "target": target,
             "input": c.input,
             "bias": self.bias,
             "epochs": self.epochs,
-            "datasets": [_dataset_json(d) for d in datasets],
+            "eta": str(self.eta),
+            "datasets": [encode(d) for d in datasets],
+            "repeat": repeat,
         }
-        ran = self.session.exchange(json.dumps(request).encode(), len(datasets), self.timeout)
-        return from_worker(ran, datasets, self.bias)
+        timeout, cut = self._timeout()
+        text = json.dumps(request, default=_number)
+        ran = session.exchange(text.encode(), len(expanded), timeout)
+        outcomes = from_worker(ran, expanded, self.bias)
+        if cut and ran.timed_out:  # the budget ran out, not the candidate's time
+            done = len(ran.lines)
+            return outcomes[:done] + _budget(expanded[done:])
+        return outcomes
+
+    def _commands(self, datasets: list[Data]) -> list[Outcome]:
+        outcomes: list[Outcome] = []
+        for i, d in enumerate(datasets):
+            timeout, cut = self._timeout()
+            if timeout <= 0:
+                return outcomes + _budget(datasets[i:])
+            options = (self.bias, self.epochs, timeout, self.memory, self.eta)
+            got = _call_command(self.candidate, d, *options)
+            if isinstance(got, Failure) and got.kind == "hang":
+                if cut:
+                    return outcomes + _budget(datasets[i:])
+                return outcomes + [got] * (len(datasets) - i)  # the first hang settles it
+            outcomes.append(got)
+        return outcomes
 
     def __enter__(self) -> Runner:
         return self
@@ -140,9 +239,17 @@ class Runner:
 
 
 def _call_command(
-    candidate: Candidate, data: Data, bias: bool, epochs: Epochs, timeout: float, memory: int
+    candidate: Candidate,
+    data: Data,
+    bias: bool,
+    epochs: Epochs,
+    timeout: float,
+    memory: int,
+    eta: Fraction = Fraction(1),
 ) -> Outcome:
     request = _dataset_json(data) | {"bias": bias, "epochs": epochs}
+    if eta != 1:  # the schema's optional key: absent means 1
+        request["eta"] = str(eta)
     stdin = json.dumps(request).encode()
     # It sees the folders of the files its command line names (parse made them absolute).
     files = [Path(a).parent for a in candidate.argv if Path(a).is_absolute() and Path(a).is_file()]

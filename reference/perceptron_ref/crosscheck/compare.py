@@ -76,8 +76,11 @@ def spec_text(line_id: str) -> str:
 
 
 def condition(step: Step) -> str:
-    """The situation of a step, as the report words it: "w·x = 0 and y = +1"."""
-    return f"w·x = {step.score} and y = {step.label:+d}"
+    """The situation of a step, as the report words it: "w·x = 0 and y = +1" (a long
+    fraction in scientific notation: the JSON keeps it exactly)."""
+    text = str(step.score)
+    shown = text if len(text) <= 24 else f"{float(step.score):.6g}"
+    return f"w·x = {shown} and y = {step.label:+d}"
 
 
 def first_divergence(expected: Trace, got: tuple[Vector, ...]) -> Divergence | None:

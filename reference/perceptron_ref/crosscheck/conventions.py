@@ -5,19 +5,21 @@ w·x = 0 and y = +1").
 The variants compared are the notes' six perceptrons that can run with the requested
 options: the online ones for ``--epochs N``; all of them when the run goes to
 convergence (an online algorithm with ``epochs="converge"`` *is* a batch algorithm with
-its zero-score rule).  Each variant's zero-score rule is named with it.
+its zero-score rule).  Variants with the same zero-score rule make the same runs, so each
+rule is compared once, data set by data set, until the first difference.  Each variant's
+zero-score rule is named with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.crosscheck.compare import DECIDE, first_divergence
-from perceptron_ref.crosscheck.outcomes import Data, Outcome, Returned
-from perceptron_ref.runner import Epochs, run
+from perceptron_ref.crosscheck.oracle import converges
+from perceptron_ref.runner import Epochs
 from perceptron_ref.trace import Trace
 from perceptron_ref.vectors import Vector
 
@@ -26,40 +28,12 @@ VARIANTS = tuple(DECIDE)
 candidate is checked against and compared with (the other algorithms of the registry
 return something else than one weight vector, or take other data)."""
 
-MAX_EPOCHS = 1000
-"""Cap on a variant's passes (the data are separable for the variant under test; another
-variant may cycle, which the reference proves, or need more passes)."""
-
-
-def converges(algorithm: str, epochs: Epochs) -> bool:
-    """Does a run of ``algorithm`` with ``epochs`` go on until a clean pass?"""
-    return isinstance(registry.get(algorithm), BatchAlgorithm) or epochs == "converge"
-
 
 def variants(algorithm: str, epochs: Epochs) -> list[str]:
     """The notes' perceptrons comparable with ``algorithm`` run with ``epochs``."""
     if converges(algorithm, epochs):
         return sorted(VARIANTS)
     return sorted(a for a in VARIANTS if not isinstance(registry.get(a), BatchAlgorithm))
-
-
-def reference(algorithm: str, data: Data, *, bias: bool, epochs: Epochs, converge: bool) -> Trace:
-    """The reference run of ``algorithm`` on ``data`` (to convergence when ``converge``)."""
-    X, y = data
-    if isinstance(registry.get(algorithm), BatchAlgorithm):
-        return run(algorithm, X, y, bias=bias, max_epochs=MAX_EPOCHS)
-    if converge:
-        return run(algorithm, X, y, bias=bias, epochs="converge", max_epochs=MAX_EPOCHS)
-    return run(algorithm, X, y, bias=bias, epochs=epochs)
-
-
-def agrees(outcome: Outcome, trace: Trace) -> bool:
-    """Did the candidate return what the reference computes (every step, if it gave them)?"""
-    if not isinstance(outcome, Returned) or trace.status in ("cycled", "max_epochs"):
-        return False
-    if outcome.trace is not None:
-        return outcome.trace == tuple(s.weights for s in trace.steps)
-    return outcome.weights == trace.weights
 
 
 def rule(algorithm: str) -> str:
@@ -78,39 +52,36 @@ class Conventions:
 
 def detect(
     algorithm: str,
-    datasets: Sequence[Data],
-    outcomes: Sequence[Outcome],
+    count: int,
     *,
-    bias: bool,
     epochs: Epochs,
+    match: Callable[[int, str], bool],
+    trace: Callable[[int, str], Trace],
+    steps: Callable[[int], Sequence[Vector] | None],
 ) -> Conventions:
-    """Compare the candidate's outcomes with every comparable variant's runs."""
-    converge = converges(algorithm, epochs)
-    traces = {
-        v: [reference(v, d, bias=bias, epochs=epochs, converge=converge) for d in datasets]
-        for v in variants(algorithm, epochs)
-    }
-    agreeing = [v for v, ts in traces.items() if all(map(agrees, outcomes, ts))]
+    """Compare the candidate's answers on ``count`` data sets with each comparable variant.
+
+    ``match(i, v)``: does its answer on data set i match variant v's run?  ``trace(i, v)``:
+    that run; ``steps(i)``: the candidate's w after every step on data set i (returned, or
+    None when it gave only its final w)."""
+    first: dict[str, int | None] = {}
+    for v in variants(algorithm, epochs):
+        r = rule(v)
+        if r not in first:
+            first[r] = next((i for i in range(count) if not match(i, v)), None)
+    agreeing = [v for v in variants(algorithm, epochs) if first[rule(v)] is None]
     differs = []
-    for v, ts in traces.items():
-        if v in agreeing:
+    for v in variants(algorithm, epochs):
+        k = first[rule(v)]
+        if k is None:
             continue
-        k = next(i for i, (o, t) in enumerate(zip(outcomes, ts, strict=True)) if not agrees(o, t))
-        proxy = _steps(outcomes[k], [traces[a][k] for a in agreeing])
+        proxy = steps(k)
+        if proxy is None and agreeing:
+            proxy = tuple(s.weights for s in trace(k, agreeing[0]).steps)
         where = f"(final weights on data set {k + 1})"
-        if proxy is not None and (found := first_divergence(ts[k], proxy)) is not None:
-            if found.score is not None:
-                where = f"when w·x = {found.score} and y = {found.label:+d}"
-            else:
+        if proxy is not None and (found := first_divergence(trace(k, v), tuple(proxy))):
+            where = f"when w·x = {found.score} and y = {found.label:+d}"
+            if found.score is None:
                 where = "in when it stops"
         differs.append(f"differs from {v} ({rule(v)}) {where}")
     return Conventions(tuple(agreeing), tuple(differs))
-
-
-def _steps(outcome: Outcome, agreeing: list[Trace]) -> tuple[Vector, ...] | None:
-    """The candidate's w after every step: returned, or that of a variant it agrees with."""
-    if isinstance(outcome, Returned) and outcome.trace is not None:
-        return outcome.trace
-    if agreeing:
-        return tuple(s.weights for s in agreeing[0].steps)
-    return None

@@ -1,33 +1,67 @@
-"""The data a candidate is tried on, drawn by Hypothesis.
+"""The data a candidate is tried on: several regimes, many small data sets and a few large.
 
-Two families: :func:`perceptron_ref.testing.separable_data` (exact rationals, margin
-γ > 0, shuffled by :func:`~perceptron_ref.testing.reorderings`) and :func:`tie_heavy`:
-small coordinates, many zeros, so that scores w·x = 0 come often, which is where the
-notes' variants differ.  Batch algorithms and ``--epochs converge`` get separable data
-only (on other data the reference proves a cycle, but a candidate would loop for ever).
+``ties``
+    small, many zeros and repeated points (Hypothesis's :func:`tie_heavy`), d up to 12: zero
+    scores w·x = 0 come often, which is where the notes' variants differ;
+``near-zero``
+    small data in which some examples are scaled by 2⁻ᵏ (k up to 48; for exact candidates
+    also 3⁻ᵏ and 2⁻¹⁰⁰): scores just above and below 0, which catch thresholds and epsilons;
+``rationals`` (exact candidates only)
+    large non-dyadic denominators and numerators past 2⁶⁴, with exact ties w·x = 0 that
+    float64 does not see as ties;
+``long``
+    runs of 10 or more passes (to convergence), scaled by 2ᵏ + 1 so that weights and scores
+    outgrow float32 and int32; for a fixed number of passes, values up to 2²⁰;
+``realistic`` (:mod:`~perceptron_ref.crosscheck.realistic`)
+    pixel-like images (integers 0..255, d up to 784, n up to 5000) and values up to 2²⁰.
 
-A candidate that computes in floats gets only data on which float64 is exact: small
-dyadic rationals, checked along the whole reference run by :func:`float_exact`, so its
-results compare with the reference exactly, with no tolerance.
+Batch algorithms and ``--epochs converge`` get separable data only (on other data the
+reference proves a cycle, but a candidate would loop for ever).  A float candidate gets only
+data on which float64 is exact along the whole reference run (:func:`floats.exact`), so its
+answers compare with the reference's with no tolerance.  Everything is deterministic in the
+seed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
 from hypothesis import HealthCheck, Phase, assume, given, seed, settings
 from hypothesis import strategies as st
 
+from perceptron_ref.crosscheck import realistic
+from perceptron_ref.crosscheck.needs import Needs as Needs
 from perceptron_ref.crosscheck.outcomes import Data
-from perceptron_ref.testing import reorderings, separable_data
-from perceptron_ref.trace import Trace
 from perceptron_ref.vectors import Label, Vector, add, dot
 
-FLOAT_DENOMINATOR = 2**8
-FLOAT_MAGNITUDE = 2**16
-"""Bounds on every input and weight for float data: a product then has denominator ≤ 2¹⁶
-and magnitude ≤ 2³², a dot product of ≤ 8 terms needs ≤ 51 bits: float64 holds it exactly."""
+Regime = str
+REGIMES = ("given", "ties", "near-zero", "rationals", "long", "realistic")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A data set to try, and the regime it was drawn from."""
+
+    regime: Regime
+    data: Data
+
+    @property
+    def size(self) -> int:
+        return len(self.data[0]) * len(self.data[0][0])
+
+
+def plan(examples: int, *, floats: bool) -> dict[Regime, int]:
+    """How many data sets each regime gives: few large ones, many small ones."""
+    large = min(4, examples // 10)
+    long = min(6, examples // 8)
+    near = examples // 5
+    rationals = 0 if floats else examples // 5
+    ties = max(examples - large - long - near - rationals, 0)
+    counts = {"ties": ties, "near-zero": near, "rationals": rationals, "long": long}
+    return {r: n for r, n in (counts | {"realistic": large}).items() if n}
 
 
 def _coordinates(dyadic: bool) -> st.SearchStrategy[Fraction]:
@@ -38,11 +72,17 @@ def _coordinates(dyadic: bool) -> st.SearchStrategy[Fraction]:
 
 @st.composite
 def tie_heavy(
-    draw: st.DrawFn, *, bias: bool, dyadic: bool, separable: bool, max_dimension: int = 4
+    draw: st.DrawFn,
+    *,
+    bias: bool,
+    dyadic: bool,
+    separable: bool,
+    max_dimension: int = 12,
+    dimension: int | None = None,
 ) -> Data:
     """Small data with many zero scores; labelled by an integer w* when ``separable``."""
-    d = draw(st.integers(1, max_dimension))
-    n = draw(st.integers(1, 10))
+    d = dimension or draw(st.one_of(st.integers(1, 4), st.integers(1, max_dimension)))
+    n = draw(st.integers(1, 12))
     X: list[Vector] = [tuple(draw(st.lists(_coordinates(dyadic), min_size=d, max_size=d)))]
     for _ in range(n - 1):
         if X and draw(st.integers(0, 4)) == 0:
@@ -65,30 +105,6 @@ def tie_heavy(
     return tuple(X), tuple(y)
 
 
-@st.composite
-def _separable(draw: st.DrawFn, bias: bool) -> Data:
-    data = draw(reorderings(draw(separable_data(max_dimension=4, max_size=12, bias=bias))))
-    return data.X, data.y
-
-
-def strategy(*, bias: bool, floats: bool, separable: bool) -> st.SearchStrategy[Data]:
-    """The data sets for a candidate (``floats``: only float64-exact ones)."""
-    ties = tie_heavy(bias=bias, dyadic=floats, separable=separable)
-    return ties if floats else st.one_of(ties, _separable(bias))
-
-
-def float_exact(data: Data, trace: Trace) -> bool:
-    """Is every input, score and weight of this run a small dyadic rational?"""
-    numbers = [v for x in data[0] for v in x]
-    numbers += [v for s in trace.steps for v in (*s.weights, s.score)]
-    return all(
-        v.denominator <= FLOAT_DENOMINATOR
-        and v.denominator & (v.denominator - 1) == 0
-        and abs(v) <= FLOAT_MAGNITUDE
-        for v in numbers
-    )
-
-
 def draw(
     data: st.SearchStrategy[Data],
     count: int,
@@ -98,6 +114,8 @@ def draw(
     """``count`` data sets from ``data`` (fewer if Hypothesis runs out), deterministic in
     ``seed_``; ``keep`` (a predicate) rejects data sets, e.g. those a batch run cannot finish."""
     found: list[Data] = []
+    if count <= 0:
+        return found
 
     @settings(
         max_examples=count,
@@ -115,4 +133,101 @@ def draw(
             found.append(example)
 
     collect()
+    return found
+
+
+def near_zero(rng: np.random.Generator, needs: Needs) -> Data:
+    """Small integer data, some examples scaled down by 2⁻ᵏ (or 3⁻ᵏ): tiny scores both ways."""
+    d = needs.dimension or int(rng.integers(1, 7))
+    n = int(rng.integers(3, 13))
+    X = [[Fraction(int(v)) for v in rng.integers(-4, 5, size=d)] for _ in range(n)]
+    w_star = [int(v) for v in rng.integers(-3, 4, size=d)] or [1]
+    if not any(w_star):
+        w_star[0] = 1
+    for x in X[1:]:
+        if rng.random() < 0.5:
+            k = int(rng.integers(10, 49))
+            if needs.floats or rng.random() < 0.5:
+                tiny = Fraction(1, 2**k) if rng.random() < 0.8 else Fraction(1, 2**100)
+            else:
+                tiny = Fraction(1, 3**k)
+            x[:] = [v * tiny for v in x]
+    y = _labels(rng, X, w_star, needs.separable)
+    return tuple(tuple(x) for x in X), y
+
+
+def _labels(
+    rng: np.random.Generator, X: list[list[Fraction]], w_star: list[int], separable: bool
+) -> tuple[Label, ...]:
+    """Labels by w* (an example on its separator is moved off it) or, if not ``separable``,
+    by w* with one label in four flipped."""
+    y: list[Label] = []
+    for x in X:
+        s = sum((a * b for a, b in zip(w_star, x, strict=True)), Fraction(0))
+        if s == 0:
+            bump = min((abs(v) for v in x if v), default=Fraction(1))
+            x[:] = [v + bump * a for v, a in zip(x, w_star, strict=True)]
+            s = sum((a * b for a, b in zip(w_star, x, strict=True)), Fraction(0))
+        flip = not separable and rng.random() < 0.25
+        label: Label = 1 if (s > 0) != flip else -1
+        y.append(label)
+    return tuple(y)
+
+
+def rationals(rng: np.random.Generator, needs: Needs, first: Label) -> Data:
+    """Exact candidates: large non-dyadic denominators, numerators past 2⁶⁴, and an exact tie
+    (x₂ ⟂ x₁, after a mistake on x₁ labelled ``first``) that float64 does not see exactly."""
+    d = needs.dimension or int(rng.integers(2, 6))
+    n = int(rng.integers(3, 9))
+
+    def number() -> Fraction:
+        q = int(rng.choice([3**20, 10**12 + 39, 999_999_937, 7**15, 1]))
+        p = int(rng.integers(-(10**6), 10**6)) * (2**70 if rng.random() < 0.2 else 1)
+        return Fraction(p, q)
+
+    x1 = [number() for _ in range(d)]
+    if not any(x1):
+        x1[0] = Fraction(1, 3)
+    u = [number() for _ in range(d)]
+    norm = sum((v * v for v in x1), Fraction(0))
+    along = sum((a * b for a, b in zip(u, x1, strict=True)), Fraction(0)) / norm
+    x2 = [a - along * b for a, b in zip(u, x1, strict=True)]  # x2 · x1 = 0 exactly
+    eps = Fraction(int(rng.choice([1, -1])), 3**40)
+    x3 = [a + eps * b for a, b in zip(x2, x1, strict=True)]  # x3 · x1 = ±3⁻⁴⁰‖x1‖²
+    X = [x1, x2, x3] + [[number() for _ in range(d)] for _ in range(n - 3)]
+    if needs.separable:
+        w_star = [int(v) for v in rng.integers(-3, 4, size=d)]
+        if not any(w_star):
+            w_star[0] = 1
+        return tuple(tuple(x) for x in X), _labels(rng, X, w_star, True)
+    y = (first, *(1 if rng.random() < 0.5 else -1 for _ in range(n - 1)))
+    return tuple(tuple(x) for x in X), y  # type: ignore[return-value]
+
+
+def numpy_cases(
+    regime: Regime,
+    count: int,
+    seed_: int,
+    needs: Needs,
+    keep: Callable[[Data], bool],
+    *,
+    first: Label = 1,
+) -> list[Data]:
+    """``count`` usable data sets of a numpy-drawn regime (fewer if the tries run out)."""
+    found: list[Data] = []
+    index = REGIMES.index(regime)
+    for attempt in range(max(4 * count, 8)):
+        if len(found) == count:
+            break
+        rng = np.random.default_rng([seed_, index, attempt])
+        if regime == "near-zero":
+            data = near_zero(rng, needs)
+        elif regime == "rationals":
+            data = rationals(rng, needs, first)
+        elif regime == "long":
+            data = realistic.long(rng, needs, len(found))
+        else:
+            data = realistic.large(rng, needs, len(found))
+        if data not in found and keep(data):
+            found.append(data)
     return found

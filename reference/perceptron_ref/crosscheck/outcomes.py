@@ -3,16 +3,18 @@
 The parent reads the sandboxed process's output here and trusts none of it: every number
 must parse as an exact rational (a JSON number as written, or a string ``"p/q"`` matching
 ``spec/protocol/candidate-output.schema.json``, q ≠ 0), every vector must
-have the data's dimension (d, or d + 1 with ``bias``: the bias first, or a pair ``(w, b)``),
-and anything else is a :class:`Failure` of kind ``unparsable``.  A candidate may return
-one vector (the final w) or one per step (compared step by step).
+have the data's dimension (d, or d + 1 with ``bias``: the bias first, or a pair ``(w, b)``,
+including scikit-learn's shapes ``coef_`` (1, d) and ``intercept_`` (1,)), and anything
+else is a :class:`Failure` of kind ``unparsable``.  A candidate may return one vector (the
+final w, also as shape (1, d)) or one per step (compared step by step).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from perceptron_ref.crosscheck.sandbox import Execution
@@ -20,8 +22,11 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.vectors import Label, Vector
 
-Data = tuple[tuple[Vector, ...], tuple[Label, ...]]
-"""One data set: the examples X (without the bias coordinate) and the labels y."""
+Number = Fraction | int
+Data = tuple[tuple[tuple[Number, ...], ...], tuple[Label, ...]]
+"""One data set: the examples X (without the bias coordinate) and the labels y.  Numbers
+are Fractions, or ints (large integer data sets stay ints: 4 million Fractions cost
+seconds to build)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,8 @@ class Returned:
 
     weights: Vector
     trace: tuple[Vector, ...] | None = None
+    shape: str = ""  # how it came, when not a flat vector: "(w, b)", "coef_ (1, d)", ...
+    kinds: tuple[str, ...] = ()  # the types it came in, plain Python ones left out
 
 
 @dataclass(frozen=True)
@@ -60,10 +67,26 @@ def _brief(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def shape_of(value: Any, bias: bool) -> str:
+    """The shape of a final answer that is not a flat vector, in words ("" when flat)."""
+    if not isinstance(value, list) or not value:
+        return ""
+    if bias and len(value) == 2 and isinstance(value[0], list):
+        w, b = value
+        nested = len(w) == 1 and isinstance(w[0], list)
+        return "(coef_ (1, d), intercept_ (1,))" if nested or isinstance(b, list) else "(w, b)"
+    return "shape (1, d)" if len(value) == 1 and isinstance(value[0], list) else ""
+
+
 def _vector(value: Any, D: int, bias: bool) -> Vector:
     """One weight vector of dimension D, from a list of numbers or a pair (w, b)."""
     if bias and isinstance(value, list) and len(value) == 2 and isinstance(value[0], list):
-        value = [value[1], *value[0]]  # (w, b): the reference puts the bias first
+        w, b = value
+        if len(w) == 1 and isinstance(w[0], list):
+            w = w[0]  # scikit-learn's coef_, shape (1, d)
+        if isinstance(b, list) and len(b) == 1:
+            b = b[0]  # and its intercept_, shape (1,)
+        value = [b, *w]  # (w, b): the reference puts the bias first
     if not isinstance(value, list) or any(isinstance(v, list) for v in value):
         raise InputError(f"expected a vector of {D} numbers, got {_brief(repr(value), 60)}")
     if len(value) != D:
@@ -82,32 +105,36 @@ def interpret(value: Any, data: Data, bias: bool, *, trace: bool | None = None) 
     """Read a returned value: one vector, or one per step (a list of vectors, n > 1)."""
     D = len(data[0][0]) + bias
     try:
-        steps = trace if trace is not None else _looks_like_trace(value, bias)
+        steps = trace if trace is not None else _looks_like_trace(value, D)
         if steps:
             ws = tuple(_vector(v, D, bias) for v in value)
             if not ws:
                 raise InputError("returned an empty trace")
             return Returned(ws[-1], ws)
+        shape = shape_of(value, bias)
         if isinstance(value, list) and len(value) == 1 and isinstance(value[0], list):
             value = value[0]  # shape (1, d): scikit-learn's coef_, or a trace of one step
-        return Returned(_vector(value, D, bias))
+        return Returned(_vector(value, D, bias), shape=shape)
     except InputError as error:
         return Failure("unparsable", f"output: {error}")
 
 
-def _looks_like_trace(value: Any, bias: bool) -> bool:
-    if not isinstance(value, list) or not value or not all(isinstance(v, list) for v in value):
+def _looks_like_trace(value: Any, D: int) -> bool:
+    """Two or more vectors of D numbers (a pair (w, b) has a vector of d and a number)."""
+    if not isinstance(value, list) or len(value) < 2:
         return False
-    if bias and len(value) == 2 and not isinstance(value[1], list):
-        return False
-    return len(value) != 1
+    return all(isinstance(v, list) and len(v) == D and not _nested(v) for v in value)
+
+
+def _nested(v: list[Any]) -> bool:
+    return any(isinstance(u, list) for u in v)
 
 
 def _died(ran: Execution, what: str) -> Failure:
     death = ran.death()
     if death is not None:
         kind, detail = death
-        if "memory" in ran.stderr or "MemoryError" in ran.stderr:
+        if any(word in ran.stderr for word in ("memory", "MemoryError", "bad_alloc")):
             kind = "memory"
         return Failure(kind, f"{detail} on {what}")
     tail = _brief(ran.stderr.strip().splitlines()[-1]) if ran.stderr.strip() else "no message"
@@ -134,7 +161,11 @@ def from_worker(ran: Execution, datasets: list[Data] | Any, bias: bool) -> list[
             kind = "memory" if line.get("memory") else "crash"
             outcomes.append(Failure(kind, f"raised {_brief(str(line['error']))}"))
         else:
-            outcomes.append(interpret(line.get("result"), data, bias))
+            got = interpret(line.get("result"), data, bias)
+            named = line.get("kinds")
+            if isinstance(got, Returned) and isinstance(named, list) and named:
+                got = replace(got, kinds=tuple(str(k)[:60] for k in named[:8]))
+            outcomes.append(got)
     return outcomes
 
 

@@ -1,19 +1,27 @@
-"""A crosscheck report as JSON (the issue's keys, exactly), as text, and for Gradescope.
+"""A crosscheck report as JSON (the contract's keys, exactly), as text, and for Gradescope.
 
 JSON: ``{"algorithm", "candidate", "verdict": "agree"|"disagree", "reason", "examples",
 "agrees_with": [IDs], "counterexample": {"X", "y", "expected", "got",
-"first_divergent_step"} or null}``, every rational a ``str(Fraction)`` string.
+"first_divergent_step", "note"} or null, "diagnosis": [codes], "equivalence": null or
+{"learning_rate": "p/q"}, "coverage": {"data_sets", "max_examples", "max_dimension",
+"max_abs_coordinate", "zero_scores", "near_zero_scores", "max_epochs"}, "evidence":
+[{"code", "evidence"}], "regimes": {regime: data sets}, "dimension": D or null}``, every
+rational a ``str(Fraction)`` string.  ``evidence`` gives each diagnosis code's sentence, in
+the order of ``diagnosis``; ``regimes`` counts the data sets tried per regime; ``dimension``
+is --dimension's D (the verdict holds at d = D only); ``note`` says where the counterexample's
+answer was seen when that matters ("" otherwise).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from fractions import Fraction
 from typing import Any
 
-from perceptron_ref.crosscheck.check import Report
 from perceptron_ref.crosscheck.compare import spec_text
 from perceptron_ref.crosscheck.outcomes import Returned
+from perceptron_ref.crosscheck.results import Coverage, Report
 
 
 def counterexample_json(report: Report) -> dict[str, Any] | None:
@@ -33,10 +41,16 @@ def counterexample_json(report: Report) -> dict[str, Any] | None:
         "expected": [str(v) for v in c.expected.weights],
         "got": [str(v) for v in c.got.weights] if isinstance(c.got, Returned) else None,
         "first_divergent_step": step,
+        "note": c.note,
     }
 
 
+def coverage_json(coverage: Coverage) -> dict[str, Any]:
+    return asdict(coverage) | {"max_abs_coordinate": str(coverage.max_abs_coordinate)}
+
+
 def to_json(report: Report) -> dict[str, Any]:
+    rate = report.equivalence
     return {
         "algorithm": report.algorithm,
         "candidate": report.candidate,
@@ -45,6 +59,12 @@ def to_json(report: Report) -> dict[str, Any]:
         "examples": report.examples,
         "agrees_with": list(report.agrees_with),
         "counterexample": counterexample_json(report),
+        "diagnosis": [d.code for d in report.diagnosis],
+        "equivalence": None if rate is None else {"learning_rate": str(rate)},
+        "coverage": coverage_json(report.coverage),
+        "evidence": [{"code": d.code, "evidence": d.evidence} for d in report.diagnosis],
+        "regimes": dict(report.regimes),
+        "dimension": report.dimension,
     }
 
 
@@ -53,32 +73,81 @@ def dumps(report: Report) -> str:
 
 
 def _vector(v: list[str] | tuple[str, ...] | None) -> str:
-    return "(none)" if v is None else "(" + ", ".join(v) + ")"
+    if v is None:
+        return "(none)"
+    if len(v) > 12:  # a long vector: its nonzero coordinates
+        nonzero = [f"[{j + 1}] = {a}" for j, a in enumerate(v) if a != "0"]
+        shown = ", ".join(nonzero[:12]) + (", ..." if len(nonzero) > 12 else "")
+        return f"(d = {len(v)}: {shown or 'all 0'}{', others 0' if nonzero else ''})"
+    return "(" + ", ".join(v) + ")"
+
+
+def _examples(X: list[list[str]], y: list[int]) -> list[str]:
+    """One line per example; a run of equal examples once, with its count."""
+    runs: list[tuple[int, int]] = []  # (first index, count)
+    for i in range(len(y)):
+        if runs and X[i] == X[runs[-1][0]] and y[i] == y[runs[-1][0]]:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((i, 1))
+    lines = []
+    for i, k in runs:
+        line = f"  x = {_vector(X[i])}, y = {y[i]:+d}"
+        lines.append(line + (f"   (examples {i + 1}-{i + k}, {k} equal)" if k > 1 else ""))
+    if len(lines) > 24:
+        lines = [*lines[:12], f"  ... {len(lines) - 24} more ...", *lines[-12:]]
+    return lines
+
+
+def _short(q: Fraction) -> str:
+    """A rational as the text shows it: exactly, or in scientific notation when long."""
+    text = str(q)
+    return text if len(text) <= 24 else f"{float(q):.4g}"
+
+
+def _count(k: int, what: str, plural: str = "") -> str:
+    return f"{k} {what if k == 1 else plural or what + 's'}"
+
+
+def coverage_text(report: Report) -> str:
+    c = report.coverage
+    regimes = ", ".join(f"{r} {k}" for r, k in report.regimes)
+    return (
+        f"coverage: {_count(c.data_sets, 'data set')} ({regimes}); up to n = {c.max_examples} "
+        f"examples, d = {c.max_dimension}, |x| = {_short(c.max_abs_coordinate)}; "
+        f"{_count(c.zero_scores, 'zero score')}, {c.near_zero_scores} near zero "
+        f"(0 < |w·x| ≤ 2^-10); up to {_count(c.max_epochs, 'pass', 'passes')}"
+    )
 
 
 def format_text(report: Report) -> str:
-    """A readable report: verdict, reason, and the counterexample when there is one."""
+    """A readable report: verdict, reason, diagnosis, counterexample, coverage."""
     lines = [
         f"{report.candidate} vs {report.algorithm}: {report.verdict.upper()} "
-        f"({report.examples} data sets tried)",
+        f"({_count(report.examples, 'data set')} tried)",
         *(f"  {part}" for part in report.reason.split("; ")),
     ]
+    if report.diagnosis:
+        lines.append("diagnosis:")
+        lines += [f"  {d.code}: {d.evidence}" for d in report.diagnosis]
     c = counterexample_json(report)
     if c is not None:
         n = len(c["y"])
         lines.append(f"counterexample ({n} example{'s' if n != 1 else ''}, d = {len(c['X'][0])}):")
-        lines += [f"  x = {_vector(x)}, y = {t:+d}" for x, t in zip(c["X"], c["y"], strict=True)]
+        lines += _examples(c["X"], c["y"])
         lines.append(f"expected w = {_vector(c['expected'])}")
-        lines.append(f"got      w = {_vector(c['got'])}")
+        note = f"   ({c['note']})" if c["note"] else ""
+        lines.append(f"got      w = {_vector(c['got'])}{note}")
         step = c["first_divergent_step"]
         if step is not None:
             where = f"step {step['step'] + 1}"
             if step["epoch"] is not None:
-                where += f" (epoch {step['epoch']}, example {step['index']})"
+                where += f" (epoch {step['epoch']}, example {step['index'] + 1})"
             lines.append(f"first divergent step: {where}: {step['rule']}")
             lines.append(f"  expected w = {_vector(step['expected'])}, got {_vector(step['got'])}")
             text = f": {step['spec_text']}" if step["spec_text"] else ""
             lines.append(f"spec line {step['spec_line']}{text}")
+    lines.append(coverage_text(report))
     return "\n".join(lines)
 
 

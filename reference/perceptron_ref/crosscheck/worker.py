@@ -4,13 +4,22 @@ This file runs as a script (``python -I worker.py``) in the candidate's sandboxe
 (see :mod:`perceptron_ref.crosscheck.session`); it imports nothing from ``perceptron_ref``,
 so a candidate that patches the reference patches only its own process.  It reads JSON
 requests on stdin, one per line: ``{"target": {...}, "input": "numpy"|"fractions"|"lists",
-"bias": bool, "epochs": N|"converge", "datasets": [{"X": [["p/q", ...], ...], "y": [1, -1,
-...]}, ...]}``
-and writes one JSON line per data set on its private copy of stdout: ``{"result": R}``
-(R the returned numbers, nested as returned, each exactly as ``"p/q"``) or ``{"error": E,
-"memory": bool}``.  Before the candidate is loaded, fd 1 is pointed at stderr, so whatever
-the candidate prints never reaches the protocol channel.  Results stream line by line, so
-the parent knows which data set a hang or a crash happened on.
+"bias": bool, "epochs": N|"converge", "eta": "p/q", "datasets": [{"X": [[x, ...], ...],
+"y": [1, -1, ...]}, ...], "repeat": k}`` (each x a ``"p/q"`` string, or for float inputs a
+JSON number that is exactly its value) and writes one JSON line per data set (and per
+repeat) on its private copy of stdout: ``{"result": R}`` (R the returned numbers, nested as
+returned, each exactly as ``"p/q"``) or ``{"error": E, "memory": bool}``.  Before the
+candidate is loaded, fd 1 is pointed at stderr, so whatever the candidate prints never
+reaches the protocol channel.  Results stream line by line, so the parent knows which data
+set a hang or a crash happened on.
+
+The function is called as ``FUNCTION(X, y)``, with the keyword arguments ``epochs``,
+``bias`` and ``eta`` among those its signature names (eta as a Fraction for exact input, a
+float otherwise).  It may return numbers of any exact kind (int, float, Fraction,
+Decimal, numpy and sympy numbers), nested lists, tuples or arrays, a pair (w, b), a dict
+with ``w`` and ``b``, or a fitted scikit-learn-like model (its ``coef_`` and
+``intercept_``).  A forked child of the candidate that returns from it exits at once: only
+the process that was called answers.
 """
 
 from __future__ import annotations
@@ -19,16 +28,19 @@ import contextlib
 import errno
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import resource
 import sys
 from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 Function = Callable[..., Any]
+OPTIONS = ("epochs", "bias", "eta")
 
 
 def load(target: dict[str, Any]) -> Function:
@@ -58,33 +70,95 @@ def load(target: dict[str, Any]) -> Function:
     return found
 
 
+def accepted(function: Function) -> set[str]:
+    """Which of ``epochs``, ``bias``, ``eta`` the function names as parameters."""
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):  # a builtin or a C function: call it plainly
+        return set()
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return {n for n, p in parameters.items() if n in OPTIONS and p.kind in kinds}
+
+
 def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:
     """X and y as the candidate takes them (the parent sent only float-exact data for floats)."""
-    X = [[Fraction(v) for v in row] for row in data["X"]]
     y = [int(t) for t in data["y"]]
     if kind == "fractions":
-        return X, y
+        return [[Fraction(v) for v in row] for row in data["X"]], y
     if kind == "lists":
-        return [[int(v) if v.denominator == 1 else float(v) for v in row] for row in X], y
+        return [[_plain(v) for v in row] for row in data["X"]], y
     import numpy as np
 
-    return np.array([[float(v) for v in row] for row in X], dtype=np.float64).reshape(
-        len(X), -1
-    ), np.array(y, dtype=np.int64)
+    X = np.array([[_plain(v) for v in row] for row in data["X"]] if _strings(data) else data["X"])
+    return X.astype(np.float64).reshape(len(y), -1), np.array(y, dtype=np.int64)
+
+
+def _strings(data: dict[str, Any]) -> bool:
+    return bool(data["X"]) and bool(data["X"][0]) and isinstance(data["X"][0][0], str)
+
+
+def _plain(v: Any) -> int | float:
+    """An int or a float, from a JSON number or a "p/q" string (exact: float data only)."""
+    if isinstance(v, str):
+        q = Fraction(v)
+        return int(q) if q.denominator == 1 else float(q)
+    return v  # type: ignore[no-any-return]
+
+
+PLAIN = {"builtins.int", "builtins.float", "fractions.Fraction", "builtins.list", "builtins.tuple",
+         "numpy.ndarray"}  # fmt: skip
+
+
+def kinds(value: Any, found: set[str] | None = None) -> set[str]:
+    """The kinds of the containers and numbers in a returned value ("numpy.ndarray",
+    "decimal.Decimal", ...), the plain Python ones left out: what the report names."""
+    found = set() if found is None else found
+    kind = f"{type(value).__module__}.{type(value).__qualname__}"
+    if kind.startswith("sympy."):  # Half, One, Integer, ... are all sympy Rationals
+        rational = any(c.__qualname__ == "Rational" for c in type(value).__mro__)
+        kind = "sympy.Rational" if rational else "sympy." + type(value).__qualname__
+    if kind not in PLAIN:
+        found.add("dict" if isinstance(value, dict) else kind)
+    if isinstance(value, list | tuple):
+        for v in value[:1000]:
+            kinds(v, found)
+    return found
 
 
 def exact(value: Any) -> Any:
     """The returned value with every number as an exact ``p/q`` string, nesting kept."""
-    if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
+    if hasattr(value, "coef_"):  # a fitted scikit-learn-like model
+        intercept = getattr(value, "intercept_", None)
+        value = value.coef_ if intercept is None else (value.coef_, intercept)
+    if isinstance(value, dict):
+        w = next((value[k] for k in ("w", "weights", "coef") if k in value), None)
+        b = next((value[k] for k in ("b", "bias", "intercept") if k in value), None)
+        if w is None:
+            raise TypeError(f"returned a dict with keys {sorted(map(str, value))[:6]}, no 'w'")
+        value = w if b is None else (w, b)
+    if hasattr(value, "tolist") and not isinstance(value, str | bytes):
         value = value.tolist()  # numpy arrays and scalars
     if isinstance(value, bool) or value is None:
         raise TypeError(f"returned {value!r}, not a number")
     if isinstance(value, int | Fraction):
         return str(Fraction(value))
-    if isinstance(value, float):
-        return str(Fraction(value)) if value == value and abs(value) != float("inf") else "nan"
     if isinstance(value, list | tuple):
         return [exact(v) for v in value]
+    if isinstance(value, float) and (value != value or abs(value) == float("inf")):
+        return "nan"  # the parent reads it as unparsable
+    if isinstance(value, Decimal) and not value.is_finite():
+        return "nan"
+    if type(value).__module__.startswith("sympy"):
+        import sympy
+
+        value = sympy.Rational(value)  # exact for sympy's Float and Rational alike
+        return str(Fraction(int(value.p), int(value.q)))
+    if hasattr(value, "as_integer_ratio"):  # float, Decimal, numpy's long double: exact
+        try:
+            p, q = value.as_integer_ratio()
+        except (ValueError, OverflowError):  # nan, inf
+            return "nan"
+        return str(Fraction(int(p), int(q)))
     if hasattr(value, "numerator") and hasattr(value, "denominator"):
         return str(Fraction(int(value.numerator), int(value.denominator)))
     raise TypeError(f"returned a {type(value).__name__}, not numbers")
@@ -106,24 +180,33 @@ def main() -> None:
             channel.flush()
             return
         for data in request["datasets"]:
-            channel.write(json.dumps(answer(function, data, request)) + "\n")
-            channel.flush()
+            for _ in range(request.get("repeat", 1)):
+                channel.write(json.dumps(answer(function, data, request)) + "\n")
+                channel.flush()
 
 
 def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     """Call the candidate on one data set: its result as exact numbers, or its error."""
     X, y = arguments(data, request["input"])
+    eta = Fraction(request.get("eta", "1"))
+    told = {"epochs": request["epochs"], "bias": request["bias"]}
+    # Exact input: a Fraction; else an int or the nearest float, as a literal 0.1 would be.
+    told["eta"] = eta if request["input"] == "fractions" else _plain(str(eta))
+    pid = os.getpid()
     try:
         if request["target"]["kind"] in ("sklearn", "river"):
-            returned = function(X, y, bias=request["bias"], epochs=request["epochs"])
+            returned = function(X, y, **told)
         else:
-            returned = function(X, y)
-        return {"result": exact(returned)}
+            returned = function(X, y, **{k: told[k] for k in accepted(function)})
+        result = {"result": exact(returned), "kinds": sorted(kinds(returned))[:8]}
     except MemoryError:
-        return {"error": "MemoryError", "memory": True}
+        result = {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
         said = f"{type(error).__name__}: {error}{process_limit(error)}"
-        return {"error": said[:500], "memory": False}
+        result = {"error": said[:500], "memory": False}
+    if os.getpid() != pid:  # a forked child came back through the candidate: not its call
+        os._exit(0)
+    return result
 
 
 def process_limit(error: BaseException) -> str:
@@ -134,9 +217,9 @@ def process_limit(error: BaseException) -> str:
     if getattr(error, "errno", None) != errno.EAGAIN or limit == resource.RLIM_INFINITY:
         return ""
     tasks = 0
-    for pid in filter(str.isdigit, os.listdir("/proc")):  # its own PID namespace's
+    for entry in filter(str.isdigit, os.listdir("/proc")):  # its own PID namespace's
         with contextlib.suppress(OSError):
-            tasks += len(os.listdir(f"/proc/{pid}/task"))
+            tasks += len(os.listdir(f"/proc/{entry}/task"))
     if tasks < limit // 2:
         return ""
     return f" ({tasks} processes and threads running: the process limit is {limit})"

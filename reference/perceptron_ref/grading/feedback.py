@@ -97,7 +97,7 @@ def plain(text: str) -> str:
     return re.sub(long, lambda m: number(Fraction(m.group())), text)
 
 
-def _py(v: Fraction, kind: str) -> str:
+def _py(v: Fraction | int, kind: str) -> str:
     if kind == "fractions":
         return f"F({v.numerator})" if v.denominator == 1 else f"F({v.numerator}, {v.denominator})"
     if kind == "lists" and v.denominator == 1:
@@ -105,7 +105,7 @@ def _py(v: Fraction, kind: str) -> str:
     return repr(float(v))
 
 
-def as_typed(X: Sequence[Sequence[Fraction]], y: Sequence[int], kind: str, entry: str) -> str:
+def as_typed(X: Sequence[Sequence[Fraction | int]], y: Sequence[int], kind: str, entry: str) -> str:
     """The data set as the student would type it: a call of their function."""
     rows = ", ".join("[" + ", ".join(_py(v, kind) for v in x) + "]" for x in X)
     labels = ", ".join(str(t) for t in y)
@@ -133,7 +133,7 @@ def _step(report: Report) -> list[str]:
         return [f"After step {d.step}, your code went on updating where the algorithm stops."]
     step = steps[d.step]
     where = f"step {d.step + 1}" + (f" (pass {d.epoch})" if d.epoch and d.epoch > 1 else "")
-    x = ", ".join(number(v) for v in X[d.index])
+    x = ", ".join(number(Fraction(v)) for v in X[d.index])
     lines = [f"First difference at {where}: example {d.index + 1}, x = ({x}), y = {y[d.index]:+d}."]
     before = steps[d.step - 1].weights if d.step else tuple(0 * v for v in step.weights)
     got = None if d.got is None else tuple(Fraction(v) for v in d.got)

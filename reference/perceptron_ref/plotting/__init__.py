@@ -2,7 +2,8 @@
 
 * :mod:`.margin`: the exact max-margin separator w* and γ², with its certificate.
 * :mod:`.geometry`: exact lines, view box and clipping in the picture's plane.
-* :mod:`.scene` and :mod:`.run_figure`: what a run's picture shows, and the drawing.
+* :mod:`.scene` and :mod:`.run_figure`: what a run's picture shows, and the drawing;
+  :mod:`.marks`: each separator's + side and number, the rings, the legend.
 * :mod:`.campaign` and :mod:`.bound_figure`: k against R²/γ² over many data sets.
 * :mod:`.style`: deterministic matplotlib output (Agg, fixed font, salt and metadata).
 

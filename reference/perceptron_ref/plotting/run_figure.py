@@ -1,26 +1,30 @@
 """Draw a run's :class:`~perceptron_ref.plotting.scene.Picture` with matplotlib.
 
-One panel shows the points by label, the separator after each update (older ones fainter,
-numbered j = 1, …, k), the examples that caused an update (ringed, with their update
-numbers), the final separator in bold, and, on separable data, w*'s separator, the margin
-band and the circle of radius R; the legend gives the exact values and k against R²/γ².
-With ``panels`` there is one panel per update: w_{j−1} dashed, w_j solid, the example ringed.
+One panel shows the points by label, the separator after each update (older ones dashed
+and fainter, numbered j = 1, …, k), the examples that caused an update (ringed, with their
+update numbers), the final separator solid, bold and black, and, on separable data, w*'s
+separator, the margin band and the circle of radius R; the legend (inside the figure, right
+of the plot) gives the exact values and k against R²/γ².  An arrow marks the + side of each
+separator (where w·a > 0); its number sits on the other side, off the line.  With
+``panels`` there is one panel per update: w_{j−1} dashed, w_j solid, the example ringed.
 
 Every drawn object has a ``gid`` (kept as the ``id`` of its SVG group), so tests and
 readers find the separators: ``separator-j``, ``previous-j``, ``w-star``, ``margin-band``,
-``radius-R``, ``points+``, ``points-``, ``mistakes``, ``bound``.
+``radius-R``, ``points+``, ``points-``, ``mistakes``, ``bound``, and ``side-j`` for the "+"
+and the number beside separator j (:mod:`.marks`).
 
 >>> from perceptron_ref import run
 >>> X, y = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)], [-1, 1, 1, -1, -1, 1]
 >>> fig = run_figure(picture(run("perceptron/gormley-online", X, y), X, y))
->>> [(line.get_gid(), line.get_label()) for line in fig.axes[0].lines][:3]
-[('separator-1', 'w₁ = (1, -2)'), ('separator-2', 'w₂ = (2, -1)'), ('separator-3', 'w₃ = (3, 1)')]
+>>> [(line.get_gid(), line.get_label()) for line in fig.axes[0].lines][1:3]
+[('separator-2', 'w₂ = (2, -1)'), ('separator-3', 'w₃ = (3, 1), final')]
+>>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "side-3"]
+['+', 'w₃']
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -29,10 +33,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Polygon
 
 from perceptron_ref.errors import InputError
-from perceptron_ref.plotting.geometry import Point
+from perceptron_ref.plotting.legend import side_legend, wrapped
+from perceptron_ref.plotting.marks import SIDES, draw_update, ring, xy
 from perceptron_ref.plotting.scene import (
     Picture,
-    Update,
     bound_label,
     margin_labels,
     picture,
@@ -50,14 +54,6 @@ MAX_PANELS = 36
 AXES = {"plane": ("x₁", "x₂"), "affine": ("x₁", "x₂"), "augmented": ("1 (bias coordinate)", "x₁")}
 BAND: dict[str, Any] = {"facecolor": "tab:green", "alpha": 0.12, "edgecolor": "none"}
 CIRCLE: dict[str, Any] = {"fill": False, "color": "0.5", "ls": ":", "lw": 1.2}
-RING: dict[str, Any] = {"s": 260, "facecolors": "none", "edgecolors": "black", "lw": 1.2}
-NUMBER: dict[str, Any] = {"fontsize": 9, "ha": "center", "va": "center"}
-NUMBER_BOX = {"boxstyle": "circle,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}
-
-
-def xy(points: tuple[Point, ...]) -> tuple[list[float], list[float]]:
-    """The floats matplotlib draws (the only place a picture leaves exact arithmetic)."""
-    return [float(p[0]) for p in points], [float(p[1]) for p in points]
 
 
 def base(ax: Axes, pic: Picture) -> None:
@@ -93,36 +89,6 @@ def base(ax: Axes, pic: Picture) -> None:
             )
 
 
-def draw_update(ax: Axes, u: Update, *, alpha: float, bold: bool, gid: str, ls: str = "-") -> None:
-    """w_j's separator, numbered near its end."""
-    if u.segment is None:
-        return
-    sx, sy = xy(u.segment)
-    color, lw, label = (
-        ("black" if bold else "tab:purple"),
-        (2.5 if bold else 1.2),
-        w_label(u.j, u.step.weights),
-    )
-    ax.plot(sx, sy, color=color, alpha=alpha, ls=ls, lw=lw, gid=gid, label=label)
-    a, b = u.segment  # the number sits 9/10 of the way along the segment, inside the view
-    tx, ty = xy(((a[0] + (b[0] - a[0]) * 9 / 10, a[1] + (b[1] - a[1]) * 9 / 10),))
-    ax.annotate(str(u.j), (tx[0], ty[0]), color=color, alpha=alpha, bbox=NUMBER_BOX, **NUMBER)
-
-
-def ring(ax: Axes, pic: Picture, updates: tuple[Update, ...]) -> None:
-    """Ring the examples that caused the updates, with the update numbers beside them."""
-    numbers: defaultdict[int, list[int]] = defaultdict(list)
-    for u in updates:
-        numbers[u.step.index].append(u.j)
-    if not numbers:
-        return
-    px, py = xy(tuple(pic.points[i] for i in sorted(numbers)))
-    ax.scatter(px, py, zorder=4, gid="mistakes", label="mistake (update number)", **RING)
-    for x, yv, i in zip(px, py, sorted(numbers), strict=True):
-        text = ",".join(map(str, numbers[i]))
-        ax.annotate(text, (x, yv), xytext=(9, 7), textcoords="offset points", fontsize=9)
-
-
 def bound_handle(pic: Picture) -> Line2D:
     return Line2D([], [], ls="none", gid="bound", label=bound_label(pic))
 
@@ -138,26 +104,21 @@ def draw_one(pic: Picture) -> Figure:
     ax = fig.add_subplot()
     k = len(pic.updates)
     for u in pic.updates:
-        final = u.j == k
+        final = u.j == k  # the final separator stands out: solid, bold, black, on top
+        alpha = 1.0 if final else 0.3 + 0.5 * u.j / k
+        ls = "-" if final else (0, (5, 3))
         draw_update(
-            ax, u, alpha=1.0 if final else 0.25 + 0.5 * u.j / k, bold=final, gid=f"separator-{u.j}"
+            ax, pic.box, u, alpha=alpha, bold=final, gid=f"separator-{u.j}", ls=ls, final=final
         )
     base(ax, pic)
     ring(ax, pic, pic.updates)
     handles = [*ax.get_legend_handles_labels()[0], bound_handle(pic)]
-    if k == 0:
-        handles.insert(
-            0, Line2D([], [], ls="none", label=f"final w = {show(pic.trace.weights)}: no line")
-        )
-    ax.legend(
-        handles=handles,
-        loc="upper left",
-        bbox_to_anchor=(1.02, 1),
-        fontsize=9,
-        title=f"k = {k} update{'s' if k != 1 else ''}",
-        title_fontsize=9,
-    )
-    ax.set_title(title(pic), fontsize=10)
+    if k == 0 or pic.updates[-1].segment is None:  # w = 0, or a line that misses the view
+        final_w = f"final w = {show(pic.trace.weights)}: no line in view"
+        handles.insert(0, Line2D([], [], ls="none", label=final_w))
+    updates = f"k = {k} update{'s' if k != 1 else ''}; "
+    side_legend(fig, handles, updates + SIDES, plot_width=7.6)
+    ax.set_title(wrapped(title(pic), 80, whole_words=False), fontsize=10)
     return fig
 
 
@@ -174,8 +135,9 @@ def draw_panels(pic: Picture) -> Figure:
     for ax, u in zip(axes, pic.updates, strict=False):
         if u.j > 1:
             before = pic.updates[u.j - 2]
-            draw_update(ax, before, alpha=0.4, bold=False, gid=f"previous-{before.j}", ls="--")
-        draw_update(ax, u, alpha=1.0, bold=True, gid=f"separator-{u.j}")
+            gid = f"previous-{before.j}"
+            draw_update(ax, pic.box, before, alpha=0.4, bold=False, gid=gid, ls="--")
+        draw_update(ax, pic.box, u, alpha=1.0, bold=True, gid=f"separator-{u.j}")
         base(ax, pic)
         ring(ax, pic, (u,))
         s = u.step
@@ -192,6 +154,7 @@ def draw_panels(pic: Picture) -> Figure:
         for h in axes[0].get_legend_handles_labels()[0]
         if h.get_gid() not in ("separator-1", "mistakes")
     ]
-    fig.legend(handles=[*handles, bound_handle(pic)], loc="outside right upper", fontsize=9)
-    fig.suptitle(title(pic), fontsize=10)
+    side_legend(fig, [*handles, bound_handle(pic)], SIDES, plot_width=4.5 * cols)
+    chars = int(fig.get_size_inches()[0] * 100 / 7.5)  # about 7 pixels a character at 10 points
+    fig.suptitle(wrapped(title(pic), chars, whole_words=False), fontsize=10)
     return fig

@@ -20,16 +20,18 @@ const show = (a) => (a.d === 1n ? `${a.n}` : `${a.n}/${a.d}`);
 let input = "";
 process.stdin.on("data", (chunk) => (input += chunk));
 process.stdin.on("end", () => {
-  const { X, y, bias, epochs } = JSON.parse(input);
+  const { X, y, bias, epochs, eta = "1" } = JSON.parse(input);
   const xs = X.map((row) => (bias ? ["1", ...row] : row).map(parse));
+  const step = parse(eta);                 // the step it is told (absent: 1)
   let w = xs[0].map(() => q(0n));
   for (let epoch = 1; epochs === "converge" || epoch <= epochs; epoch++) {
     let mistakes = 0;
     xs.forEach((x, i) => {
       const label = q(BigInt(y[i]));
+      const update = mul(step, label);
       const s = x.reduce((acc, v, j) => add(acc, mul(w[j], v)), q(0n));
       if (mul(label, s).n <= 0n) {          // y·(w·x) <= 0: a mistake
-        w = w.map((wj, j) => add(wj, mul(label, x[j])));
+        w = w.map((wj, j) => add(wj, mul(update, x[j])));
         mistakes++;
       }
     });

@@ -1,0 +1,461 @@
+"""Why a candidate differs: each cause named by a code, and only when evidence shows it.
+
+=================  ==============================================================
+``learning-rate``   its weights are c·(the reference's), one c > 0 on every data set
+                    (accepted: theorem ``perceptron/step-invariance``), or a positive
+                    multiple on each data set, but not the same one
+``bias-last``       it returns the bias last (accepted)
+``initial-weights`` a weight no example touches is not 0: w does not start at 0
+``nondeterministic`` two runs on the same data, each in a fresh process, differ
+``stateful``        a fresh process and one that answered earlier calls differ
+``order``           its answer is the reference's on a reordering of the examples
+``threshold``       its answers are those of a perceptron that predicts + only above a
+                    threshold t ≠ 0, or counts |w·x| ≤ ε as a zero score
+``overflow``        its answers are those of a run in b-bit integers, which wrap
+``float-rounding``  rounding decided a score that is 0 (or within the float64 bound) in
+                    the exact run; or its weights are close to the reference's but outside
+                    float64's bound (lower precision); or an exact candidate's decisions are
+                    those of a score summed in float64
+``dimension``       right on every data set up to some d, wrong above it, and the smallest
+                    counterexample needs more than d features
+=================  ==============================================================
+
+A hypothesis about the run (a threshold, wrapping integers, a float64 score) is tested by
+replaying it (:mod:`~perceptron_ref.crosscheck.replay`) on the counterexample and then on
+every data set the candidate answered: it must give exactly the candidate's weights.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from perceptron_ref.crosscheck.equivalence import Interval
+from perceptron_ref.crosscheck.floats import describe
+from perceptron_ref.crosscheck.oracle import MAX_EPOCHS, Oracle
+from perceptron_ref.crosscheck.outcomes import Data
+from perceptron_ref.crosscheck.replay import Decide, Replay, Scaled, replay, rule, walk, weights
+from perceptron_ref.vectors import Vector
+
+CODES = (
+    "learning-rate",
+    "initial-weights",
+    "nondeterministic",
+    "order",
+    "threshold",
+    "float-rounding",
+    "overflow",
+    "stateful",
+    "bias-last",
+    "dimension",
+)
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """A cause named by ``code`` (one of :data:`CODES`), with the evidence in one sentence."""
+
+    code: str
+    evidence: str
+
+
+def show(w: Sequence[Fraction]) -> str:
+    return "(" + ", ".join(describe(v) for v in w) + ")"
+
+
+def learning_rate(rate: Fraction, told: Fraction, count: int) -> Diagnosis:
+    """One learning rate c ≠ η on every data set (accepted when everything else agrees)."""
+    spec = f"the η = {told} it was told" if told != 1 else "the notes' η = 1"
+    return Diagnosis(
+        "learning-rate",
+        f"on every data set that moved w ({count}) the weights are {rate / told} × the "
+        f"reference's: its learning rate is {rate}, not {spec}; from w = 0 a positive step "
+        "changes no prediction (theorem perceptron/step-invariance)",
+    )
+
+
+def varying_rate(per_set: Sequence[tuple[int, Interval]]) -> Diagnosis | None:
+    """Each data set's weights a positive multiple of the reference's, but not one multiple."""
+    exact = [(i, lo) for i, (lo, hi) in per_set if lo == hi and lo > 0]
+    if len({c for _, c in exact}) < 2:
+        return None
+    (i, a), (j, b) = exact[0], next(p for p in exact if p[1] != exact[0][1])
+    return Diagnosis(
+        "learning-rate",
+        f"on data set {i + 1} the weights are {a} × the reference's, on data set {j + 1} "
+        f"{b} ×: a positive multiple each time, but not one learning rate",
+    )
+
+
+def bias_last(count: int) -> Diagnosis:
+    return Diagnosis(
+        "bias-last",
+        f"it returns the bias last, (w_1, ..., w_d, b); read as (b, w_1, ..., w_d), as the "
+        f"reference orders them, its answers match on all {count} data sets",
+    )
+
+
+def initial_weights(data: Data, got: Vector, bias: bool) -> Diagnosis | None:
+    """A coordinate that is 0 in every example keeps w = 0 in every perceptron from w = 0."""
+    X = data[0]
+    untouched = [j for j in range(len(X[0])) if all(x[j] == 0 for x in X)]
+    moved = [(j, got[j + bias]) for j in untouched if got[j + bias] != 0]
+    if not moved:
+        return None
+    j, v = moved[0]
+    return Diagnosis(
+        "initial-weights",
+        f"feature {j + 1} is 0 in every example of the counterexample, so a perceptron from "
+        f"w = 0 leaves its weight at 0, but the candidate returned {describe(v)} there: its "
+        "weights do not start at 0 (the zero-score rule is not to blame)",
+    )
+
+
+def nondeterministic(n: int, answers: Sequence[Vector]) -> Diagnosis | None:
+    distinct = list(dict.fromkeys(answers))
+    if len(distinct) < 2:
+        return None
+    return Diagnosis(
+        "nondeterministic",
+        f"{len(answers)} runs on the same data set of {n} example{'s' if n != 1 else ''}, "
+        f"each in a fresh process, returned {len(distinct)} different weight vectors, e.g. "
+        f"{show(distinct[0])} and {show(distinct[1])}",
+    )
+
+
+def stateful(fresh: str, reused: str, calls: int) -> Diagnosis:
+    return Diagnosis(
+        "stateful",
+        f"on the same data a fresh process returns {fresh}, but the process that had "
+        f"answered {calls} earlier calls returned {reused}: its answer depends on earlier calls",
+    )
+
+
+def dimension(results: Sequence[tuple[int, bool]], needed: int) -> Diagnosis | None:
+    """Right on every data set up to d, wrong on some above d, and the minimal counterexample
+    needs more than d features."""
+    wrong = [d for d, ok in results if not ok]
+    if not wrong:
+        return None
+    below = [d for d, ok in results if d < min(wrong)]
+    top = max(below, default=0)
+    if top < 2 or len(below) < 5 or needed <= top:
+        return None
+    above = [ok for d, ok in results if d > top]
+    return Diagnosis(
+        "dimension",
+        f"right on all {len(below)} data sets with d ≤ {top}, wrong on {len(wrong)} of the "
+        f"{len(above)} with d ≥ {min(wrong)}, and the smallest counterexample found needs "
+        f"d = {needed}: it is right only in low dimension",
+    )
+
+
+# -- hypotheses about the run, tested by replaying them -----------------------------------------
+
+
+Model = Callable[[Scaled], Replay | None]
+
+
+def fits(
+    model: Model, pairs: Sequence[tuple[Data, Vector]], oracle: Oracle, rate: Fraction
+) -> bool:
+    """Does the model give exactly the candidate's weights on every (data, answer) pair?"""
+    for data, got in pairs:
+        s = oracle.scaled(data)
+        r = model(s)
+        if r is None or r.status == "max_epochs":
+            return False
+        if tuple(rate * v for v in weights(s, r)) != tuple(got):
+            return False
+    return True
+
+
+def _grid() -> list[Fraction]:
+    values = {Fraction(2) ** k for k in range(-50, 41)} | {
+        Fraction(10) ** k for k in range(-15, 13)
+    }
+    return sorted(values)
+
+
+GRID = _grid()
+
+
+def _threshold_models(oracle: Oracle) -> list[tuple[str, Fraction, Callable[[Scaled], Decide]]]:
+    """(description, t, decision on a scaled data set) for every threshold tried."""
+    zero = rule(oracle_rule(oracle))
+    models: list[tuple[str, Fraction, Callable[[Scaled], Decide]]] = []
+    for t in GRID:
+        for sign in (1, -1):
+            T = sign * t
+
+            def ge(s: Scaled, T: Fraction = T) -> Decide:
+                bar = T * s.D * s.D
+                return lambda v, y: (1 if v >= bar else -1) != y
+
+            def gt(s: Scaled, T: Fraction = T) -> Decide:
+                bar = T * s.D * s.D
+                return lambda v, y: (1 if v > bar else -1) != y
+
+            models += [("predicts + iff w·x ≥ t", T, ge), ("predicts + iff w·x > t", T, gt)]
+
+        def band(s: Scaled, e: Fraction = t) -> Decide:
+            bar = e * s.D * s.D
+            return lambda v, y: zero(0 if abs(v) <= bar else v, y)
+
+        def margin(s: Scaled, e: Fraction = t) -> Decide:
+            bar = e * s.D * s.D
+            return lambda v, y: y * v <= bar
+
+        models += [("counts |w·x| ≤ t as a zero score", t, band)]
+        models += [("updates when y·(w·x) ≤ t", t, margin)]
+    return models
+
+
+def oracle_rule(oracle: Oracle) -> str:
+    from perceptron_ref import registry
+
+    return registry.get(oracle.algorithm).zero_score
+
+
+def threshold(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """A perceptron with a threshold t ≠ 0 (or a tolerance band) that gives every answer."""
+    for what, t, decide in _threshold_models(oracle):
+
+        def model(s: Scaled, decide: Any = decide) -> Replay:
+            return replay(s, decide(s), passes=oracle.passes, cap=MAX_EPOCHS)
+
+        if fits(model, [counter], oracle, rate) and fits(model, pairs, oracle, rate):
+            return Diagnosis(
+                "threshold",
+                f"its answers on all {len(pairs)} data sets it answered are those of a "
+                f"perceptron that {what} with t = {describe(t)} (the spec's threshold is 0)",
+            )
+    return None
+
+
+def overflow(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    expected: Vector,
+) -> Diagnosis | None:
+    """A run in b-bit integers that wrap gives every integer answer; or the counterexample's
+    answer is the expected one modulo 2^b."""
+    if tuple(counter[1]) == tuple(expected):
+        return None  # nothing to explain
+    integer = [(d, g) for d, g in pairs if oracle.scaled(d).D == 1]
+    for bits, dtype in ((8, np.int8), (16, np.int16), (32, np.int32), (64, np.int64)):
+
+        def model(s: Scaled, dtype: Any = dtype) -> Replay | None:
+            if s.D != 1:
+                return None
+            return walk(s, oracle.mistake(), passes=oracle.passes, cap=MAX_EPOCHS, dtype=dtype)
+
+        if (
+            integer
+            and fits(model, [counter], oracle, Fraction(1))
+            and fits(model, integer, oracle, Fraction(1))
+        ):
+            return Diagnosis(
+                "overflow",
+                f"its answers on all {len(integer)} integer data sets are those of a run in "
+                f"{bits}-bit integers, which wrap past 2^{bits - 1} - 1 (on the counterexample "
+                f"the exact weights are {show(expected)})",
+            )
+    got = counter[1]
+    for bits in (8, 16, 32, 64):
+        m = 2**bits
+        if any(abs(v) >= m // 2 for v in expected) and all(
+            g.denominator == 1 and abs(g) < m // 2 and (g - v) % m == 0
+            for g, v in zip(got, expected, strict=True)
+        ):
+            return Diagnosis(
+                "overflow",
+                f"on the counterexample it returned {show(got)}, the exact weights "
+                f"{show(expected)} taken modulo 2^{bits}: {bits}-bit integers wrapped",
+            )
+    return None
+
+
+def float_score(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """An exact candidate whose decisions are those of w·x summed in float64."""
+
+    def score(s: Scaled) -> Callable[[np.ndarray, np.ndarray], float]:
+        def f(w: np.ndarray, x: np.ndarray) -> float:
+            total = 0.0
+            for a, b in zip(w.tolist(), x.tolist(), strict=True):
+                total += float(Fraction(int(a), s.D)) * float(Fraction(int(b), s.D))
+            return total
+
+        return f
+
+    def model(s: Scaled) -> Replay:
+        wide = Scaled(s.X.astype(object), s.y, s.D)
+        return walk(wide, oracle.mistake(), passes=oracle.passes, cap=MAX_EPOCHS, score=score(s))
+
+    if not (fits(model, [counter], oracle, rate) and fits(model, pairs, oracle, rate)):
+        return None
+    data = counter[0]
+    s = oracle.scaled(data)
+    seen: list[tuple[int, float]] = []
+
+    def look(step: Any, w: np.ndarray, x: np.ndarray) -> None:
+        if step.s == 0 and not seen:
+            f = score(s)(w.astype(object), x.astype(object))
+            if f != 0:
+                seen.append((step.t, f))
+
+    walk(Scaled(s.X.astype(object), s.y, s.D), oracle.mistake(), passes=oracle.passes, sink=look)
+    where = ""
+    if seen:
+        t, f = seen[0]
+        where = f" (on the counterexample, at step {t + 1} w·x is exactly 0 but {f:.3g} in float64)"
+    return Diagnosis(
+        "float-rounding",
+        f"its answers on all {len(pairs)} data sets it answered are those of a perceptron that "
+        f"sums w·x in float64 over exact weights{where}",
+    )
+
+
+def precision(data: Data, got: Vector, oracle: Oracle, rate: Fraction) -> Diagnosis | None:
+    """The counterexample's answer is exactly the same loop's in float32 or float16."""
+    for name, dtype in (("float32", np.float32), ("float16", np.float16)):
+        X = np.array([[float(v) for v in x] for x in data[0]], dtype=np.float64)
+        if oracle.bias:
+            X = np.hstack([np.ones((len(X), 1)), X])
+        with np.errstate(all="ignore"):  # past float16's range: inf, which matches nothing
+            narrow = X.astype(dtype)
+        if _same_run_in(narrow, data, oracle, rate, dtype, got):
+            odd = next((v for x in data[0] for v in x if float(dtype(float(v))) != v), None)
+            why = f" ({describe(odd)} is not a {name})" if odd is not None else ""
+            return Diagnosis(
+                "float-rounding",
+                f"on the counterexample its answer is exactly that of the same loop computed in "
+                f"{name}{why}: arithmetic with fewer bits than the data need",
+            )
+    return None
+
+
+def _same_run_in(
+    X: np.ndarray, data: Data, oracle: Oracle, rate: Fraction, dtype: Any, got: Vector
+) -> bool:
+    """Run the loop in ``dtype`` (numpy's own arithmetic) and compare with ``got``."""
+    mistake = oracle.mistake()
+    w = np.zeros(X.shape[1], dtype=dtype)
+    step = dtype(float(rate))
+    with np.errstate(all="ignore"):
+        for _ in range(MAX_EPOCHS if oracle.passes is None else oracle.passes):
+            clean = True
+            for x, label in zip(X, data[1], strict=True):
+                if mistake(float(w @ x), label):
+                    w, clean = (w + step * dtype(label) * x).astype(dtype), False
+            if oracle.passes is None and clean:
+                break
+    if not np.all(np.isfinite(w)):
+        return False
+    return tuple(Fraction(float(v)) for v in w) == tuple(got)
+
+
+def rounding(count: int, step: int, score: Fraction, bound: Fraction) -> Diagnosis:
+    return Diagnosis(
+        "float-rounding",
+        f"on {count} data set{'s' if count != 1 else ''} rounding decided a score: e.g. at "
+        f"step {step + 1} the exact score is {describe(score)}, within the float64 error "
+        f"bound {describe(bound)} of the candidate's; its weights are those of the exact run "
+        "with that step decided the other way (not held against it)",
+    )
+
+
+# -- order ---------------------------------------------------------------------------------------
+
+
+def order(
+    data: Data, answers: Sequence[Vector], oracle: Oracle, rate: Fraction
+) -> Diagnosis | None:
+    """Each answer is the reference's on some reordering of the examples (the same order in
+    every pass, or a new order before each pass)."""
+    n = len(data[0])
+    if n < 2 or not answers:
+        return None
+    s = oracle.scaled(data)
+    mistake = oracle.mistake()
+    perms = list(itertools.permutations(range(n))) if n <= 6 else [tuple(reversed(range(n)))]
+    shown = [_unscaled(a, s.D, rate) for a in answers]
+    if any(w is None for w in shown):
+        return None
+    same: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for p in perms[1:]:
+        r = replay(_permute(s, p), mistake, passes=oracle.passes, cap=MAX_EPOCHS)
+        if r.status != "max_epochs":
+            same.setdefault(tuple(int(v) for v in r.w.tolist()), p)
+    if all(w in same for w in shown):
+        p = same[shown[0]]  # type: ignore[index]
+        many = len(answers) > 1
+        return Diagnosis(
+            "order",
+            f"its answer{'s' if many else ''} on the counterexample {'are' if many else 'is'} "
+            f"the reference's with the examples taken in the order "
+            f"{', '.join(str(i + 1) for i in p)} (not "
+            f"{', '.join(map(str, range(1, n + 1))) if n <= 4 else f'1, ..., {n}'})",
+        )
+    if oracle.passes == 1 or n > 4:
+        return None
+    finals = _per_pass(s, mistake, perms, oracle.passes)
+    if all(w in finals for w in shown):
+        return Diagnosis(
+            "order",
+            "its answer on the counterexample is the reference's with the examples reordered "
+            "before each pass",
+        )
+    return None
+
+
+def _unscaled(answer: Vector, D: int, rate: Fraction) -> tuple[int, ...] | None:
+    """w·D/c as integers (a replay's units), or None when the answer is not on that grid."""
+    values = [v * D / rate for v in answer]
+    if any(v.denominator != 1 for v in values):
+        return None
+    return tuple(int(v) for v in values)
+
+
+def _permute(s: Scaled, p: Sequence[int]) -> Scaled:
+    return Scaled(s.X[list(p)], s.y[list(p)], s.D)
+
+
+def _per_pass(
+    s: Scaled, mistake: Decide, perms: Sequence[Sequence[int]], passes: int | None
+) -> set[tuple[int, ...]]:
+    """The final w of every run that takes the examples in any order in each pass."""
+    frontier = {tuple([0] * s.X.shape[1])}
+    finals: set[tuple[int, ...]] = set()
+    for epoch in range(1, 61):
+        following: set[tuple[int, ...]] = set()
+        for w in frontier:
+            for p in perms:
+                r = walk(_permute(s, p), mistake, passes=1, start=np.array(w, dtype=object))
+                after = tuple(int(v) for v in r.w.tolist())
+                if passes is None and r.mistakes == 0:
+                    finals.add(w)
+                elif passes is not None and epoch == passes:
+                    finals.add(after)
+                else:
+                    following.add(after)
+        frontier = following
+        if not frontier or len(frontier) > 2000:
+            break
+    return finals

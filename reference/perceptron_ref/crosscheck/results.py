@@ -1,0 +1,58 @@
+"""What a crosscheck returns: the report, its counterexample and its coverage.
+
+``Report`` keeps the fields it always had (``algorithm``, ``candidate``, ``verdict``,
+``reason``, ``examples``, ``agrees_with``, ``counterexample``) and has ``diagnosis`` (the
+causes, :class:`~perceptron_ref.crosscheck.diagnosis.Diagnosis`), ``equivalence`` (the
+learning rate c when it agrees up to one), ``coverage``, ``regimes`` and ``dimension``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from perceptron_ref.crosscheck.compare import Divergence
+from perceptron_ref.crosscheck.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.outcomes import Data, Outcome
+from perceptron_ref.trace import Trace
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """A minimal failing data set, the reference's run on it (η as told), the candidate's
+    answer, the first divergent step, and where that answer was seen when it matters."""
+
+    data: Data
+    expected: Trace
+    got: Outcome
+    divergence: Divergence | None
+    note: str = ""  # e.g. "in the process that had answered earlier calls"
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """What the data sets tried covered (the JSON contract's seven keys)."""
+
+    data_sets: int = 0
+    max_examples: int = 0
+    max_dimension: int = 0
+    max_abs_coordinate: Fraction = Fraction(0)
+    zero_scores: int = 0
+    near_zero_scores: int = 0  # 0 < |w·x| ≤ 2⁻¹⁰ (oracle.NEAR_ZERO)
+    max_epochs: int = 0
+
+
+@dataclass(frozen=True)
+class Report:
+    algorithm: str
+    candidate: str
+    verdict: str  # "agree" | "disagree"
+    reason: str
+    examples: int
+    agrees_with: tuple[str, ...]
+    counterexample: Counterexample | None
+    diagnosis: tuple[Diagnosis, ...] = ()
+    equivalence: Fraction | None = None  # the learning rate c when it agrees up to one
+    coverage: Coverage = Coverage()
+    regimes: tuple[tuple[str, int], ...] = ()  # data sets tried per regime
+    dimension: int | None = None  # --dimension D: checked at d = D only

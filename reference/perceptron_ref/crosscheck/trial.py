@@ -1,0 +1,341 @@
+"""One crosscheck from the candidate's answers to the report.
+
+1. **Answers.**  The small data sets go to the candidate in one request, then the large
+   ones one at a time, smallest first; a hang, a load error or the spent budget ends the
+   asking (the first hang settles the verdict: it is not paid for again on every data set).
+2. **Reading.**  The answers are read as the reference's: as returned, or with the bias
+   last, at the rate the candidate was told or at one learning rate c read off its answers
+   (:mod:`~perceptron_ref.crosscheck.equivalence`); a float candidate within the float64
+   bound (:mod:`~perceptron_ref.crosscheck.floats`).  The first reading that fits every
+   answer is the verdict's; else the one that fits the most small data sets.
+3. **Agree**, naming the conventions and any accepted equivalence; or **disagree**: the
+   first failing data set is run again in fresh processes (nondeterministic? stateful?),
+   shrunk (:mod:`~perceptron_ref.crosscheck.shrink`), checked again in a fresh process,
+   and diagnosed (:mod:`~perceptron_ref.crosscheck.diagnosis`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from perceptron_ref import registry
+from perceptron_ref.crosscheck import conventions, diagnosis
+from perceptron_ref.crosscheck.candidates import Candidate, Runner
+from perceptron_ref.crosscheck.datasets import Case, Needs
+from perceptron_ref.crosscheck.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.equivalence import (
+    ANY,
+    Interval,
+    Match,
+    Reading,
+    matches,
+    meet,
+    most,
+    proportional,
+    reorder,
+    simplest,
+)
+from perceptron_ref.crosscheck.floats import bounded, exact
+from perceptron_ref.crosscheck.oracle import MAX_EPOCHS, SMALL, Oracle
+from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, Returned
+from perceptron_ref.crosscheck.results import Coverage, Report
+from perceptron_ref.vectors import Vector
+
+NOT_RUN = ("budget", "not run")
+STOPS = ("hang", "load error", "budget")
+OUTPUT_NUMBERS = 400_000
+"""A candidate that answers with every step's w is not sent data whose trace has more
+numbers than this (it would pass the sandbox's 4 MiB output limit)."""
+Result = Match | Failure
+
+
+class Trial:
+    def __init__(
+        self,
+        target: str,
+        candidate: Candidate,
+        oracle: Oracle,
+        needs: Needs,
+        cases: Sequence[Case],
+        call: Runner,
+        unusable: Callable[..., str],
+    ) -> None:
+        self.target, self.candidate, self.oracle, self.needs = target, candidate, oracle, needs
+        self.cases, self.call, self.unusable = list(cases), call, unusable
+        self.q = oracle.eta
+        self.floats = candidate.floats
+        self._judged: dict[tuple[int, Reading, str], Match] = {}
+
+    # -- 1. answers ------------------------------------------------------------------------
+
+    def answers(self) -> list[Outcome]:
+        cases = self.cases
+        small = [i for i, c in enumerate(cases) if c.size <= SMALL]
+        outcomes: dict[int, Outcome] = {}
+        for i, o in zip(small, self.call([cases[i].data for i in small]), strict=True):
+            seen = any(o is p for p in outcomes.values())  # a death repeats its Failure
+            outcomes[i] = Failure("not run", f"not run after: {o}") if seen else o
+        stop = next(
+            (o for o in outcomes.values() if isinstance(o, Failure) and o.kind in STOPS), None
+        )
+        traces = any(isinstance(o, Returned) and o.trace is not None for o in outcomes.values())
+        for i, case in enumerate(cases):
+            if i in outcomes:
+                continue
+            if stop is not None:
+                outcomes[i] = Failure("not run", f"not run after: {stop}")
+                continue
+            numbers = self.oracle.trace(case.data).epochs * case.size
+            if traces and numbers > OUTPUT_NUMBERS:
+                outcomes[i] = Failure("not run", "its trace would pass the output limit")
+                continue
+            outcomes[i] = got = self.call([case.data])[0]
+            if isinstance(got, Failure) and got.kind in STOPS:
+                stop = got
+        return [outcomes[i] for i in range(len(cases))]
+
+    # -- 2. reading ------------------------------------------------------------------------
+
+    def judge(
+        self,
+        data: Data,
+        outcome: Returned,
+        reading: Reading,
+        variant: str = "",
+        limit: int = 64,
+        quick: bool = False,
+    ) -> Match:
+        """Does this answer match the reference's run (of ``variant``) as ``reading`` reads it?
+        (``quick``: a shrinking try, see :meth:`Oracle.quick`.)"""
+        oracle, v = self.oracle, variant or self.oracle.algorithm
+        got = reorder(outcome, reading.bias_last)
+        steps = None
+        if got.trace is not None:
+            steps = tuple(s.weights for s in oracle.trace(data, v, full=True).steps)
+        return matches(
+            got,
+            oracle.quick(data, v)[0] if quick else oracle.trace(data, v).weights,
+            steps,
+            reading.rate,
+            floats=self.floats,
+            data=oracle.scaled(data),
+            mistake=oracle.mistake(v),
+            passes=oracle.passes,
+            cap=MAX_EPOCHS,
+            limit=limit if len(data[0]) * len(data[0][0]) <= SMALL else min(limit, 8),
+        )
+
+    def match(self, i: int, outcome: Outcome, reading: Reading, variant: str = "") -> Match:
+        if not isinstance(outcome, Returned):
+            return Match(False)
+        key = (i, reading, variant)
+        if key not in self._judged:
+            data = self.cases[i].data
+            if variant and self.floats and not self._exact_for(data, variant):
+                # the data are float-exact for the algorithm under test, not for this
+                # variant's run: a float answer says nothing about it here
+                self._judged[key] = Match(True)
+            else:
+                self._judged[key] = self.judge(data, outcome, reading, variant)
+        return self._judged[key]
+
+    def _exact_for(self, data: Data, variant: str) -> bool:
+        if registry.get(variant).zero_score == registry.get(self.oracle.algorithm).zero_score:
+            return True
+        o = self.oracle
+        return exact(o.scaled(data), o.mistake(variant), passes=o.passes, cap=MAX_EPOCHS)
+
+    def rates(self, outcomes: Sequence[Outcome], bias_last: bool) -> list[tuple[int, Interval]]:
+        """Each answered data set's interval of c with answer ≈ c·W (W at η = 1)."""
+        found = []
+        for i, o in enumerate(outcomes):
+            if isinstance(o, Returned):
+                W = self.oracle.trace(self.cases[i].data).weights
+                got = reorder(o, bias_last).weights
+                interval = proportional(got, W, floats=self.floats)
+                if interval is not None and interval != ANY:
+                    found.append((i, interval))
+        return found
+
+    def rate(self, outcomes: Sequence[Outcome], bias_last: bool) -> Fraction | None:
+        """One learning rate that fits the answers, read as simply as they allow."""
+        per_set = self.rates(outcomes, bias_last)
+        found = most([iv for _, iv in per_set])
+        if found is None or 2 * found[1] < sum(isinstance(o, Returned) for o in outcomes):
+            return None
+        common = found[0]
+        c = simplest(*common)
+        if not self.floats:
+            return c
+        tight: list[Interval] = [common]
+        near = [i for i, (lo, hi) in per_set if lo <= c <= hi]
+        for i in near[:3]:  # the float64 bound at c narrows c down
+            data, got = self.cases[i].data, reorder(outcomes[i], bias_last).weights  # type: ignore[arg-type]
+            b = bounded(
+                self.oracle.scaled(data), self.oracle.mistake(), c, passes=self.oracle.passes
+            )
+            W = self.oracle.trace(data).weights
+            for g, w, e in zip(got, W, b.e, strict=True):
+                if w:
+                    lo, hi = (g - e) / w, (g + e) / w
+                    tight.append((min(lo, hi), max(lo, hi)))
+        narrow = meet(tight)
+        return simplest(*narrow) if narrow is not None else c
+
+    def read(self, outcomes: Sequence[Outcome]) -> tuple[Reading, list[Result]]:
+        answered = [(i, o) for i, o in enumerate(outcomes) if isinstance(o, Returned)]
+        readings = []
+        for bias_last in (False, True) if self.needs.bias else (False,):
+            readings.append(Reading(bias_last, self.q))
+            c = self.rate(outcomes, bias_last) if answered else None
+            if c is not None and c != self.q:
+                readings.append(Reading(bias_last, c))
+        fit = next((r for r in readings if all(self.match(i, o, r).ok for i, o in answered)), None)
+        if fit is not None:
+            chosen = fit
+        else:
+            small = [(i, o) for i, o in answered if self.cases[i].size <= 2000]
+            chosen = max(readings, key=lambda r: sum(self.match(i, o, r).ok for i, o in small))
+        results: list[Result] = [
+            self.match(i, o, chosen) if isinstance(o, Returned) else o
+            for i, o in enumerate(outcomes)
+        ]
+        return chosen, results
+
+    # -- 3. the report ---------------------------------------------------------------------
+
+    def report(self, disagree: Callable[..., Report]) -> Report:
+        """The report: ``disagree`` (:func:`~perceptron_ref.crosscheck.verdicts.disagree`)
+        makes it when a data set fails."""
+        outcomes = self.answers()
+        checked = [
+            i for i, o in enumerate(outcomes) if not (isinstance(o, Failure) and o.kind in NOT_RUN)
+        ]
+        reading, results = self.read(outcomes)
+        coverage, regimes = self.coverage(checked)
+        bad = next((i for i in checked if not _ok(results[i])), None)
+        base = {"coverage": coverage, "regimes": regimes, "dimension": self.needs.dimension}
+        if bad is None:
+            return self.agree(outcomes, checked, reading, results, base)
+        return disagree(self, outcomes, checked, reading, results, bad, base)
+
+    def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
+        if not checked:
+            return Coverage(), ()
+        sets = [self.cases[i] for i in checked]
+        stats = [self.oracle.stats(c.data) for c in sets]
+        top = max(_largest(self.oracle.scaled(c.data), self.needs.bias) for c in sets)
+        cover = Coverage(
+            len(sets),
+            max(len(c.data[0]) for c in sets),
+            max(len(c.data[0][0]) for c in sets),
+            top,
+            sum(s.zero for s in stats),
+            sum(s.near_zero for s in stats),
+            max(s.epochs for s in stats),
+        )
+        return cover, tuple(sorted(Counter(c.regime for c in sets).items()))
+
+    def notes(self, checked: Sequence[int], outcomes: Sequence[Outcome]) -> list[str]:
+        """The verdict's limits: --dimension, the budget, data sets not run."""
+        parts = []
+        if self.needs.dimension is not None:
+            parts.append(f"checked at d = {self.needs.dimension} only")
+        skipped = len(outcomes) - len(checked)
+        if skipped:
+            why = next(o for o in outcomes if isinstance(o, Failure) and o.kind in NOT_RUN)
+            parts.append(
+                f"{skipped} data set{'s' if skipped != 1 else ''} not checked ({why.detail})"
+            )
+        return parts
+
+    def conventions(
+        self, checked: Sequence[int], outcomes: Sequence[Outcome], reading: Reading
+    ) -> conventions.Conventions:
+        def steps(k: int) -> Sequence[Vector] | None:
+            o = outcomes[checked[k]]
+            if not isinstance(o, Returned) or o.trace is None:
+                return None
+            return [tuple(v / reading.rate for v in w) for w in reorder(o, reading.bias_last).trace]  # type: ignore[union-attr]
+
+        return conventions.detect(
+            self.oracle.algorithm,
+            len(checked),
+            epochs=self.oracle.epochs,
+            match=lambda k, v: self.match(checked[k], outcomes[checked[k]], reading, v).ok,
+            trace=lambda k, v: self.oracle.trace(self.cases[checked[k]].data, v, full=True),
+            steps=steps,
+        )
+
+    def agree(
+        self,
+        outcomes: Sequence[Outcome],
+        checked: Sequence[int],
+        reading: Reading,
+        results: Sequence[Result],
+        base: dict[str, Any],
+    ) -> Report:
+        found = self.conventions(checked, outcomes, reading)
+        found_diagnoses: list[Diagnosis] = []
+        head = f"agrees on all {len(checked)} data sets"
+        if reading.rate != self.q:
+            moved = sum(1 for i in checked if any(self.oracle.trace(self.cases[i].data).weights))
+            found_diagnoses.append(diagnosis.learning_rate(reading.rate, self.q, moved))
+            head += f" up to its learning rate {reading.rate} (perceptron/step-invariance)"
+        if reading.bias_last:
+            found_diagnoses.append(diagnosis.bias_last(len(checked)))
+            head += ", with the bias last"
+        answers = [o for o in outcomes if isinstance(o, Returned)]
+        shapes = sorted({o.shape for o in answers if o.shape})
+        kinds = sorted({k for o in answers for k in o.kinds})
+        if shapes or kinds:
+            what = " and ".join(shapes[:3]) or "vectors"
+            head += f"; its answers were read exactly as {what}" + (
+                f" of {', '.join(kinds[:6])}" if kinds else ""
+            )
+        rounded = [
+            r
+            for i in checked
+            if isinstance(r := results[i], Match) and r.rounding and r.rounding.flips
+        ]
+        if rounded:
+            t, score, bound = rounded[0].rounding.flips[0]  # type: ignore[union-attr]
+            found_diagnoses.append(diagnosis.rounding(len(rounded), t, score, bound))
+        if self.floats and not _power_of_two(reading.rate):
+            head += (
+                "; its float64 weights lie within a rigorous forward-error bound of "
+                f"{reading.rate} × the exact run's, computed from the exact trace (no tolerance)"
+            )
+        reason = "; ".join([head, *self.notes(checked, outcomes), found.summary()])
+        return Report(
+            self.oracle.algorithm,
+            self.target,
+            "agree",
+            reason,
+            len(checked),
+            found.agrees_with,
+            None,
+            tuple(found_diagnoses),
+            reading.rate if reading.rate != self.q else None,
+            **base,
+        )
+
+
+def _largest(s: Any, bias: bool) -> Fraction:
+    X = s.X[:, 1:] if bias else s.X
+    return Fraction(int(abs(X).max()) if X.size else 0, s.D)
+
+
+def _ok(result: Result) -> bool:
+    return isinstance(result, Match) and result.ok
+
+
+def _power_of_two(c: Fraction) -> bool:
+    p, q = c.numerator, c.denominator
+    return p & (p - 1) == 0 and q & (q - 1) == 0
+
+
+__all__ = ["Trial"]

@@ -1,0 +1,384 @@
+"""The disagree side of a :class:`~perceptron_ref.crosscheck.trial.Trial`: repeat, shrink,
+re-check, diagnose, explain.
+
+The first failing data set is first run again in two fresh processes (twice in the first):
+two fresh answers that differ make the candidate ``nondeterministic``; a fresh answer that
+is right where the reused process's was wrong, or a second call that differs from the
+first, make it ``stateful``.  Then the data set is shrunk (a nondeterministic candidate
+fails a try if one of three runs fails), and the minimal counterexample is run again in
+fresh processes: the answer shown is one that fails there, or, when none does, the one the
+reused process gave, saying so.  A DISAGREE never shows an answer equal to the expected one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from perceptron_ref.crosscheck import compare, diagnosis, probes
+from perceptron_ref.crosscheck.compare import Divergence
+from perceptron_ref.crosscheck.diagnosis import Diagnosis, show
+from perceptron_ref.crosscheck.equivalence import Reading, reorder
+from perceptron_ref.crosscheck.floats import power_of_two
+from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, Returned
+from perceptron_ref.crosscheck.results import Counterexample, Report
+from perceptron_ref.crosscheck.shrink import shrink
+from perceptron_ref.vectors import Vector
+
+if TYPE_CHECKING:
+    from perceptron_ref.crosscheck.trial import Result, Trial
+
+SUPPRESS = ("initial-weights", "nondeterministic", "stateful", "order")
+SHRUNK = ("wrong", "crash", "unparsable")
+"""Failures worth shrinking: a hang, a load error, memory or too much output is shown on the
+data set where it happened (each try would cost a timeout, or resources, again)."""
+SHRINK_SECONDS = 120.0
+"""Shrinking stops after this long (or when --budget is spent); the report then says the
+counterexample may not be minimal."""
+"""Causes that make the zero-score comparison meaningless: no variant is blamed then."""
+
+
+def kind_of(
+    trial: Trial, data: Data, outcome: Outcome, reading: Reading, quick: bool = False
+) -> str:
+    if isinstance(outcome, Failure):
+        return outcome.kind
+    return "agree" if trial.judge(data, outcome, reading, limit=16, quick=quick).ok else "wrong"
+
+
+def _describe(outcome: Outcome) -> str:
+    return show(outcome.weights) if isinstance(outcome, Returned) else outcome.kind
+
+
+def repeat(
+    trial: Trial,
+    data: Data,
+    first: Outcome,
+    kind: str,
+    reading: Reading,
+    calls: int,
+    larger: Data | None = None,
+) -> list[Diagnosis]:
+    """Run the failing data set again in fresh processes: nondeterministic? stateful?
+
+    Two runs that each start a fresh process and differ make it nondeterministic (no
+    earlier call can explain them); ``larger``, another failing data set with more
+    examples, is tried too, since a shuffle of two examples repeats itself half the time."""
+    a = trial.call.fresh([data], repeat=2)  # a fresh call, then a second one
+    b = trial.call.fresh([data])
+    sets = [(data, [a[0], b[0]])]
+    if larger is not None and larger is not data:
+        sets.append((larger, [trial.call.fresh([larger])[0] for _ in range(2)]))
+    for d, runs in sets:
+        if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in (*runs, *a)):
+            return []
+        if _describe(runs[0]) != _describe(runs[1]):
+            answers = [o.weights for o in runs if isinstance(o, Returned)]
+            found = diagnosis.nondeterministic(len(d[0]), answers)
+            if found is None:
+                text = " and ".join(_describe(o) for o in runs)
+                found = Diagnosis(
+                    "nondeterministic",
+                    f"two runs on the same data set, each in a fresh process, ended: {text}",
+                )
+            return [found]
+    if kind_of(trial, data, a[0], reading) != kind:
+        return [diagnosis.stateful(_describe(a[0]), _describe(first), calls)]
+    if _describe(a[1]) != _describe(a[0]):
+        return [diagnosis.stateful(_describe(a[0]), _describe(a[1]), 1)]
+    return []
+
+
+def disagree(
+    trial: Trial,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    reading: Reading,
+    results: Sequence[Result],
+    bad: int,
+    base: dict[str, Any],
+) -> Report:
+    t, oracle = trial, trial.oracle
+    case, first = t.cases[bad], outcomes[bad]
+    kind = first.kind if isinstance(first, Failure) else "wrong"
+    found: list[Diagnosis] = []
+    data, got, note = case.data, first, ""
+    if kind not in ("hang", "load error"):
+        failing = [i for i in checked if not _is_ok(results[i]) and t.cases[i].size <= 20_000]
+        larger = max(failing, key=lambda i: len(t.cases[i].data[0]), default=bad)
+        found += repeat(t, case.data, first, kind, reading, bad, t.cases[larger].data)
+    if kind in SHRUNK:
+        data, got, note, late = _shrunk(t, case.data, first, kind, reading, found)
+        found += late
+    codes = {f.code for f in found}
+    expected = oracle.told(data)
+    notes = t.notes(checked, outcomes)
+    if isinstance(got, Failure):
+        reason = "; ".join([f"{got.kind}: {got.detail}", *notes])
+        counter = Counterexample(data, expected, got, None, note)
+        return Report(oracle.algorithm, t.target, "disagree", reason, len(checked), (), counter,
+                      tuple(found), None, **base)  # fmt: skip
+    norm = reorder(got, reading.bias_last)
+    init = diagnosis.initial_weights(data, norm.weights, t.needs.bias)
+    if init is not None:
+        found.append(init)
+    answered = [i for i in checked if isinstance(outcomes[i], Returned)]
+    pairs = [(t.cases[i].data, reorder(outcomes[i], reading.bias_last).weights) for i in answered]  # type: ignore[arg-type]
+    if "stateful" not in codes and init is None:
+        ordered = diagnosis.order(data, [norm.weights], oracle, reading.rate)
+        found += [ordered] if ordered else []
+    found += _rates(t, outcomes, checked, reading, results)
+    codes = {f.code for f in found}
+    if not codes & set(SUPPRESS):
+        counter_pair = (data, norm.weights)
+        W = oracle.trace(data).weights
+        tests: list[Callable[[], Diagnosis | None]] = [
+            lambda: _probe(t, reading),
+            lambda: (
+                None
+                if _probing(t, reading)
+                else diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
+            ),
+            lambda: diagnosis.overflow(counter_pair, pairs, oracle, W),
+            lambda: _floats(t, outcomes, checked, reading, results, counter_pair, pairs),
+        ]
+        for test in tests:
+            d = test()
+            if d is not None and d.code not in {f.code for f in found}:
+                found.append(d)
+    by_d = [(len(t.cases[i].data[0][0]), _is_ok(results[i])) for i in checked]
+    dim = diagnosis.dimension(by_d, len(data[0][0]))
+    if dim is not None and t.needs.dimension is None:
+        found.append(dim)
+    codes = {f.code for f in found}
+    if codes & set(SUPPRESS):
+        agrees: tuple[str, ...] = ()
+        summary = "see the diagnosis: " + ", ".join(c for c in diagnosis.CODES if c in codes)
+        divergence = None
+    else:
+        conv = t.conventions(checked, outcomes, reading)
+        agrees, summary = conv.agrees_with, conv.summary()
+        divergence = _divergence(t, data, norm, reading, expected, agrees)
+    n = len(data[0])
+    reason = f"wrong weights on a data set of {n} example{'s' if n != 1 else ''}"
+    if divergence is not None:
+        reason += f" (first divergent step {divergence.step + 1}: {divergence.rule}"
+        reason += f", spec line {divergence.spec_line})"
+    reason = "; ".join([reason, *notes, summary])
+    counter = Counterexample(data, expected, norm, divergence, note)
+    return Report(oracle.algorithm, t.target, "disagree", reason, len(checked), agrees, counter,
+                  tuple(found), None, **base)  # fmt: skip
+
+
+def _is_ok(result: Any) -> bool:
+    return bool(getattr(result, "ok", False))
+
+
+def _shrunk(
+    t: Trial, data: Data, first: Outcome, kind: str, reading: Reading, found: list[Diagnosis]
+) -> tuple[Data, Outcome, str, list[Diagnosis]]:
+    """Shrink; re-check the result in fresh processes; (data, answer shown, note, causes)."""
+    nondet = any(f.code == "nondeterministic" for f in found)
+    stateful = any(f.code == "stateful" for f in found)
+    times = 3 if nondet else 1
+    seen: dict[int, tuple[Data, Outcome]] = {id(data): (data, first)}
+
+    def fails(tries: list[Data]) -> list[bool]:
+        """Which tries fail the same way: judged in order, up to the first that does."""
+        got = t.call(tries, repeat=times)
+        verdicts = [False] * len(tries)
+        for k, d in enumerate(tries):
+            runs = got[k * times : (k + 1) * times]
+            bad = [o for o in runs if kind_of(t, d, o, reading, quick=True) == kind]
+            if bad:
+                seen[id(d)] = (d, bad[0])
+                verdicts[k] = True
+                break
+        return verdicts
+
+    def valid(d: Data) -> bool:
+        return not t.unusable(d, quick=True)
+
+    chunk = 8 if t.candidate.kind == "cmd" else 1000
+    began = time.monotonic()
+
+    def stop() -> bool:
+        return t.call.clock.out or time.monotonic() - began > SHRINK_SECONDS
+
+    small = shrink(data, fails, valid, chunk=chunk, stop=stop)
+    cut = "" if not stop() else f"shrinking stopped after {round(time.monotonic() - began)} s: "
+    cut += "it may not be minimal" if cut else ""
+    if small is not data and kind_of(t, small, seen[id(small)][1], reading) != kind:
+        small = data  # the replay's judgement was not the reference's: keep what was found
+    fresh = [t.call.fresh([small])[0]]
+    failing = [o for o in fresh if kind_of(t, small, o, reading) == kind]
+    if not failing:  # once more: a second fresh process
+        fresh.append(t.call.fresh([small])[0])
+        failing = [o for o in fresh if kind_of(t, small, o, reading) == kind]
+    late: list[Diagnosis] = []
+    if failing:
+        if len(fresh) > 1 and not nondet:
+            late.append(diagnosis.Diagnosis(
+                "nondeterministic",
+                "on the counterexample one fresh process returned the expected answer and "
+                f"another {_describe(failing[0])}",
+            ))  # fmt: skip
+        return small, failing[0], cut, late
+    observed = seen.get(id(small))
+    if observed is None:
+        return data, first, cut, late
+    if nondet:
+        return (
+            small,
+            observed[1],
+            _join("seen in one of several runs: it is nondeterministic", cut),
+            late,
+        )
+    if not stateful:
+        late.append(diagnosis.stateful(_describe(fresh[0]), _describe(observed[1]), t.call.calls))
+    return small, observed[1], _join("in the process that had answered earlier calls", cut), late
+
+
+def _join(*notes: str) -> str:
+    return "; ".join(n for n in notes if n)
+
+
+def _rates(
+    t: Trial,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    reading: Reading,
+    results: Sequence[Result],
+) -> list[Diagnosis]:
+    found = []
+    if reading.rate != t.q:
+        hits = sum(1 for i in checked if _is_ok(results[i]))
+        found.append(Diagnosis(
+            "learning-rate",
+            f"on {hits} of the {len(checked)} data sets its weights are {reading.rate / t.q} × "
+            f"the reference's (a learning rate of {reading.rate}); the others differ beyond that",
+        ))  # fmt: skip
+    else:
+        varying = diagnosis.varying_rate(t.rates(outcomes, reading.bias_last))
+        if varying is not None:
+            found.append(varying)
+    if reading.bias_last:
+        found.append(diagnosis.bias_last(sum(1 for i in checked if _is_ok(results[i]))))
+    return found
+
+
+def _probing(t: Trial, reading: Reading) -> bool:
+    """Can the decisions be probed?  One online pass, no bias, an exact learning rate."""
+    oracle = t.oracle
+    if oracle.converge or oracle.passes != 1 or t.needs.bias:
+        return False
+    return not t.floats or power_of_two(reading.rate)
+
+
+def _probe(t: Trial, reading: Reading) -> Diagnosis | None:
+    """Probe the decisions (else the threshold models are replayed on the data tried)."""
+    if not _probing(t, reading) or t.call.clock.out:
+        return None
+    return probes.probe(
+        t.call,
+        t.needs.rule,
+        reading.rate,
+        floats=t.floats,
+        dimension=t.needs.dimension or 1,
+    )
+
+
+def _floats(
+    t: Trial,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    reading: Reading,
+    results: Sequence[Result],
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+) -> Diagnosis | None:
+    if not t.floats:
+        return diagnosis.float_score(counter, pairs, t.oracle, reading.rate)
+    return diagnosis.precision(counter[0], counter[1], t.oracle, reading.rate)
+
+
+def _divergence(
+    t: Trial, data: Data, got: Returned, reading: Reading, expected: Any, agreeing: tuple[str, ...]
+) -> Divergence | None:
+    """The first divergent step: from the candidate's own trace; for an online single pass,
+    from its answers on every prefix of the data (w after k steps is its answer on the first
+    k examples); else from the trace of a variant it agrees with."""
+    q, c = t.q, reading.rate
+
+    def told(w: Vector) -> Vector:
+        return tuple(v * q / c for v in w)
+
+    exact = not t.floats or power_of_two(c)
+    if got.trace is not None and exact:
+        return compare.first_divergence(expected, tuple(told(w) for w in got.trace))
+    oracle = t.oracle
+    if not oracle.converge and oracle.passes == 1:
+        found = _prefixes(t, data, reading, expected, told)
+        if found is not None:
+            return found
+    if agreeing:
+        variant = oracle.trace(data, agreeing[0], full=True)
+        found = compare.first_divergence(
+            expected, tuple(told_q(s.weights, q) for s in variant.steps)
+        )
+        if found is not None:  # the candidate returned only its final w: say so
+            rule = f"{found.rule} (as {agreeing[0]} does, which the candidate agrees with)"
+            return replace(found, rule=rule)
+    return None
+
+
+def _prefixes(
+    t: Trial, data: Data, reading: Reading, expected: Any, told: Any
+) -> Divergence | None:
+    """For one online pass, w after k steps is the answer on the first k examples: every
+    prefix is asked (up to 300 examples), or the prefixes are bisected (then the step
+    found is one whose w differs right after a prefix that agrees)."""
+    n = len(data[0])
+
+    def ask(ks: Sequence[int]) -> list[Vector | None]:
+        """Per prefix length k: None if the answer agrees, else its w in told units."""
+        prefixes = [(data[0][:k], data[1][:k]) for k in ks]
+        out: list[Vector | None] = []
+        for p, a in zip(prefixes, t.call(prefixes), strict=True):
+            if not isinstance(a, Returned):
+                raise LookupError  # a prefix it cannot answer: no step to show
+            ok = t.judge(p, a, reading, limit=16, quick=True).ok
+            out.append(None if ok else told(reorder(a, reading.bias_last).weights))
+        return out
+
+    try:
+        if n <= 300:
+            got = ask(range(1, n + 1))
+            steps = [g if g is not None else expected.steps[k].weights for k, g in enumerate(got)]
+            return compare.first_divergence(expected, tuple(steps))
+        lo, hi = 0, n  # the prefix of length lo agrees (0: w = 0), that of length hi does not
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if ask([mid])[0] is None:
+                lo = mid
+            else:
+                hi = mid
+        wrong = ask([hi])[0]
+    except LookupError:
+        return None
+    if wrong is None:
+        return None
+    steps = [s.weights for s in expected.steps[: hi - 1]] + [wrong]
+    found = compare.first_divergence(expected, tuple(steps))
+    if found is None:
+        return None
+    return replace(
+        found, rule=f"{found.rule} (found by bisecting the prefixes: w agrees after step {hi - 1})"
+    )
+
+
+def told_q(w: Vector, q: Fraction) -> Vector:
+    return tuple(q * v for v in w)

@@ -1,0 +1,203 @@
+"""crosscheck names the cause of a disagreement only when evidence shows it: nondeterminism
+(fresh processes that differ), state kept between calls, another order, initial weights
+(never blamed on the zero-score rule), and each code's sentence carries its numbers.
+The codes that come with the wrong candidates of issue 12 (threshold, overflow,
+float-rounding, dimension) are asserted in test_crosscheck_rejects_wrong_code.py, the
+accepted ones (learning-rate, bias-last) in test_crosscheck_accepts_equivalent_code.py."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from perceptron_ref import run
+from perceptron_ref.crosscheck import crosscheck, diagnosis, reporting
+from perceptron_ref.crosscheck.check import Report
+from perceptron_ref.crosscheck.diagnosis import CODES, Diagnosis
+from perceptron_ref.crosscheck.oracle import Oracle
+from perceptron_ref.crosscheck.outcomes import Data
+from perceptron_ref.crosscheck.probes import _read
+
+CANDIDATES = Path(__file__).resolve().parent / "candidates"
+
+
+def target(name: str) -> str:
+    return f"{CANDIDATES / name}.py:train"
+
+
+def codes(report: Report) -> set[str]:
+    return {d.code for d in report.diagnosis}
+
+
+def shows_a_real_difference(report: Report) -> None:
+    """A DISAGREE never shows an answer equal to the expected one, and the expected one is
+    the reference's on the counterexample."""
+    c = reporting.counterexample_json(report)
+    assert c is not None and c["got"] != c["expected"]
+    assert c["expected"] == [str(v) for v in run(report.algorithm, c["X"], c["y"]).weights]
+
+
+@pytest.mark.parametrize(
+    ("name", "algorithm"),
+    [
+        ("shuffle_unseeded", "perceptron/gormley-online"),
+        ("random_pick", "perceptron/gormley-batch"),
+        ("fork_race", "perceptron/gormley-online"),
+    ],
+)
+def test_nondeterministic_code_is_named_and_never_shown_with_the_expected_answer(
+    name: str, algorithm: str
+) -> None:
+    report = crosscheck(algorithm, target(name))
+    assert report.verdict == "disagree" and "nondeterministic" in codes(report)
+    shows_a_real_difference(report)
+    # its answers are not compared with the zero-score rules: no variant is blamed
+    assert report.agrees_with == () and "differs from" not in report.reason
+
+
+def test_an_unseeded_shuffle_is_also_seen_to_follow_another_order() -> None:
+    report = crosscheck("perceptron/gormley-online", target("shuffle_unseeded"))
+    assert codes(report) == {"nondeterministic", "order"}
+    (found,) = [d for d in report.diagnosis if d.code == "nondeterministic"]
+    assert "each in a fresh process" in found.evidence
+    (order,) = [d for d in report.diagnosis if d.code == "order"]
+    assert "the reference's with the examples taken in the order" in order.evidence
+
+
+def test_a_seeded_shuffle_is_named_as_another_order_with_the_order() -> None:
+    report = crosscheck("perceptron/gormley-online", target("shuffle_seeded"))
+    assert report.verdict == "disagree" and codes(report) == {"order"}
+    shows_a_real_difference(report)
+    (found,) = report.diagnosis
+    assert "taken in the order 2, 1 (not 1, 2)" in found.evidence
+
+
+def test_state_kept_between_calls_is_named_from_a_fresh_process() -> None:
+    report = crosscheck("perceptron/gormley-online", target("stateful_global"))
+    assert report.verdict == "disagree" and "stateful" in codes(report)
+    assert "nondeterministic" not in codes(report)
+    shows_a_real_difference(report)
+    assert report.counterexample is not None
+    assert report.counterexample.note == "in the process that had answered earlier calls"
+
+
+@pytest.mark.parametrize(
+    ("name", "algorithm", "start"),
+    [
+        ("init_random", "perceptron/gormley-online", "0.00126"),
+        ("init_ones", "perceptron/mehta", "1"),
+    ],
+)
+def test_nonzero_initial_weights_are_named_and_not_blamed_on_the_zero_score_rule(
+    name: str, algorithm: str, start: str
+) -> None:
+    report = crosscheck(algorithm, target(name))
+    assert report.verdict == "disagree" and codes(report) == {"initial-weights"}
+    shows_a_real_difference(report)
+    assert report.agrees_with == () and "differs from" not in report.reason
+    assert "w·x = 0" not in report.reason and report.counterexample is not None
+    assert report.counterexample.divergence is None
+    (found,) = report.diagnosis
+    assert f"returned {start} there" in found.evidence
+
+
+def test_every_code_is_one_of_the_contracts_ten_and_the_text_explains_each() -> None:
+    report = crosscheck("perceptron/gormley-online", target("stateful_global"))
+    text = reporting.format_text(report)
+    for d in report.diagnosis:
+        assert d.code in CODES and f"  {d.code}: {d.evidence}" in text
+    assert len(CODES) == 10
+
+
+# -- the rules of evidence, on constructed data ----------------------------------------------
+
+
+def test_dimension_needs_agreement_below_failures_above_and_a_counterexample_that_needs_d() -> None:
+    low = [(d, True) for d in (1, 1, 2, 2, 3)]
+    found = diagnosis.dimension([*low, (9, False), (9, True)], needed=9)
+    assert isinstance(found, Diagnosis) and "d ≤ 3" in found.evidence
+    assert diagnosis.dimension([*low, (9, False)], needed=2) is None  # a 2-d counterexample
+    assert diagnosis.dimension([*low[:3], (9, False)], needed=9) is None  # too few below
+    assert diagnosis.dimension([*low, (2, False), (9, False)], needed=9) is None
+
+
+def test_initial_weights_need_a_feature_that_no_example_touches() -> None:
+    data: Data = (((Fraction(1), Fraction(0)),), (1,))
+    assert diagnosis.initial_weights(data, (Fraction(1), Fraction(0)), bias=False) is None
+    found = diagnosis.initial_weights(data, (Fraction(1), Fraction(1, 4)), bias=False)
+    assert found is not None and "feature 2" in found.evidence and "1/4" in found.evidence
+
+
+def test_probes_read_a_threshold_a_magnitude_limit_or_nothing() -> None:
+    values = [Fraction(2) ** k for k in range(-3, 4)]
+    spec = {a * s: (a * s < 0, a * s > 0) for a in values for s in (1, -1)}
+    assert _read(spec, Fraction(1)) is None
+    near = spec | {Fraction(1, 8): (True, False), Fraction(1, 4): (True, False)}
+    found = _read(near, Fraction(1))
+    assert found is not None and found.code == "threshold"
+    assert "at w·x = 1/4 it decides -" in found.evidence and "at 1/2 as the spec" in found.evidence
+    far = spec | {Fraction(8): (True, True), Fraction(-8): (True, True)}
+    found = _read(far, Fraction(1))
+    assert found is not None and found.code == "overflow" and "up to |w·x| = 4" in found.evidence
+    scattered = spec | {Fraction(1, 8): (True, False), Fraction(2): (True, False)}
+    assert _read(scattered, Fraction(1)) is None  # no single change: no code
+
+
+def test_a_shuffle_before_every_pass_is_named_as_another_order() -> None:
+    report = crosscheck("perceptron/gormley-batch", target("shuffle_each_pass"))
+    assert report.verdict == "disagree" and codes(report) == {"order"}
+    shows_a_real_difference(report)
+
+
+def int_loop(data: Data, dtype: type[np.integer[Any]]) -> tuple[Fraction, ...]:
+    """Gormley's online rule in a fixed-width integer type (numpy wraps it)."""
+    X = np.array(data[0], dtype=np.int64).astype(dtype)
+    w = np.zeros(X.shape[1], dtype=dtype)
+    with np.errstate(all="ignore"):
+        for x, t in zip(X, data[1], strict=True):
+            if t * int(w @ x) <= 0:
+                w = (w + dtype(t) * x).astype(dtype)
+    return tuple(Fraction(int(v)) for v in w)
+
+
+def test_answers_of_a_wrapping_integer_run_are_named_overflow_with_the_width() -> None:
+    rng = np.random.default_rng(1)
+    oracle = Oracle("perceptron/gormley-online", bias=False, epochs=1, eta=Fraction(1))
+    sets: list[Data] = []
+    for _ in range(6):
+        X = rng.integers(-(2**20), 2**20, size=(30, 3))
+        y = np.where(X @ np.array([1, -2, 3]) > 0, 1, -1)
+        sets.append((tuple(map(tuple, X.tolist())), tuple(y.tolist())))
+    pairs = [(d, int_loop(d, np.int32)) for d in sets]
+    assert any(g != run("perceptron/gormley-online", *d).weights for d, g in pairs)
+    found = diagnosis.overflow(
+        pairs[0], pairs, oracle, run("perceptron/gormley-online", *sets[0]).weights
+    )
+    assert found is not None and found.code == "overflow" and "32-bit integers" in found.evidence
+    exact = [(d, run("perceptron/gormley-online", *d).weights) for d in sets]
+    assert diagnosis.overflow(exact[0], exact, oracle, exact[0][1]) is None  # nothing wraps
+
+
+def test_a_batch_threshold_is_found_by_replaying_the_thresholds_tried() -> None:
+    oracle = Oracle("perceptron/gormley-batch", bias=False, epochs="converge", eta=Fraction(1))
+    data: Data = (((Fraction(1),), (Fraction(1, 8),), (Fraction(-1),)), (1, 1, -1))
+
+    def threshold_run(d: Data, t: Fraction) -> tuple[Fraction, ...]:
+        w = [Fraction(0)] * len(d[0][0])
+        for _ in range(100):
+            clean = True
+            for x, y in zip(*d, strict=True):
+                if (1 if sum(a * b for a, b in zip(w, x, strict=True)) >= t else -1) != y:
+                    w, clean = [a + y * b for a, b in zip(w, x, strict=True)], False
+            if clean:
+                break
+        return tuple(w)
+
+    got = threshold_run(data, Fraction(1, 4))
+    assert got != run("perceptron/gormley-batch", *data).weights
+    found = diagnosis.threshold((data, got), [(data, got)], oracle, Fraction(1))
+    assert found is not None and found.code == "threshold" and "t = 1/4" in found.evidence
