@@ -12,7 +12,11 @@ from perceptron_ref.crosscheck import sandbox
 
 ROOT = Path(__file__).resolve().parents[1]
 CANDIDATES = ROOT / "tests" / "candidates"
-MARKERS = ("perceptron-ref-hostile-daemon", "perceptron-ref-hostile-write")
+MARKERS = (
+    "perceptron-ref-hostile-daemon",
+    "perceptron-ref-hostile-write",
+    "perceptron-ref-hostile-forkbomb",
+)
 
 
 def require_sandbox() -> None:
@@ -54,6 +58,8 @@ def processes_with(marker: str) -> list[int]:
 
 
 def copy_candidate(name: str, into: Path) -> Path:
-    """A hostile candidate copied into ``into`` (never run from the checkout)."""
+    """A hostile candidate copied into ``into`` (never run from the checkout), a folder open
+    to all (pytest makes tmp_path 0700): as root, the harness runs it as uid 65534."""
     into.mkdir(parents=True, exist_ok=True)
+    into.chmod(0o755)
     return Path(shutil.copy(CANDIDATES / f"{name}.py", into / f"{name}.py"))

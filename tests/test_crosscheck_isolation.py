@@ -11,6 +11,8 @@ import os
 import socket
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -200,6 +202,133 @@ def test_the_candidate_runs_in_a_fresh_scratch_directory_with_a_minimal_environm
     assert first.lines[0] == b"/tmp" and first.lines[2] == again.lines[2] == b"[]"
     env = first.lines[1].decode()
     assert "HOME" in env and "VIRTUAL_ENV" not in env and "PYTHONPATH" not in env
+
+
+def test_a_fork_bomb_fails_fast_at_the_process_limit_and_no_process_survives(
+    tmp_path: Path,
+) -> None:
+    require_sandbox()
+    assert sandbox.weaker() is None, sandbox.warning()
+    assert processes_with(MARKERS[2]) == []
+    start = time.monotonic()
+    report = crosscheck(
+        "perceptron/mehta",
+        f"{copy_candidate('hostile_forkbomb', tmp_path)}:train",
+        examples=3,
+        timeout=60,
+    )
+    # Without the limit it runs until the timeout (a hang); with it, fork fails at once.
+    assert time.monotonic() - start < 30
+    assert report.verdict == "disagree"
+    assert report.reason.startswith("crash: raised BlockingIOError"), report.reason
+    assert f"the process limit is {sandbox.PROCESSES})" in report.reason, report.reason
+    assert processes_with(MARKERS[2]) == []
+
+
+def test_the_candidate_is_not_root_when_the_harness_is_and_has_the_process_limit() -> None:
+    require_sandbox()
+    script = (
+        "import os, resource\n"
+        "print(os.getuid(), os.geteuid(), os.getgid(), os.getgroups())\n"
+        "print(resource.getrlimit(resource.RLIMIT_NPROC))"
+    )
+    ran = execute([sys.executable, "-c", script], b"", timeout=20)
+    me = sandbox.NOBODY if os.geteuid() == 0 else os.getuid()
+    group = sandbox.NOBODY if os.geteuid() == 0 else os.getgid()
+    assert ran.lines[0] == f"{me} {me} {group} []".encode(), ran
+    assert ran.lines[1] == f"({sandbox.PROCESSES}, {sandbox.PROCESSES})".encode(), ran
+
+
+def test_threads_node_and_a_neighbour_fit_while_a_fork_bomb_holds_its_limit() -> None:
+    # Each sandbox has a user namespace of its own: its process count is its own, so a
+    # bomb holding every slot of its sandbox leaves the next sandbox all of its own.
+    require_sandbox()
+    bomb = (
+        "import os, time\n"
+        "first = os.getpid()\n"
+        "while True:\n"
+        "    try:\n"
+        "        os.fork()\n"
+        "    except OSError:\n"
+        "        if os.getpid() == first:\n"
+        "            print('full', flush=True)\n"
+        "        time.sleep(8)\n"
+        "        os._exit(0)\n"
+    )
+    held: list[sandbox.Execution] = []
+    worker = threading.Thread(
+        target=lambda: held.append(execute([sys.executable, "-c", bomb], b"", timeout=30))
+    )
+    worker.start()
+    time.sleep(3)
+    threads = (  # 10: each thread's 8 MiB stack counts against the 1 GiB address space
+        "import threading, time, numpy\n"
+        "ts = [threading.Thread(target=time.sleep, args=(0.5,)) for _ in range(10)]\n"
+        "[t.start() for t in ts]; [t.join() for t in ts]\n"
+        "print(numpy.ones(3) @ numpy.ones(3))"
+    )
+    ran = execute([sys.executable, "-c", threads], b"", timeout=30)
+    node = execute(["node", "-e", "console.log(6 * 7)"], b"", timeout=30)
+    worker.join()
+    assert held[0].lines[:1] == (b"full",), held  # the bomb did fill its sandbox meanwhile
+    assert ran.lines == (b"3.0",), ran
+    assert node.lines == (b"42",), node
+
+
+def test_as_root_a_folder_nobody_can_read_runs_as_root_with_a_warning(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    require_sandbox()
+    closed = tmp_path / "closed"
+    closed.mkdir(mode=0o700)
+    script = closed / "probe.py"
+    script.write_text("import os\nprint(os.getuid())\n")
+    ran = execute([sys.executable, str(script)], b"", timeout=20, share=[closed])
+    said = capfd.readouterr().err
+    if os.geteuid() == 0:
+        assert ran.lines == (b"0",), ran
+        assert said.count(f"{closed} is not readable by uid {sandbox.NOBODY}") == 1, said
+        closed.chmod(0o755)
+        script.chmod(0o644)
+        again = execute([sys.executable, str(script)], b"", timeout=20, share=[closed])
+        assert again.lines == (str(sandbox.NOBODY).encode(),), again
+    else:
+        assert ran.lines == (str(os.getuid()).encode(),) and said == "", (ran, said)
+
+
+def test_without_user_namespaces_the_sandbox_is_weaker_and_says_so(tmp_path: Path) -> None:
+    # A bubblewrap whose sandbox forbids user namespaces, as Ubuntu 24.04's AppArmor does:
+    # the harness cannot drop to NOBODY nor count a sandbox's processes apart.
+    require_sandbox()
+    fake = tmp_path / "bwrap"
+    fake.write_text(f'#!/bin/sh\nexec {sandbox.bwrap()} --unshare-user --disable-userns "$@"\n')
+    fake.chmod(0o755)
+    env = os.environ | {"PERCEPTRON_REF_BWRAP": str(fake)}
+    target = f"{CANDIDATES / 'mehta_numpy.py'}:train"
+    done = _cli(
+        "crosscheck",
+        "perceptron/mehta",
+        "--candidate",
+        target,
+        "--examples",
+        "2",
+        "--require-sandbox",
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert "weaker sandbox" in done.stderr and "no limit on their processes" in done.stderr
+    script = "import os, resource; print(os.getuid(), resource.getrlimit(resource.RLIMIT_NPROC))"
+    code = (
+        "import sys; from perceptron_ref.crosscheck.sandbox import execute; "
+        f"print(execute([sys.executable, '-c', {script!r}], b'', timeout=20).lines[0].decode())"
+    )
+    inside = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert inside.returncode == 0, inside.stderr
+    uid = 0 if os.geteuid() == 0 else os.getuid()
+    assert inside.stdout.startswith(f"{uid} ") and f"{sandbox.PROCESSES}," not in inside.stdout
 
 
 def test_the_memory_limit_is_applied_to_the_candidate() -> None:

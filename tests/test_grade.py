@@ -29,6 +29,7 @@ HOSTILE = (
     "hostile_sibling",
     "hostile_spy",
     "hostile_crash",
+    "hostile_forkbomb",
 )
 
 
@@ -140,7 +141,10 @@ def test_no_hostile_submission_can_spoil_the_class(tmp_path: Path) -> None:
     }
     reasons = {r["submission"]: r["reason"] for r in rows}
     for name in HOSTILE:  # each judged on what it returned, the harness intact
-        expected = "crash: killed by SIGSEGV" if name == "hostile_crash" else "wrong weights"
+        expected = {
+            "hostile_crash": "crash: killed by SIGSEGV",
+            "hostile_forkbomb": "crash: raised BlockingIOError",
+        }.get(name, "wrong weights")
         assert reasons[name].startswith(expected), (name, reasons[name])
     assert tree_hash(ROOT) == project
     assert tree_hash(folder) == handed_in

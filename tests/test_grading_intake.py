@@ -265,3 +265,24 @@ def test_snapshots_are_copies_the_hand_in_folder_is_never_changed(tmp_path: Path
     assert found.entry is not None
     shutil.rmtree(tmp_path / "in")
     assert found.entry.read_text() == RIGHT
+
+
+def test_a_snapshot_is_open_to_all_whatever_the_hand_in_modes(tmp_path: Path) -> None:
+    # As root, the harness runs a candidate as uid 65534, which must read its snapshot.
+    hand_in = tmp_path / "class" / "zoe"
+    (hand_in / "lib").mkdir(parents=True)
+    (hand_in / "zoe.py").write_text("def train(X, y):\n    return [0]\n")
+    (hand_in / "lib" / "data.txt").write_text("1\n")
+    for path in (hand_in / "zoe.py", hand_in / "lib" / "data.txt"):
+        path.chmod(0o600)
+    (hand_in / "lib").chmod(0o700)
+    before = os.umask(0o077)  # a grader's private umask: what the copy makes is 0600/0700
+    try:
+        (sub,) = intake.intake(tmp_path / "class", tmp_path / "snapshots", "train")
+    finally:
+        os.umask(before)
+    modes = {
+        str(p.relative_to(sub.snapshot)): p.stat().st_mode & 0o777
+        for p in [sub.snapshot, *sub.snapshot.rglob("*")]
+    }
+    assert modes == {".": 0o755, "lib": 0o755, "zoe.py": 0o644, "lib/data.txt": 0o644}

@@ -14,8 +14,15 @@ bubblewrap's options come through a file descriptor, so its ``/proc/1/cmdline``
 names only the command.  The reference itself is masked wherever a bound folder holds it
 (an installed wheel sits in site-packages): a candidate cannot import it to answer.
 
+When the harness is root, the program runs as uid and gid :data:`NOBODY`, not root, in a
+user namespace of its own, at most :data:`PROCESSES` processes and threads: a fork bomb
+fails at once.  Where a probe finds that impossible (:func:`weaker` says why), or for a
+shared folder that uid cannot read, it runs as root inside the sandbox, with no process
+limit, and one warning line says so (:data:`WEAKER`, :data:`UNREADABLE`).
+
 Limits are set inside the sandbox, just before the program starts (:data:`LIMITER`):
-address space (``memory`` bytes), CPU seconds, file size, no core dumps.  The parent waits
+address space (``memory`` bytes), CPU seconds, file size, processes, no core dumps.  The
+parent waits
 on a wall clock: ``timeout`` seconds for each line of output (a line is one data set's
 result, so a slow but working batch is not cut off), then kills the process group (and so
 the namespace).  It keeps at most ``MAX_OUTPUT`` bytes of stdout (more ends the run: the
@@ -53,6 +60,14 @@ MEMORY = 1024**3
 FILE_SIZE = 64 * 1024**2
 SCRATCH_SIZE = 256 * 1024**2
 """The sandbox's ``/tmp`` (and ``/dev/shm``): a tmpfs of this size, gone with the run."""
+PROCESSES = 128
+"""At most this many processes and threads in one sandbox (RLIMIT_NPROC): a fork bomb fails
+at once (EAGAIN) instead of running until the time limit; numpy (one thread here), node
+(about a dozen) and a few helper processes fit."""
+NOBODY = 65534
+"""The host uid and gid ("nobody", no supplementary groups) a candidate runs as when the
+harness is root: the kernel ignores RLIMIT_NPROC for uid 0.  It must be able to read what
+the candidate sees (:func:`readable`)."""
 
 HARNESS = "/harness"
 """Where the worker's files appear inside the sandbox (read-only)."""
@@ -75,19 +90,48 @@ WARNING = (
     "processes behind); install bubblewrap (sudo apt-get install bubblewrap)"
 )
 
+WEAKER = (
+    "perceptron-ref: warning: weaker sandbox ({why}): candidates run{as_root} with no limit "
+    "on their processes (a fork bomb runs until the time limit)"
+)
+UNREADABLE = (
+    "perceptron-ref: warning: {path} is not readable by uid {uid}: its candidate runs as "
+    "root inside the sandbox, with no limit on its processes (chmod o+rX to lift this)"
+)
+
 LIMITER = (
     "import os, resource, sys\n"
-    "m, c, f = (int(a) for a in sys.argv[1:4])\n"
+    "m, c, f, n, u = (int(a) for a in sys.argv[1:6])\n"
+    "if u >= 0:\n"
+    "    try:\n"
+    "        os.setgroups([])\n"
+    "        os.setresgid(u, u, u)\n"
+    "        os.setresuid(u, u, u)\n"
+    "    except OSError as error:\n"
+    "        sys.exit(f'cannot become uid {u}: {error.strerror}')\n"
+    "if n > 0:\n"
+    "    import ctypes\n"
+    "    if ctypes.CDLL(None, use_errno=True).unshare(0x10000000) != 0:\n"
+    "        sys.exit(f'cannot make a user namespace: {os.strerror(ctypes.get_errno())}')\n"
+    "    resource.setrlimit(resource.RLIMIT_NPROC, (n, n))\n"
     "resource.setrlimit(resource.RLIMIT_AS, (m, m))\n"
     "resource.setrlimit(resource.RLIMIT_CPU, (c, c + 1))\n"
     "resource.setrlimit(resource.RLIMIT_FSIZE, (f, f))\n"
     "resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
     "try:\n"
-    "    os.execvp(sys.argv[4], sys.argv[4:])\n"
+    "    os.execvp(sys.argv[6], sys.argv[6:])\n"
     "except OSError as error:\n"
-    "    sys.exit(f'cannot run {sys.argv[4]}: {error.strerror}')\n"
+    "    sys.exit(f'cannot run {sys.argv[6]}: {error.strerror}')\n"
 )
-"""Runs first inside the sandbox: sets the limits, then becomes the program (exec)."""
+"""Runs first inside the sandbox: becomes uid and gid ``u`` with no groups (when ``u`` >= 0:
+the harness is root), makes a user namespace of its own and sets at most ``n`` processes
+(when ``n`` > 0), sets the other limits, then becomes the program (exec).
+
+Why a user namespace: the kernel counts RLIMIT_NPROC per user namespace and host uid, and
+every candidate runs as the same uid; in a namespace of its own, a candidate's count is its
+own, so a fork bomb cannot starve another candidate running beside it.  (A process made so
+holds no capability outside it, and loses the ones inside at exec: its uid there is unmapped.)
+RLIMIT_NPROC counts threads too, and is ignored for host uid 0: hence the drop to ``u``."""
 
 _SHARED: ContextVar[tuple[Path, ...] | None] = ContextVar("shared", default=None)
 
@@ -130,9 +174,25 @@ def bwrap() -> str | None:
 def _trial(program: str | None) -> str | None:
     if program is None:
         return "bubblewrap (bwrap) is not installed"
+    return _probe(program, limited=False)
+
+
+@functools.cache
+def _contained(program: str) -> str | None:
+    """None when candidates run under the process limit here (as :data:`NOBODY` when we are
+    root), else why not: e.g. no unprivileged user namespaces (Ubuntu 24.04's AppArmor)."""
+    return _probe(program, limited=True)
+
+
+def _probe(program: str, limited: bool) -> str | None:
     try:
         done, init = _spawn(
-            [sys.executable, "-I", "-S", "-c", "pass"], program, (), 256 * 1024**2, 5
+            [sys.executable, "-I", "-S", "-c", "pass"],
+            program,
+            (),
+            256 * 1024**2,
+            5,
+            limited=limited,
         )
         _, err = done.communicate(timeout=60)
         if init is not None:
@@ -150,19 +210,34 @@ def unavailable() -> str | None:
     return _trial(bwrap())
 
 
+def weaker() -> str | None:
+    """None when sandboxed candidates run under the process limit (as :data:`NOBODY` when we
+    are root); else why not (one phrase).  Tried once."""
+    program = bwrap()
+    if program is None or unavailable() is not None:
+        return "no sandbox"
+    return _contained(program)
+
+
 def warning() -> str | None:
-    """The one-line warning to print when there is no sandbox, else None."""
+    """The one-line warning to print when there is no sandbox, or a weaker one (no process
+    limit, candidates root inside it when we are root), else None."""
     why = unavailable()
-    return None if why is None else WARNING.format(why=why)
+    if why is not None:
+        return WARNING.format(why=why)
+    why = weaker()
+    as_root = " as root inside it" if os.geteuid() == 0 else ""
+    return None if why is None else WEAKER.format(why=why, as_root=as_root)
 
 
 def announce(required: bool) -> None:
-    """For a command line: print :func:`warning` on stderr when there is no sandbox, or, when
-    one is ``required`` (``--require-sandbox``), refuse with an InputError (exit 2)."""
+    """For a command line: print :func:`warning` on stderr when there is no sandbox or a
+    weaker one, or, when one is ``required`` (``--require-sandbox``) and there is none,
+    refuse with an InputError (exit 2)."""
     said = warning()
     if said is None:
         return
-    if required:
+    if required and unavailable() is not None:
         from perceptron_ref.errors import InputError
 
         raise InputError(f"--require-sandbox: {unavailable()}")
@@ -190,34 +265,62 @@ def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
-def _arguments(share: Sequence[Path]) -> list[str]:
+def readable(path: Path) -> bool:
+    """Whether :data:`NOBODY` may read ``path`` (and list it, a folder): the folder or file
+    itself, bound into the sandbox; its parents there are bubblewrap's, open to all."""
+    try:
+        st = path.stat()
+    except OSError:
+        return True  # bubblewrap says what is wrong with it
+    need = 0o005 if path.is_dir() else 0o004
+    return st.st_uid == NOBODY or st.st_mode & need == need
+
+
+def _unshare(drop: bool) -> list[str]:
+    """The namespaces.  bubblewrap run by root maps only uid 0 into a user namespace of its
+    own: to drop to :data:`NOBODY` (the LIMITER keeps CAP_SETUID and CAP_SETGID for that,
+    and loses them with it) the sandbox stays in the host's user namespace."""
+    if not drop:
+        return ["--unshare-all", "--cap-drop", "ALL"]
+    spaces = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"]
+    caps = ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    return [*spaces, "--unshare-cgroup-try", *caps]
+
+
+def _arguments(share: Sequence[Path], drop: bool = False) -> list[str]:
     """bubblewrap's arguments (without the program): the sandbox described above."""
-    args = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
-    # The scratch tmpfs first: a shared folder under the host's /tmp is bound over it.
-    args += ["--size", str(SCRATCH_SIZE), "--tmpfs", "/tmp"]
-    args += ["--ro-bind", "/usr", "/usr"]
+    args = [*_unshare(drop), "--die-with-parent", "--new-session"]
+    # The scratch tmpfs first (open to all, as /tmp is): a shared folder under the host's
+    # /tmp is bound over it.
+    args += ["--size", str(SCRATCH_SIZE), "--perms", "1777", "--tmpfs", "/tmp"]
     for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
         top = Path("/", name)
         if top.is_symlink():
             args += ["--symlink", os.readlink(top), str(top)]
         elif top.is_dir():
             args += ["--ro-bind", str(top), str(top)]
+    args += ["--perms", "0755", "--dir", "/etc"]  # else 0700 (see below): NOBODY's node fails
     for name in ETC:
         args += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
     runtime = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve()}
     runtime.add(Path(sys.executable).resolve().parent)
     wanted = runtime | set(share) | {Path("/usr")}
     bound = sorted(p for p in wanted if not any(_inside(p, q) for q in wanted - {p}))
+    # bubblewrap makes the folders above a bound one mode 0700: NOBODY could not pass them.
+    above = {a for p in [*bound, Path(HARNESS, "x")] for a in p.parents} - {Path("/")}
+    for folder in sorted(above - set(bound)):
+        args += ["--perms", "0755", "--dir", str(folder)]
+    args += ["--ro-bind", "/usr", "/usr"]
     for path in bound:
         if path != Path("/usr"):
             args += ["--ro-bind", str(path), str(path)]
     for hidden in (PACKAGE, PACKAGE.parent / "perceptron_ref_proofs"):
         if hidden.is_dir() and any(_inside(hidden, p) for p in bound):
-            args += ["--tmpfs", str(hidden), "--remount-ro", str(hidden)]
+            args += ["--perms", "0755", "--tmpfs", str(hidden), "--remount-ro", str(hidden)]
     for file in HARNESS_FILES:
         args += ["--ro-bind", str(file), f"{HARNESS}/{file.name}"]
     args += ["--proc", "/proc", "--dev", "/dev", "--size", str(SCRATCH_SIZE)]
-    args += ["--tmpfs", "/dev/shm", "--remount-ro", "/dev"]
+    args += ["--perms", "1777", "--tmpfs", "/dev/shm", "--remount-ro", "/dev"]
     args += ["--remount-ro", "/"]
     args += ["--chdir", "/tmp", "--clearenv"]
     for key, value in environment("/tmp").items():
@@ -225,8 +328,10 @@ def _arguments(share: Sequence[Path]) -> list[str]:
     return args
 
 
-def _launcher(argv: Sequence[str], memory: int, cpu_seconds: int) -> list[str]:
-    limits = [str(memory), str(cpu_seconds), str(FILE_SIZE)]
+def _launcher(
+    argv: Sequence[str], memory: int, cpu_seconds: int, processes: int = 0, uid: int = -1
+) -> list[str]:
+    limits = [str(memory), str(cpu_seconds), str(FILE_SIZE), str(processes), str(uid)]
     return [sys.executable, "-I", "-S", "-c", LIMITER, *limits, *argv]
 
 
@@ -237,9 +342,13 @@ def _spawn(
     memory: int,
     cpu_seconds: int,
     scratch: str = "",
+    limited: bool = False,
 ) -> tuple[subprocess.Popen[bytes], int | None]:
-    """Start ``argv`` under ``program`` (bwrap), or plainly in ``scratch`` when None."""
-    command = _launcher(argv, memory, cpu_seconds)
+    """Start ``argv`` under ``program`` (bwrap), or plainly in ``scratch`` when None;
+    ``limited``: under the process limit, as :data:`NOBODY` when we are root."""
+    drop = limited and os.geteuid() == 0
+    uid = NOBODY if drop else -1
+    command = _launcher(argv, memory, cpu_seconds, PROCESSES if limited else 0, uid)
     PIPE = subprocess.PIPE
     if program is None:
         harness = Path(scratch, ".harness")
@@ -264,7 +373,7 @@ def _spawn(
     fd = os.memfd_create("bwrap-args")
     info, told = os.pipe()
     try:
-        options = [*_arguments(share), "--info-fd", str(told)]
+        options = [*_arguments(share, drop), "--info-fd", str(told)]
         os.write(fd, "".join(a + "\0" for a in options).encode())
         os.lseek(fd, 0, os.SEEK_SET)
         return subprocess.Popen(
@@ -304,10 +413,12 @@ class Sandboxed:
         self.scratch = "" if program else tempfile.mkdtemp(prefix="crosscheck-")
         self.init: int | None = None
         self.sandboxed = program is not None
+        paths = tuple(Path(p).resolve() for p in share)
+        # Limited: under the process limit, as NOBODY when we are root (who must read it all).
+        self.limited = program is not None and weaker() is None and _open_to_nobody(paths)
         try:
-            paths = tuple(Path(p).resolve() for p in share)
             self.process, self.init = _spawn(
-                argv, program, paths, memory, cpu_seconds, self.scratch
+                argv, program, paths, memory, cpu_seconds, self.scratch, self.limited
             )
         except BaseException:
             self.cleanup()
@@ -341,6 +452,22 @@ class Sandboxed:
         if self.scratch:
             shutil.rmtree(self.scratch, ignore_errors=True)
             self.scratch = ""
+
+
+def _open_to_nobody(paths: Sequence[Path]) -> bool:
+    """Whether :data:`NOBODY` may read these shared folders and the harness's files (always,
+    when we are not root); if not, one warning a folder, and the candidate runs as root."""
+    if os.geteuid() != 0:
+        return True
+    closed = [p for p in (*paths, *HARNESS_FILES) if not readable(p)]
+    for path in closed:
+        _warn_unreadable(path)
+    return not closed
+
+
+@functools.cache
+def _warn_unreadable(path: Path) -> None:
+    print(UNREADABLE.format(path=path, uid=NOBODY), file=sys.stderr)
 
 
 def environment(scratch: str) -> dict[str, str]:

@@ -24,11 +24,14 @@ the process that was called answers.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
 import importlib.util
 import inspect
 import json
 import os
+import resource
 import sys
 from collections.abc import Callable
 from decimal import Decimal
@@ -199,10 +202,27 @@ def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) ->
     except MemoryError:
         result = {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
-        result = {"error": f"{type(error).__name__}: {error}"[:500], "memory": False}
+        said = f"{type(error).__name__}: {error}{process_limit(error)}"
+        result = {"error": said[:500], "memory": False}
     if os.getpid() != pid:  # a forked child came back through the candidate: not its call
         os._exit(0)
     return result
+
+
+def process_limit(error: BaseException) -> str:
+    """A note when ``error`` is EAGAIN and the sandbox holds near as many processes and
+    threads as RLIMIT_NPROC allows: most likely a fork or a thread refused by the process
+    limit (the count is a snapshot, and the kernel's own is not visible, hence "near")."""
+    limit = resource.getrlimit(resource.RLIMIT_NPROC)[0]
+    if getattr(error, "errno", None) != errno.EAGAIN or limit == resource.RLIM_INFINITY:
+        return ""
+    tasks = 0
+    for entry in filter(str.isdigit, os.listdir("/proc")):  # its own PID namespace's
+        with contextlib.suppress(OSError):
+            tasks += len(os.listdir(f"/proc/{entry}/task"))
+    if tasks < limit // 2:
+        return ""
+    return f" ({tasks} processes and threads running: the process limit is {limit})"
 
 
 if __name__ == "__main__":

@@ -139,11 +139,21 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
             if not archives.copy_file(source.resolve(), target, budget):
                 raise InputError("not a regular file")
         _notebooks(into)
+        _open_to_all(into)
         return Submission(name, into, choose(into, function))
     except InputError as error:
         return Submission(name, into, None, f"load error: {error}")
     except OSError as error:  # unreadable: the row says so, the class goes on
         return Submission(name, into, None, f"load error: cannot read it ({error.strerror})")
+
+
+def _open_to_all(snapshot: Path) -> None:
+    """Folders 0755, files 0644, whatever the umask or the hand-in's modes: a harness run as
+    root runs the candidate as an unprivileged uid, which must read its snapshot."""
+    snapshot.chmod(0o755)
+    for path in snapshot.rglob("*"):
+        if not path.is_symlink():
+            path.chmod(0o755 if path.is_dir() else 0o644)
 
 
 def intake(folder: str | Path, into: str | Path, function: str) -> list[Submission]:
