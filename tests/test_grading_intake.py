@@ -286,3 +286,39 @@ def test_a_snapshot_is_open_to_all_whatever_the_hand_in_modes(tmp_path: Path) ->
         for p in [sub.snapshot, *sub.snapshot.rglob("*")]
     }
     assert modes == {".": 0o755, "lib": 0o755, "zoe.py": 0o644, "lib/data.txt": 0o644}
+
+
+def test_a_hand_in_that_is_a_symbolic_link_is_refused_not_followed(tmp_path: Path) -> None:
+    # A link to a file the grader can read (a model solution, say) would hand that file in.
+    (tmp_path / "solution.py").write_text(RIGHT)
+    (tmp_path / "secrets").mkdir()
+    (tmp_path / "secrets" / "solution.py").write_text(RIGHT)
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "mallory.py").symlink_to(tmp_path / "solution.py")
+    (tmp_path / "in" / "trudy").symlink_to(tmp_path / "secrets")
+    found = intake.intake(tmp_path / "in", tmp_path / "snap", "train")
+    assert [(s.name, s.entry, s.problem) for s in found] == [
+        (n, None, "load error: a symbolic link (not followed: hand in the file itself)")
+        for n in ("mallory", "trudy")
+    ]
+    assert not any(p.is_file() for s in found for p in s.snapshot.rglob("*"))
+
+
+def test_zips_inside_a_hand_in_are_extracted_to_three_levels(tmp_path: Path) -> None:
+    inner = zipped({"hw/perceptron.py": RIGHT.encode()})
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "twice.zip").write_bytes(zipped({"submission.zip": inner}))
+    folder = tmp_path / "in" / "folder"
+    folder.mkdir()
+    (folder / "a.zip").write_bytes(zipped({"b.zip": zipped({"c.zip": inner})}))
+    deep = inner
+    for level in range(intake.NESTED + 1):
+        deep = zipped({f"level{level}.zip": deep})
+    (tmp_path / "in" / "deep.zip").write_bytes(deep)
+    found = {s.name: s for s in intake.intake(tmp_path / "in", tmp_path / "snap", "train")}
+    twice, nested = found["twice"], found["folder"]
+    assert twice.entry == twice.snapshot / "submission" / "hw" / "perceptron.py"
+    assert nested.entry == nested.snapshot / "a" / "b" / "c" / "hw" / "perceptron.py"
+    assert twice.entry.read_text() == RIGHT and nested.entry.read_text() == RIGHT
+    # one level more than NESTED stays a zip: nothing to run, and the row says so
+    assert found["deep"].problem == "load error: no Python file (.py or .ipynb)"

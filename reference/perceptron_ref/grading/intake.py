@@ -126,18 +126,19 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
     into.mkdir(parents=True)
     budget = archives.Budget()
     try:
+        if source.is_symlink():  # followed, it could hand in any file the grader can read
+            raise InputError("a symbolic link (not followed: hand in the file itself)")
+        source = source.parent.resolve() / source.name  # the folder resolved, not the entry
         if source.is_dir():
-            archives.copy_folder(source.resolve(), into, budget)
-            for zipped in sorted(into.glob("*.zip")):  # a zip handed in inside the folder
-                archives.extract(zipped, archives.place(into, [zipped.stem]), budget)
-                zipped.unlink()
+            archives.copy_folder(source, into, budget)
         elif source.suffix.lower() == ".zip":
             archives.extract(source, into, budget)
         else:
             # "Perceptron.PY" is a .py file: the suffix in lower case, for choose().
             target = into / archives.safe_name(source.stem + source.suffix.lower())
-            if not archives.copy_file(source.resolve(), target, budget):
+            if not archives.copy_file(source, target, budget):
                 raise InputError("not a regular file")
+        _unzip(into, budget)
         _notebooks(into)
         _open_to_all(into)
         return Submission(name, into, choose(into, function))
@@ -145,6 +146,23 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
         return Submission(name, into, None, f"load error: {error}")
     except OSError as error:  # unreadable: the row says so, the class goes on
         return Submission(name, into, None, f"load error: cannot read it ({error.strerror})")
+
+
+NESTED = 3
+"""Zips inside a hand-in (a folder's, or a zip's) are extracted up to this depth, all within
+the hand-in's one size budget."""
+
+
+def _unzip(snapshot: Path, budget: archives.Budget) -> None:
+    """Extract every zip inside the snapshot where it lies (``hw.zip`` into ``hw/``), and the
+    zips those hold, to :data:`NESTED` levels; deeper ones stay zips (and are not run)."""
+    for _ in range(NESTED):
+        found = sorted(p for p in snapshot.rglob("*") if p.suffix.lower() == ".zip")
+        for zipped in found:
+            archives.extract(zipped, archives.place(zipped.parent, [zipped.stem]), budget)
+            zipped.unlink()
+        if not found:
+            return
 
 
 def _open_to_all(snapshot: Path) -> None:
