@@ -4,7 +4,8 @@ re-check, diagnose, explain.
 The first failing data set is first run again in two fresh processes (twice in the first):
 two fresh answers that differ make the candidate ``nondeterministic``; a fresh answer that
 is right where the reused process's was wrong, or a second call that differs from the
-first, make it ``stateful``.  Then the data set is shrunk (a nondeterministic candidate
+first, make it ``stateful``, once :data:`STEADY` more fresh processes have all answered alike
+(else it is ``nondeterministic``).  Then the data set is shrunk (a nondeterministic candidate
 fails a try if one of three runs fails), and the minimal counterexample is run again in
 fresh processes: the answer shown is one that fails there, or, when none does, the one the
 reused process gave, saying so.  A DISAGREE never shows an answer equal to the expected one.
@@ -31,6 +32,10 @@ from perceptron_ref.vectors import Vector
 if TYPE_CHECKING:
     from perceptron_ref.crosscheck.trial import Result, Trial
 
+STEADY = 12
+"""Fresh runs that must all agree before a difference is put down to state kept between
+calls (``stateful``) rather than chance (``nondeterministic``): a candidate that picks one of
+two answers at random passes that with probability 2⁻¹²."""
 SUPPRESS = ("initial-weights", "nondeterministic", "stateful", "order")
 SHRUNK = ("wrong", "crash", "unparsable")
 """Failures worth shrinking: a hang, a load error, memory or too much output is shown on the
@@ -85,11 +90,25 @@ def repeat(
                     f"two runs on the same data set, each in a fresh process, ended: {text}",
                 )
             return [found]
+    if kind_of(trial, data, a[0], reading) == kind and _describe(a[1]) == _describe(a[0]):
+        return []
+    # Before blaming state kept between calls, make sure fresh processes agree: a random
+    # choice between two answers makes two fresh runs agree half the time.
+    for _ in range(STEADY):
+        again = trial.call.fresh([data])[0]
+        if isinstance(again, Failure) and again.kind in ("budget", "hang"):
+            return []
+        if _describe(again) != _describe(a[0]):
+            text = f"{_describe(a[0])} and {_describe(again)}"
+            return [
+                Diagnosis(
+                    "nondeterministic",
+                    f"runs on the same data set, each in a fresh process, ended: {text}",
+                )
+            ]
     if kind_of(trial, data, a[0], reading) != kind:
         return [diagnosis.stateful(_describe(a[0]), _describe(first), calls)]
-    if _describe(a[1]) != _describe(a[0]):
-        return [diagnosis.stateful(_describe(a[0]), _describe(a[1]), 1)]
-    return []
+    return [diagnosis.stateful(_describe(a[0]), _describe(a[1]), 1)]
 
 
 def disagree(
@@ -215,7 +234,11 @@ def _shrunk(
         small = data  # the replay's judgement was not the reference's: keep what was found
     fresh = [t.call.fresh([small])[0]]
     failing = [o for o in fresh if kind_of(t, small, o, reading) == kind]
-    if not failing:  # once more: a second fresh process
+    # Once more in a second fresh process; and, before state kept between calls is blamed,
+    # in up to STEADY more (a random choice may have given the expected answer twice).
+    for _ in range(1 + (0 if nondet or stateful else STEADY)):
+        if failing:
+            break
         fresh.append(t.call.fresh([small])[0])
         failing = [o for o in fresh if kind_of(t, small, o, reading) == kind]
     late: list[Diagnosis] = []
