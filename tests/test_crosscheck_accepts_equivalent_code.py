@@ -38,6 +38,7 @@ RIGHT: list[tuple[str, str, dict[str, Any], Fraction | None, set[str]]] = [
     ("eta_told", "perceptron/gormley-online", {"epochs": 3}, None, set()),
     ("bias_last", "perceptron/gormley-online", {"bias": True}, None, {"bias-last"}),
     ("sklearn_shape", "perceptron/gormley-online", {"bias": True}, None, set()),
+    ("column_vector", "perceptron/gormley-online", {}, None, set()),
     ("model_object", "perceptron/gormley-online", {"bias": True}, None, set()),
     ("labels01_inside", "perceptron/blum", {}, None, set()),
     ("decimal_weights", "perceptron/gormley-online", {}, None, set()),
@@ -105,6 +106,7 @@ def test_code_that_ignores_the_epochs_it_is_told_is_caught() -> None:
     ("name", "algorithm", "options", "named"),
     [
         ("sklearn_shape", "perceptron/gormley-online", {"bias": True}, "coef_ (1, d), intercept_"),
+        ("column_vector", "perceptron/gormley-online", {}, "a column, shape (d, 1)"),
         ("bias_last", "perceptron/gormley-online", {"bias": True}, "agrees"),
         ("decimal_weights", "perceptron/gormley-online", {}, "vectors of decimal.Decimal"),
         ("sympy_weights", "perceptron/blum", {"input": "fractions"}, "sympy.Rational"),

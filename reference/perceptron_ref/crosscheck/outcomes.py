@@ -67,21 +67,39 @@ def _brief(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _column(value: Any) -> list[Any] | None:
+    """The numbers of a column vector, shape (d, 1) with d ≥ 2 (``[[a], [b], ...]``), else None."""
+    if not isinstance(value, list) or len(value) < 2:
+        return None
+    if all(isinstance(v, list) and len(v) == 1 and not isinstance(v[0], list) for v in value):
+        return [v[0] for v in value]
+    return None
+
+
 def shape_of(value: Any, bias: bool) -> str:
     """The shape of a final answer that is not a flat vector, in words ("" when flat)."""
     if not isinstance(value, list) or not value:
         return ""
-    if bias and len(value) == 2 and isinstance(value[0], list):
+    if bias and len(value) == 2 and isinstance(value[0], list):  # (w, b) before a column
         w, b = value
         nested = len(w) == 1 and isinstance(w[0], list)
+        if _column(w) is not None:
+            return "(w of shape (d, 1), b)"
         return "(coef_ (1, d), intercept_ (1,))" if nested or isinstance(b, list) else "(w, b)"
-    return "shape (1, d)" if len(value) == 1 and isinstance(value[0], list) else ""
+    if _column(value) is not None:
+        return "a column, shape (d, 1)"
+    if len(value) == 1 and isinstance(value[0], list):
+        return "shape (1, d)" if len(value[0]) > 1 else "shape (1, 1)"
+    return ""
 
 
 def _vector(value: Any, D: int, bias: bool) -> Vector:
     """One weight vector of dimension D, from a list of numbers or a pair (w, b)."""
+    if not (bias and isinstance(value, list) and len(value) == 2):  # (w, b) read as below
+        value = _column(value) or value  # a column vector, shape (d, 1)
     if bias and isinstance(value, list) and len(value) == 2 and isinstance(value[0], list):
         w, b = value
+        w = _column(w) or w  # w of shape (d, 1)
         if len(w) == 1 and isinstance(w[0], list):
             w = w[0]  # scikit-learn's coef_, shape (1, d)
         if isinstance(b, list) and len(b) == 1:
