@@ -41,15 +41,7 @@ def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
     tests = scoring.tests(config.get("tests", list(scoring.TESTS)))
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-autograder-") as work:
         submission = intake.snapshot(root / handed, Path(work, "0001"), "submission", function)
-        job = {
-            "name": submission.name,
-            "snapshot": str(submission.snapshot),
-            "entry": None if submission.entry is None else str(submission.entry),
-            "problem": submission.problem,
-            "function": function,
-            "options": config["options"],
-            "tests": tests,
-        }
+        job = classrun.job(submission, function, config["options"], tests)
         graded = classrun.run_one(job, float(config.get("budget", classrun.BUDGET)))
     print(graded["feedback"])
     results: dict[str, Any] = graded["results"]

@@ -75,6 +75,24 @@ def _died(code: int, stderr: bytes) -> str:
     return f"not graded: the grading process {how}{said}; run grade again for it"
 
 
+def job(
+    submission: intake.Submission,
+    function: str,
+    options: dict[str, Any],
+    tests: Sequence[scoring.Test],
+) -> dict[str, Any]:
+    """What the grading child reads (:mod:`~perceptron_ref.grading.child`) for one hand-in."""
+    return {
+        "name": submission.name,
+        "snapshot": str(submission.snapshot),
+        "entry": None if submission.entry is None else str(submission.entry),
+        "problem": submission.problem,
+        "function": function,
+        "options": options,
+        "tests": list(tests),
+    }
+
+
 def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
     """Grade one job in a child process, within ``budget`` seconds; never raises for it."""
     command = [sys.executable, "-P", "-m", "perceptron_ref.grading.child", str(os.getpid())]
@@ -125,16 +143,7 @@ def grade(
         lock = threading.Lock()
 
         def one(sub: intake.Submission) -> None:
-            job = {
-                "name": sub.name,
-                "snapshot": str(sub.snapshot),
-                "entry": None if sub.entry is None else str(sub.entry),
-                "problem": sub.problem,
-                "function": function,
-                "options": options,
-                "tests": list(tests),
-            }
-            graded = run_one(job, budget)
+            graded = run_one(job(sub, function, options, tests), budget)
             with lock:
                 rows.append(graded["row"])
                 rows.sort(key=lambda r: r["submission"])
