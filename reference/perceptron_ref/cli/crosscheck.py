@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
@@ -95,7 +96,8 @@ def register(sub: Any) -> None:
         "--candidate",
         required=True,
         metavar="TARGET",
-        help="FILE.py:FUNCTION, MODULE:FUNCTION (called as FUNCTION(X, y)), "
+        help="FILE.py:FUNCTION, NOTEBOOK.ipynb:FUNCTION (its imports, definitions and "
+        "constants), MODULE:FUNCTION (called as FUNCTION(X, y)), "
         "'cmd:COMMAND ...' (JSON on stdin/stdout, see spec/protocol/), sklearn or river",
     )
     p.add_argument("--bias", action="store_true", help="prepend a constant 1 (the bias is first)")
@@ -185,6 +187,11 @@ def main(args: argparse.Namespace) -> int:
     from perceptron_ref.data import read_csv
 
     sandbox.announce(args.require_sandbox)  # one line when there is no sandbox
+    if args.candidate.rpartition(":")[0].endswith(".ipynb"):  # say what of it is graded
+        from perceptron_ref.crosscheck import candidates
+
+        for note in candidates.parse(args.candidate).notes:
+            print(f"perceptron-ref: {note}", file=sys.stderr)
     files = [
         read_coq(f) if args.input_format == "coq" else read_csv(f, labels=args.labels)
         for f in args.data

@@ -13,6 +13,7 @@ a terminal.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -125,13 +126,9 @@ def main(args: argparse.Namespace) -> int:
         if path is not None and path.exists() and path.is_dir() == (path is out):
             kind = "a directory" if path is out else "a file"
             raise InputError(f"cannot write {path}: it is {kind}")
-    _, left_out = intake.entries(args.submissions)
-    for name in left_out:
-        import sys
-
-        print(
-            f"perceptron-ref: skipped {name!r} (not .py, .ipynb, .zip or a folder)", file=sys.stderr
-        )
+    found, skipped = intake.entries(args.submissions)
+    clutter = f"; skipped {len(skipped)} as clutter: {', '.join(skipped)}" if skipped else ""
+    print(f"perceptron-ref: {len(found)} hand-ins found{clutter}", file=sys.stderr)
     try:
         rows = classrun.grade(
             args.submissions,

@@ -3,6 +3,9 @@
 ``path/to/file.py:function`` and ``module:function``
     called as ``function(X, y)`` by :mod:`~perceptron_ref.crosscheck.worker` in a sandboxed
     Python process, all data sets of a batch in one process;
+``path/to/notebook.ipynb:function``
+    the same, with the notebook's imports, definitions and constants as the module
+    (:mod:`~perceptron_ref.crosscheck.notebooks`; the lines left out are in ``notes``);
 ``cmd:COMMAND …``
     any program: one process per data set, one JSON object in and one out
     (``spec/protocol/candidate-{input,output}.schema.json``);
@@ -29,7 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from perceptron_ref.crosscheck import sandbox
+from perceptron_ref.crosscheck import sandbox, toplevel
 from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, from_command, from_worker
 from perceptron_ref.crosscheck.session import Session
 from perceptron_ref.errors import InputError
@@ -51,6 +54,9 @@ class Candidate:
     module: str = ""
     function: str = ""
     argv: tuple[str, ...] = ()
+    source: str = ""  # a notebook's Python; empty for a .py file
+    files: tuple[tuple[str, str], ...] = ()  # (name, text) its %%writefile cells write
+    notes: tuple[str, ...] = ()  # what the student is told of how it was read
 
     @property
     def floats(self) -> bool:
@@ -93,14 +99,38 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
         where, function = target, entry or ""
     if not where or not function.isidentifier():
         raise InputError(
-            f"candidate {target!r}: expected FILE.py:FUNCTION, MODULE:FUNCTION, "
+            f"candidate {target!r}: expected FILE.py:FUNCTION, NOTEBOOK.ipynb:FUNCTION, "
+            "MODULE:FUNCTION, "
             "cmd:COMMAND, sklearn or river"
         )
-    if where.endswith(".py") or "/" in where:
+    if where.endswith((".py", ".ipynb")) or "/" in where:
         if not Path(where).is_file():
             raise InputError(f"candidate file {where!r} does not exist")
-        return Candidate(target, "file", input, path=str(Path(where).resolve()), function=function)
+        path = str(Path(where).resolve())
+        if where.endswith(".ipynb"):
+            return _notebook(target, input, path, function)
+        return Candidate(target, "file", input, path=path, function=function)
     return Candidate(target, "module", input, module=where, function=function)
+
+
+def _notebook(target: str, input: Input, path: str, function: str) -> Candidate:
+    from perceptron_ref.crosscheck import notebooks
+
+    folder = Path(path).parent
+
+    def present(module: str) -> bool:  # an import of a file beside the notebook stays
+        top = module.split(".")[0]
+        return (folder / f"{top}.py").is_file() or toplevel.installed(module)
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        done = notebooks.to_python(text, present)
+    except (OSError, UnicodeDecodeError, InputError) as error:
+        raise InputError(f"candidate notebook {Path(path).name!r}: {error}") from None
+    notes = (done.note(),) if done.left_out else ()
+    files = tuple(sorted(done.files.items()))
+    return Candidate(target, "file", input, path=path, function=function, source=done.source,
+                     files=files, notes=notes)  # fmt: skip
 
 
 def _dataset_json(data: Data) -> dict[str, Any]:
@@ -196,7 +226,14 @@ class Runner:
         self.calls += len(expanded)
         if c.kind == "cmd":
             return self._commands(expanded)
-        target = {"kind": c.kind, "function": c.function, "path": c.path, "module": c.module}
+        target: dict[str, Any] = {
+            "kind": c.kind,
+            "function": c.function,
+            "path": c.path,
+            "module": c.module,
+        }
+        if c.source:
+            target |= {"source": c.source, "files": dict(c.files)}
         encode = _dataset_json if c.input == "fractions" else _numbers_json
         request = {
             "target": target,

@@ -33,6 +33,8 @@ import json
 import os
 import resource
 import sys
+import tempfile
+import types
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
@@ -54,7 +56,19 @@ def load(target: dict[str, Any]) -> Function:
         spec.loader.exec_module(adapters)
         function: Function = getattr(adapters, target["kind"])
         return function
-    if target["kind"] == "file":
+    if target["kind"] == "file" and "source" in target:  # a notebook, read by the parent
+        path = Path(target["path"]).resolve()
+        sys.path.insert(0, str(path.parent))
+        if target["files"]:  # its %%writefile modules, in a folder of their own
+            written = Path(tempfile.mkdtemp(prefix="notebook-"))
+            for name, text in target["files"].items():
+                (written / Path(name).name).write_text(text, encoding="utf-8")
+            sys.path.insert(0, str(written))
+        module = types.ModuleType(f"_candidate_{path.stem}")
+        module.__file__ = str(path)
+        sys.modules[module.__name__] = module  # dataclasses and pickle look it up
+        exec(compile(target["source"], str(path), "exec"), module.__dict__)
+    elif target["kind"] == "file":
         path = Path(target["path"]).resolve()
         sys.path.insert(0, str(path.parent))  # a submission may import its own helpers
         spec = importlib.util.spec_from_file_location(f"_candidate_{path.stem}", path)

@@ -1,8 +1,10 @@
 """Safe copies of a hand-in: a folder or a .zip into a snapshot, within limits, names made safe.
 
-Only regular files are copied: no symbolic link (in a folder or a zip), no device, FIFO or
-socket.  A zip member with an absolute path, a ``..`` component or a drive letter, or an
-encrypted one, is refused; ``__MACOSX/`` and ``.DS_Store`` are left out.  Sizes are counted
+Only regular files are copied: a symbolic link (in a folder or a zip) refuses the hand-in
+(followed, it could hand in any file the grader can read), and a device, FIFO or socket is
+left out.  A zip member with an absolute path, a ``..`` component or a drive letter, or an
+encrypted one, refuses the hand-in; operating-system clutter (:func:`clutter`:
+``__MACOSX/``, ``.DS_Store``, ``Thumbs.db``, ...) is left out.  Sizes are counted
 as the bytes are copied (a zip's own header may lie): more than ``MAX_FILES`` files or
 ``MAX_BYTES`` bytes in all refuses the hand-in (a zip bomb stops there).
 
@@ -29,7 +31,20 @@ from perceptron_ref.errors import InputError
 MAX_FILES = 1000
 MAX_BYTES = 32 * 1024**2
 MAX_NAME = 100
-SKIPPED = ("__MACOSX", ".DS_Store", "__pycache__", ".git", ".ipynb_checkpoints")
+CLUTTER = frozenset(
+    {"__MACOSX", ".DS_Store", "__pycache__", ".git", ".ipynb_checkpoints", "Thumbs.db",
+     "desktop.ini", ".Spotlight-V100", ".Trashes", ".fseventsd", ".localized"}
+)  # fmt: skip
+
+
+def clutter(name: str) -> bool:
+    """Is this entry what an operating system, git or Jupyter leaves behind, not a hand-in?
+    (Also macOS's AppleDouble ``._NAME`` files.)
+
+    >>> [clutter(n) for n in (".DS_Store", "__MACOSX", "._alice.py", ".alice.py", "_a.py")]
+    [True, True, True, False, False]
+    """
+    return name in CLUTTER or name.startswith("._")
 
 
 def safe_name(name: str) -> str:
@@ -51,12 +66,12 @@ class Budget:
     def file(self) -> None:
         self.files += 1
         if self.files > MAX_FILES:
-            raise InputError(f"more than {MAX_FILES} files")
+            raise InputError(f"too large: more than {MAX_FILES} files")
 
     def add(self, count: int) -> None:
         self.bytes += count
         if self.bytes > MAX_BYTES:
-            raise InputError(f"more than {MAX_BYTES // 1024**2} MiB")
+            raise InputError(f"too large: more than {MAX_BYTES // 1024**2} MiB")
 
 
 def place(root: Path, parts: list[str]) -> Path:
@@ -88,12 +103,21 @@ def _read(fd: int) -> Iterator[bytes]:
         yield chunk
 
 
+def _link(name: str) -> InputError:
+    return InputError(
+        f"it holds a symbolic link {name[:80]!r} (links are not followed: hand in the files)"
+    )
+
+
 def copy_file(source: Path, target: Path, budget: Budget) -> bool:
-    """Copy one file if it is a regular file (links are not followed); say if it was."""
+    """Copy one file if it is a regular file; say if it was.  A symbolic link or an
+    unreadable file is an InputError saying so."""
     try:
         fd = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return False  # a symbolic link, or unreadable
+    except OSError as error:
+        if source.is_symlink():
+            raise _link(source.name) from None
+        raise InputError(f"unreadable: cannot read {source.name!r} ({error.strerror})") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return False
@@ -105,11 +129,18 @@ def copy_file(source: Path, target: Path, budget: Budget) -> bool:
 
 def copy_folder(source: Path, into: Path, budget: Budget) -> None:
     """Copy a folder's regular files (no links followed) into ``into``, names made safe."""
-    for folder, dirs, files in os.walk(source, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED)
+
+    def refuse(error: OSError) -> None:
+        raise InputError(f"unreadable: cannot read {error.filename!r} ({error.strerror})")
+
+    for folder, dirs, files in os.walk(source, onerror=refuse, followlinks=False):
         relative = Path(folder).relative_to(source).parts
+        for name in dirs:
+            if Path(folder, name).is_symlink():
+                raise _link(str(Path(*relative, name)))
+        dirs[:] = sorted(d for d in dirs if not clutter(d))
         for name in sorted(files):
-            if name not in SKIPPED:
+            if not clutter(name):
                 copy_file(Path(folder, name), place(into, [*relative, name]), budget)
 
 
@@ -129,9 +160,11 @@ def extract(archive: Path, into: Path, budget: Budget) -> None:
             for member in zipped.infolist():
                 parts = _parts(member)
                 mode = member.external_attr >> 16
-                if member.is_dir() or not parts or stat.S_ISLNK(mode):
+                if any(clutter(p) for p in parts):
                     continue
-                if any(p in SKIPPED for p in parts):
+                if stat.S_ISLNK(mode):
+                    raise _link(member.filename)
+                if member.is_dir() or not parts:
                     continue
                 if member.flag_bits & 0x1:
                     raise InputError(f"the zip's {parts[-1][:60]!r} is encrypted")

@@ -52,8 +52,8 @@ def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
 
 def prairielearn(results: dict[str, Any], problem: str) -> dict[str, Any]:
     """Gradescope's results as PrairieLearn's: a score in [0, 1], or not gradable."""
-    if problem.startswith("load error:"):
-        return {"gradable": False, "format_errors": [problem.removeprefix("load error: ")]}
+    if problem:  # intake could not make it runnable: the student loses no attempt
+        return {"gradable": False, "format_errors": [problem]}
     score, top = scoring.score(results)
     tests = [
         {

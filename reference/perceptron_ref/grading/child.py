@@ -24,6 +24,9 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback, scoring
 
 COLUMNS = ("submission", "verdict", "reason", "agrees_with", "examples", "counterexample")
+UNGRADABLE = "ungradable"
+"""The verdict of a hand-in that could not be run at all (empty, no code, a syntax error, ...:
+its reason says which); ``agree`` and ``disagree`` are crosscheck's, ``error`` the grader's."""
 Row = dict[str, str]
 
 
@@ -47,14 +50,15 @@ def row(name: str, verdict: str, reason: str, **rest: str) -> Row:
 def grade(job: dict[str, Any]) -> dict[str, Any]:
     """The row, results and feedback of one job (see the module docstring)."""
     name, function, tests = job["name"], job["function"], job["tests"]
-    if job["entry"] is None:
+    if job["entry"] is None:  # not run: it cannot be (see intake)
         problem = job["problem"]
         results = scoring.results(None, problem, tests, "")
-        return {"row": row(name, "disagree", problem), "results": results, "feedback": problem}
+        return {"row": row(name, UNGRADABLE, problem), "results": results, "feedback": problem}
     options = job["options"]
     with sandbox.sharing(job["snapshot"]):
         report = crosscheck(target=target(Path(job["entry"]), function), **options)
     words = feedback.text(report, kind=options.get("input", "numpy"), entry=function)
+    words = "\n\n".join([*job.get("notes", ()), words])  # a notebook's left-out lines first
     counter = reporting.counterexample_json(report)
     graded = row(
         name,
@@ -79,7 +83,7 @@ def main(argv: list[str]) -> None:
     # The parent names itself: had it died while this process started, getppid() here
     # would already be another process's.
     threading.Thread(target=_watch, args=(int(argv[0]),), daemon=True).start()
-    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    channel = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="backslashreplace")
     os.dup2(2, 1)  # anything printed on the way goes to stderr
     sys.stdout = sys.stderr
     job = json.loads(sys.stdin.read())

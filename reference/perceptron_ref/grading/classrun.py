@@ -16,6 +16,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -34,11 +35,31 @@ BUDGET = 600.0
 """Default wall-clock seconds for grading one hand-in."""
 
 
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def cell(value: str) -> str:
+    """A CSV cell a spreadsheet shows as text: one that starts like a formula (``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return) and is not a plain number gets a leading
+    ``'``, as the OWASP guidance on CSV injection says; a character that cannot be written
+    as UTF-8 (a lone surrogate) is escaped.
+
+    >>> [cell(v) for v in ("=1+2", "-rf v2 (final)", "-3", "+1.5e3", "@SUM(A1)", "alice")]
+    ["'=1+2", "'-rf v2 (final)", '-3', '+1.5e3', "'@SUM(A1)", 'alice']
+    """
+    value = value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if value.startswith(FORMULA) and not NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def to_csv(rows: Sequence[Row]) -> str:
+    """The CSV of these rows: UTF-8 text, every cell safe to open (:func:`cell`)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: cell(str(v)) for k, v in r.items()} for r in rows)
     return out.getvalue()
 
 
@@ -48,7 +69,9 @@ def write_atomic(path: Path, text: str, *, make_folder: bool = False) -> None:
     if make_folder:
         path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+    # A lone surrogate (a file name's undecodable byte, in some message) is written escaped:
+    # one odd character must not lose the file.
+    with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace", newline="") as out:
         out.write(text)
     os.replace(name, path)
 
@@ -87,6 +110,7 @@ def job(
         "snapshot": str(submission.snapshot),
         "entry": None if submission.entry is None else str(submission.entry),
         "problem": submission.problem,
+        "notes": list(submission.notes),
         "function": function,
         "options": options,
         "tests": list(tests),
