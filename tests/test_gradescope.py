@@ -179,7 +179,12 @@ def test_prairielearn_gets_a_score_in_0_1_or_an_ungradable_hand_in(tmp_path: Pat
     assert right["gradable"] is True and right["score"] == 1.0
     assert [(t["points"], t["max_points"]) for t in right["tests"]] == [(1, 1), (1, 1), (1, 1)]
     invalid = json.loads((tmp_path / "invalid" / "results" / "results.json").read_text())
-    assert invalid == {"gradable": False, "format_errors": ["no Python file (.py or .ipynb)"]}
+    assert invalid == {
+        "gradable": False,
+        "format_errors": [
+            "no code: no Python file (.py) or notebook (.ipynb) among its 1 file: notes.txt"
+        ],
+    }
 
 
 def test_require_sandbox_without_one_grades_nothing_and_says_why(

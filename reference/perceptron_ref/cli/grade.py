@@ -128,7 +128,8 @@ def main(args: argparse.Namespace) -> int:
             raise InputError(f"cannot write {path}: it is {kind}")
     found, skipped = intake.entries(args.submissions)
     clutter = f"; skipped {len(skipped)} as clutter: {', '.join(skipped)}" if skipped else ""
-    print(f"perceptron-ref: {len(found)} hand-ins found{clutter}", file=sys.stderr)
+    plural = "" if len(found) == 1 else "s"
+    print(f"perceptron-ref: {len(found)} hand-in{plural} found{clutter}", file=sys.stderr)
     try:
         rows = classrun.grade(
             args.submissions,

@@ -107,11 +107,12 @@ class _Top:
                 return False
         return True
 
-    def kept(self, node: ast.stmt) -> bool:
-        """Keep this statement?  (If so, the names it binds are defined from now on.)"""
+    def kept(self, node: ast.stmt, guarded: bool = False) -> bool:
+        """Keep this statement?  (If so, the names it binds are defined from now on.)
+        ``guarded``: it is in a ``try`` body, whose handlers see to a missing module."""
         if isinstance(node, ast.Import | ast.ImportFrom):
             bound = _imports(node)
-            if not all(self.present(m) for m in bound.values()):
+            if not guarded and not all(self.present(m) for m in bound.values()):
                 return False
             self.modules |= bound
             self.defined |= set(bound)
@@ -140,14 +141,19 @@ class _Top:
             return self.constant(node.test) and self.all_kept([*node.body, *node.orelse])
         if isinstance(node, ast.Try):
             handlers = [s for h in node.handlers for s in h.body]
-            return self.all_kept([*node.body, *handlers, *node.orelse, *node.finalbody])
+            saved = (set(self.defined), dict(self.modules), set(self.functions))
+            rest = [*handlers, *node.orelse, *node.finalbody]
+            if self.all_kept(node.body, guarded=bool(node.handlers)) and self.all_kept(rest):
+                return True
+            self.defined, self.modules, self.functions = saved
+            return False
         return False
 
-    def all_kept(self, body: Sequence[ast.stmt]) -> bool:
-        saved = (set(self.defined), dict(self.modules))
-        if all(self.kept(s) for s in body):
+    def all_kept(self, body: Sequence[ast.stmt], guarded: bool = False) -> bool:
+        saved = (set(self.defined), dict(self.modules), set(self.functions))
+        if all(self.kept(s, guarded) for s in body):
             return True
-        self.defined, self.modules = saved
+        self.defined, self.modules, self.functions = saved
         return False
 
 

@@ -161,8 +161,10 @@ def choose(snapshot: Path, function: str) -> Path:
     if not files:
         if not any(p.is_file() for p in snapshot.rglob("*")):
             raise InputError("empty: no files in it")
+        deep = any(p.suffix.lower() == ".zip" for p in snapshot.rglob("*"))
+        why = f" (zips inside zips are opened to {NESTED} levels, not deeper)" if deep else ""
         raise InputError(f"no code: no Python file (.py) or notebook (.ipynb) among its "
-                         f"{_listing(snapshot)}")  # fmt: skip
+                         f"{_listing(snapshot)}{why}")  # fmt: skip
     if len(files) == 1:
         return files[0]
     found = [f for f in files if defines(f.read_text("utf-8", errors="replace"), function)]
