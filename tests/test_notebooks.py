@@ -67,8 +67,8 @@ def test_the_top_level_keeps_imports_definitions_and_constants_only() -> None:
         "print(train)\ntrain",
         "def broken(:\n    pass",
     ]
-    kept, left = toplevel.keep(cells, lambda m: m.split(".")[0] in {"numpy", "matplotlib",
-                                                                     "fractions", "mine"})  # fmt: skip
+    there = {"numpy", "matplotlib", "fractions", "mine"}
+    kept, left = toplevel.keep(cells, lambda m: m.split(".")[0] in there)
     code = [line for line in kept.splitlines() if not line.startswith("# cell")]
     assert code == [
         "import numpy as np",
@@ -121,7 +121,8 @@ def test_a_notebook_that_loads_plots_and_trains_at_the_top_level_is_graded_on_it
             "%matplotlib inline\n!pip install numpy",
             "import numpy as np\ndata = np.loadtxt('mydata.csv')",
             RIGHT,
-            "import matplotlib.pyplot as plt\nplt.plot([1, 2])\nprint(train(data[:, :2], data[:, 2]))",
+            "import matplotlib.pyplot as plt\nplt.plot([1, 2])\n"
+            "print(train(data[:, :2], data[:, 2]))",
         )
     )
     command = [sys.executable, "-m", "perceptron_ref", "crosscheck", "perceptron/mehta",
