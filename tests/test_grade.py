@@ -12,10 +12,14 @@ import signal
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from perceptron_ref.grading import classrun, intake
-from perceptron_ref.grading.child import COLUMNS
+from perceptron_ref.grading.child import COLUMNS, row
 from tests.hostile import CANDIDATES, MARKERS, ROOT, processes_with, require_sandbox, tree_hash
 
 SUBMISSIONS = CANDIDATES / "grading"
@@ -90,6 +94,70 @@ def test_grade_writes_one_row_and_one_results_json_per_submission(tmp_path: Path
     assert scores == {"alice": 3, "bob": 3, "carol": 1, "dave": 0, "eve": 0}
     carol_json = json.loads((results / "carol.json").read_text())
     assert "X = np.array([[" in carol_json["tests"][2]["output"]  # the counterexample, under ties
+
+
+def notebook(*cells: str) -> str:
+    code = [
+        {"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
+        for c in cells
+    ]
+    return json.dumps({"cells": code, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def test_every_hand_in_of_a_class_folder_has_one_row_and_the_csv_is_safe_to_open(
+    tmp_path: Path,
+) -> None:
+    right = (SUBMISSIONS / "alice.py").read_text()
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "right.py").write_text(right)
+    shutil.copy(SUBMISSIONS / "carol.py", folder / "wrong.py")
+    (folder / "magics.ipynb").write_text(
+        notebook("%matplotlib inline\n!pip install numpy", "import numpy as np\n"
+                 "data = np.loadtxt('my_data.csv')", right, "print(train(data, data))")
+    )  # fmt: skip
+    (folder / "only a notebook").mkdir()
+    (folder / "only a notebook" / "homework.ipynb").write_text(notebook(right))
+    with open(os.fsencode(folder) + "/Lösung.py".encode("latin-1"), "w") as latin1:
+        latin1.write(right)
+    (folder / "=1+2.py").write_text(right)
+    (folder / "-rf v2 (final).py").write_text(right)
+    (folder / "empty").mkdir()
+    (folder / "syntax.py").write_text("def train(X, y):\n    return X[0\n")
+    (folder / "readme.txt").write_text("my answers are in the notebook")
+    with zipfile.ZipFile(folder / "escape.zip", "w") as zipped:
+        zipped.writestr("../../escape.py", right)
+    (folder / ".DS_Store").write_bytes(b"\0\0\0\1Bud1")
+    (folder / "__MACOSX").mkdir()
+    (folder / "__MACOSX" / "._right.py").write_bytes(b"\0")
+    out = tmp_path / "grades.csv"
+    done = grade_cli(str(folder), "--examples", "4", "--jobs", "2", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "11 hand-ins found; skipped 2 as clutter: .DS_Store, __MACOSX" in done.stderr
+    assert not (tmp_path / "escape.py").exists() and not Path("/escape.py").exists()
+    text = out.read_bytes().decode("utf-8")  # opens as UTF-8, or this fails
+    rows = {r["submission"]: (r["verdict"], r["reason"]) for r in csv.DictReader(io.StringIO(text))}
+    said = {name: reason if verdict == "ungradable" else verdict
+            for name, (verdict, reason) in rows.items()}  # fmt: skip
+    assert said == {
+        "right": "agree",
+        "wrong": "disagree",
+        "magics": "agree",
+        "only a notebook": "agree",
+        "L\\xf6sung": "agree",  # the Latin-1 byte, escaped
+        "'=1+2": "agree",  # a formula no more
+        "'-rf v2 (final)": "agree",
+        "empty": "empty: no files in it",
+        "syntax": "syntax error: '[' was never closed (line 2 of syntax.py)",
+        "readme.txt": "no code: a .txt file, not Python (.py), a notebook (.ipynb), a zip or a "
+        "folder",
+        "escape": "the zip holds an unsafe path '../../escape.py'",
+    }
+    for line in csv.reader(io.StringIO(text)):
+        assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in line), line
+    magics = json.loads((tmp_path / "grades.results" / "magics.json").read_text())
+    assert "cell 2: data = np.loadtxt('my_data.csv')" in magics["output"]
+    assert "cell 1: %matplotlib inline" in magics["output"]
 
 
 def test_grade_refuses_a_missing_folder_with_exit_status_2() -> None:
@@ -215,3 +283,14 @@ def test_crosscheck_imports_nothing_of_grading() -> None:
                 assert not (node.module or "").startswith("perceptron_ref.grading"), module
             elif isinstance(node, ast.Import):
                 assert not any(a.name.startswith("perceptron_ref.grading") for a in node.names)
+
+
+@given(st.lists(st.text(max_size=12), min_size=1, max_size=6))
+def test_no_csv_cell_starts_like_a_formula_and_every_csv_is_utf8(values: list[str]) -> None:
+    rows = [row(values[0], "agree", " ".join(values[1:]))]
+    text = classrun.to_csv(rows)
+    text.encode("utf-8")  # a lone surrogate is escaped, never an error
+    for line in csv.reader(io.StringIO(text)):
+        for cell in line:
+            number = classrun.NUMBER.fullmatch(cell) is not None
+            assert number or not cell.startswith(classrun.FORMULA), cell
