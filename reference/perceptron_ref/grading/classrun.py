@@ -43,12 +43,14 @@ def cell(value: str) -> str:
     """A CSV cell a spreadsheet shows as text: one that starts like a formula (``=``, ``+``,
     ``-``, ``@``, a tab or a carriage return) and is not a plain number gets a leading
     ``'``, as the OWASP guidance on CSV injection says; a character that cannot be written
-    as UTF-8 (a lone surrogate) is escaped.
+    as UTF-8 (a lone surrogate) is escaped, and a carriage return is a newline.
 
     >>> [cell(v) for v in ("=1+2", "-rf v2 (final)", "-3", "+1.5e3", "@SUM(A1)", "alice")]
     ["'=1+2", "'-rf v2 (final)", '-3', '+1.5e3', "'@SUM(A1)", 'alice']
     """
     value = value.encode("utf-8", "backslashreplace").decode("utf-8")
+    # A carriage return inside a field: the writer (lineterminator "\n") would not quote it.
+    value = value.replace("\r\n", "\n").replace("\r", "\n")
     if value.startswith(FORMULA) and not NUMBER.fullmatch(value):
         return "'" + value
     return value
