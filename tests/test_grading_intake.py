@@ -343,3 +343,20 @@ def test_zips_inside_a_hand_in_are_extracted_to_three_levels(tmp_path: Path) -> 
         "no code: no Python file (.py) or notebook (.ipynb) among its 1 file: "
         "level3/level2/level1/level0.zip (zips inside zips are opened to 3 levels, not deeper)"
     )
+
+
+def test_python_that_is_not_utf8_is_read_as_windows_1252_and_the_student_told(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "windows.py").write_bytes(("# Lösung\n" + RIGHT).encode("cp1252", "replace"))
+    said = "# -*- coding: latin-1 -*-\n# Lösung\n" + RIGHT
+    (tmp_path / "in" / "declared.py").write_bytes(said.encode("latin-1", "replace"))
+    found = {s.name: s for s in intake.intake(tmp_path / "in", tmp_path / "snap", "train")}
+    windows, declared = found["windows"], found["declared"]
+    assert windows.entry is not None and windows.entry.read_text("utf-8").startswith("# Lösung")
+    assert windows.notes == (
+        "Note: windows.py is not UTF-8 (Python's encoding for source files): read as Windows-1252.",
+    )
+    assert declared.entry is not None and declared.notes == ()
+    assert declared.entry.read_bytes() == said.encode("latin-1", "replace")  # as it says

@@ -89,7 +89,7 @@ def entries(folder: str | Path) -> tuple[list[tuple[str, Path]], list[str]]:
     return list(zip(unique, found, strict=True)), [shown(p.name) for p in skipped]
 
 
-def _parse(source: str) -> ast.Module:
+def _parse(source: str | bytes) -> ast.Module:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # SyntaxWarning: an invalid escape, ...
         return ast.parse(source)
@@ -187,7 +187,7 @@ def check(entry: Path, function: str, notebook: notebooks.Converted | None) -> N
         raise InputError(f"empty: {shown(entry.name)} holds no code" if not notebook else
                          "empty: the notebook has no code cells")  # fmt: skip
     try:
-        tree = _parse(source)
+        tree = _parse(entry.read_bytes())  # bytes: as Python reads them, coding line and all
         compile(tree, entry.name, "exec")
     except SyntaxError as error:
         raise InputError(f"syntax error: {error.msg} (line {error.lineno} of "
@@ -204,6 +204,30 @@ def check(entry: Path, function: str, notebook: notebooks.Converted | None) -> N
     )
     it_has = f" (it defines {', '.join(functions[:5])})" if functions else ""
     raise InputError(f"no entry function: {shown(entry.name)} defines no {function}(){it_has}")
+
+
+CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
+
+
+def _to_utf8(snapshot: Path) -> str:
+    """Python files that are not UTF-8 and do not say their coding (a Windows editor's
+    ``# Lösung`` in cp1252) are read as cp1252 and written as UTF-8: Python would refuse
+    them, for an accent in a comment.  The note to the student says which."""
+    recoded = []
+    for path in sorted(snapshot.rglob("*.py")):
+        data = path.read_bytes()
+        try:
+            data.decode("utf-8")
+            continue
+        except UnicodeDecodeError:
+            if CODING.search(b"\n".join(data.splitlines()[:2])):
+                continue  # it says what it is: Python reads it so
+        path.write_text(data.decode("cp1252", errors="replace"), encoding="utf-8")
+        recoded.append(shown(str(path.relative_to(snapshot))))
+    if not recoded:
+        return ""
+    return (f"Note: {', '.join(recoded)} {'is' if len(recoded) == 1 else 'are'} not UTF-8 "
+            "(Python's encoding for source files): read as Windows-1252.")  # fmt: skip
 
 
 def _other(source: Path) -> InputError:
@@ -246,13 +270,13 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
             raise _other(source)
         _unzip(into, budget)
         converted = _notebooks(into)
+        recoded = _to_utf8(into)
         _open_to_all(into)
         entry = choose(into, function)
         found = converted.get(entry)
         check(entry, function, found)
-        return Submission(
-            name, into, entry, notes=(found.note(),) if found and found.note() else ()
-        )
+        notes = [found.note() if found else "", recoded]
+        return Submission(name, into, entry, notes=tuple(n for n in notes if n))
     except InputError as error:
         return Submission(name, into, None, str(error))
     except OSError as error:  # unreadable: the row says so, the class goes on
