@@ -198,7 +198,7 @@ def fit(document: dict[str, Any], limit: int = LIMIT) -> dict[str, Any]:
     >>> len(text(small).encode()) <= 2000, small["score"], small["tests"][0]["output"][-1]
     (True, 0.5, 'b')
     """
-    out = json.loads(json.dumps(document))  # a copy, to cut
+    out: dict[str, Any] = json.loads(json.dumps(document))  # a copy, to cut
     while len(text(out).encode()) > limit:
         places = [(out, "message"), (out, "output")]
         places += [(t, "output") for t in out.get("tests", [])]
