@@ -260,6 +260,24 @@ def test_a_grader_folder_that_cannot_be_written_is_one_line(
     assert capsys.readouterr().err.startswith("perceptron-ref: error: cannot write ")
     assert main([*command[:2], str(tmp_path / "o"), "--wheel", str(tmp_path / "none.whl")]) == 2
     assert "not a wheel file" in capsys.readouterr().err
+    other = tmp_path / "other-1.0-py3-none-any.whl"
+    other.write_bytes(wheel.read_bytes())
+    assert main([*command[:2], str(tmp_path / "o"), "--wheel", str(other)]) == 2
+    assert "not a wheel file of perceptron-ref" in capsys.readouterr().err
+
+
+def test_a_rebuild_keeps_only_the_wheel_it_bundles(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    old = out / "perceptron_ref-0.0.9-py3-none-any.whl"
+    old.write_bytes(b"an earlier build")
+    wheel = out / "perceptron_ref-0.1.0-py3-none-any.whl"  # given from OUTDIR itself
+    wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)
+    (out / "notes.txt").write_text("the instructor's")
+    command = ["prairielearn", "perceptron/blum", str(out), "--wheel", str(wheel)]
+    assert main(command) == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted([*FILES, wheel.name, "notes.txt"])
+    assert wheel.read_bytes() == b"PK\x05\x06" + b"\0" * 18
 
 
 def test_prairielearn_gets_a_score_in_0_1_or_an_ungradable_hand_in(tmp_path: Path) -> None:

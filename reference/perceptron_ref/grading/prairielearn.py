@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -118,21 +119,20 @@ def build(
     outdir: str | Path, config: dict[str, Any], *, image: str, built: Path | None = None
 ) -> list[Path]:
     """Write the grader's folder (see the module docstring); the files written, by name.
-    ``built``: a wheel to bundle instead of building one."""
+    ``built``: a wheel to bundle instead of building one.  Another wheel of perceptron-ref
+    left in the folder by an earlier build is removed (the image installs only this one)."""
     out = Path(outdir)
     question = json.dumps(info(image, float(config["budget"])), indent=1) + "\n"
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InputError(f"cannot write {outdir}: {error.strerror}") from None
-    for old in out.glob("perceptron_ref-*.whl"):  # a wheel of another version: not the image's
-        old.unlink()
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-prairielearn-") as work:
         whl = built if built is not None else gradescope.wheel(Path(work))
-        if not whl.is_file() or not whl.name.endswith(".whl"):
-            raise InputError(f"{whl}: not a wheel file")
-        fields = {"algorithm": config["algorithm"], "base": BASE, "wheel": whl.name, "image": image}
-        fields |= {"config": CONFIG, "home": HOME, "entry": ENTRY}
+        if not whl.is_file() or not re.fullmatch(r"perceptron_ref-[\w.+!-]+\.whl", whl.name):
+            raise InputError(f"{whl}: not a wheel file of perceptron-ref")
+        fields = {"algorithm": config["algorithm"], "base": BASE, "wheel": whl.name}
+        fields |= {"config": CONFIG, "home": HOME, "entry": ENTRY, "image": image}
         files = {
             "Dockerfile": DOCKERFILE.format(**fields).encode(),
             "perceptron-ref-grade": ENTRY_SCRIPT.encode(),
@@ -140,10 +140,13 @@ def build(
             "info.json.example": question.encode(),
             whl.name: whl.read_bytes(),
         }
-        for name in sorted(files):
-            target = out / name
-            target.write_bytes(files[name])
-            target.chmod(0o755 if name == "perceptron-ref-grade" else 0o644)
+    for old in out.glob("perceptron_ref-*.whl"):  # another version's: not the image's
+        if old.name != whl.name:
+            old.unlink()
+    for name in sorted(files):
+        target = out / name
+        target.write_bytes(files[name])
+        target.chmod(0o755 if name == "perceptron-ref-grade" else 0o644)
     return [out / name for name in sorted(files)]
 
 
