@@ -1,5 +1,5 @@
 """gradescope: autograder.zip as Gradescope takes it, and run_autograder grading a right, a wrong
-and a hostile submission in a temporary AUTOGRADER_ROOT; PrairieLearn's results too."""
+and a hostile submission in a temporary AUTOGRADER_ROOT (PrairieLearn's: test_prairielearn)."""
 
 from __future__ import annotations
 
@@ -157,34 +157,6 @@ def test_weights_choose_the_tests_and_their_points(tmp_path: Path) -> None:
     ]
     assert config["tests"][-1]["name"] == "Right on every data set"
     assert main([*command, "--weights", "speed=1"]) == 2
-
-
-def test_prairielearn_gets_a_score_in_0_1_or_an_ungradable_hand_in(tmp_path: Path) -> None:
-    require_sandbox()
-    config = {
-        "algorithm": "perceptron/mehta",
-        "options": {"algorithm": "perceptron/mehta", "examples": 3},
-    }
-    (tmp_path / "config.json").write_text(json.dumps(config))
-    for name, files in (
-        ("right", [GRADING / "alice.py"]),
-        ("invalid", [GRADING / "dave" / "notes.txt"]),
-    ):
-        root = tmp_path / name
-        (root / "student").mkdir(parents=True)
-        for f in files:
-            shutil.copy(f, root / "student")
-        assert autograder.main(["prairielearn", str(root), str(tmp_path / "config.json")]) == 0
-    right = json.loads((tmp_path / "right" / "results" / "results.json").read_text())
-    assert right["gradable"] is True and right["score"] == 1.0
-    assert [(t["points"], t["max_points"]) for t in right["tests"]] == [(1, 1), (1, 1), (1, 1)]
-    invalid = json.loads((tmp_path / "invalid" / "results" / "results.json").read_text())
-    assert invalid == {
-        "gradable": False,
-        "format_errors": [
-            "no code: no Python file (.py) or notebook (.ipynb) among its 1 file: notes.txt"
-        ],
-    }
 
 
 def test_require_sandbox_without_one_grades_nothing_and_says_why(

@@ -8,10 +8,12 @@
     PrairieLearn's external grader: the hand-in is ``ROOT/student`` (ROOT is ``/grade``),
     the results go to ``ROOT/results/results.json`` (the folder is made): ``score`` in
     [0, 1], ``tests`` with ``points`` and ``max_points``; a hand-in that cannot run (no
-    Python file, a broken zip or notebook) is ``gradable: false`` with ``format_errors``,
-    which costs the student no attempt.
+    Python file, a broken zip or notebook, a syntax error, no entry function) is
+    ``gradable: false`` with ``format_errors``, which costs the student no attempt (see
+    :func:`perceptron_ref.grading.prairielearn.results`); the entry script that
+    ``perceptron-ref prairielearn`` writes calls this.
 
-CONFIG is the JSON that ``perceptron-ref gradescope`` writes (``autograder.json``):
+CONFIG is the JSON that ``perceptron-ref gradescope`` or ``prairielearn`` writes:
 ``algorithm``, ``function``, ``options`` (crosscheck's), ``tests`` (see
 :mod:`~perceptron_ref.grading.scoring`), ``budget`` seconds and ``require_sandbox``.  The
 hand-in is copied into a snapshot and graded in a process of its own, as ``grade`` does.
@@ -28,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.crosscheck import sandbox
-from perceptron_ref.grading import classrun, intake, scoring
+from perceptron_ref.grading import classrun, intake, prairielearn, scoring
 
 PLACES = {"gradescope": ("submission", "results"), "prairielearn": ("student", "results")}
 
@@ -47,29 +49,7 @@ def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
     results: dict[str, Any] = graded["results"]
     if platform == "gradescope":
         return results | {"execution_time": round(time.monotonic() - started, 1)}
-    return prairielearn(results, submission.problem)
-
-
-def prairielearn(results: dict[str, Any], problem: str) -> dict[str, Any]:
-    """Gradescope's results as PrairieLearn's: a score in [0, 1], or not gradable."""
-    if problem:  # intake could not make it runnable: the student loses no attempt
-        return {"gradable": False, "format_errors": [problem]}
-    score, top = scoring.score(results)
-    tests = [
-        {
-            "name": t["name"],
-            "points": t["score"],
-            "max_points": t["max_score"],
-            "output": t["output"],
-        }
-        for t in results["tests"]
-    ]
-    return {
-        "gradable": True,
-        "score": score / top if top else 0.0,
-        "message": results["output"],
-        "tests": tests,
-    }
+    return prairielearn.results(graded, submission.problem)
 
 
 def main(argv: list[str]) -> int:
@@ -89,7 +69,7 @@ def main(argv: list[str]) -> int:
     if said is not None:
         print(said)
     results = grade(platform, root, config)
-    text = json.dumps(results, indent=1, ensure_ascii=False) + "\n"
+    text = prairielearn.text(results)  # as prairielearn.fit() measured it
     classrun.write_atomic(out, text, make_folder=True)  # PrairieLearn does not make it
     return 0
 

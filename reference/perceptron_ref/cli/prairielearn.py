@@ -1,0 +1,94 @@
+"""``perceptron-ref prairielearn ALGORITHM OUTDIR [crosscheck options]``: write PrairieLearn's
+external grader into OUTDIR (see :mod:`perceptron_ref.grading.prairielearn`)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from perceptron_ref.cli import Formatter
+from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
+from perceptron_ref.cli.grade import add_crosscheck_options
+
+ORDER = 57
+EPILOG = """\
+The question's info.json needs (OUTDIR/info.json.example has it, with --image):
+  "gradingMethod": "External",
+  "externalGradingOptions": {"enabled": true, "image": NAME,
+    "entrypoint": "/opt/perceptron-ref/perceptron-ref-grade",
+    "timeout": BUDGET + 30, "enableNetworking": false}
+Build and push the image first: docker build -t NAME OUTDIR && docker push NAME.
+The entry grades $GRADE_ROOT/student (default /grade/student) and always writes
+$GRADE_ROOT/results/results.json: score in [0, 1], tests with points and
+max_points.  A hand-in that cannot be graded (no Python file, a syntax error,
+no entry function), or a grader that fails, is "gradable": false with
+format_errors: the student loses no attempt."""
+
+
+class _KeepsLines(Formatter):
+    """The description wrapped, the epilog (JSON, commands) as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" not in text:
+            return super()._fill_text(text, width, indent)
+        return "".join(indent + line for line in text.splitlines(keepends=True))
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "prairielearn",
+        help="write a PrairieLearn external grader (Dockerfile, entry script) for ALGORITHM",
+        description="Write PrairieLearn's external grader for ALGORITHM into OUTDIR: "
+        "perceptron-ref-grade (the entry script), perceptron-ref-grade.json (the options "
+        "and the tests' points: edit it, or use --weights), the wheel of perceptron-ref, a "
+        "Dockerfile for the course's image (Python 3.12, bubblewrap, the wheel) and "
+        "info.json.example (the question's externalGradingOptions).  The same sources and "
+        "options give the same files, byte for byte.",
+        epilog=EPILOG,
+        formatter_class=_KeepsLines,
+    )
+    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument("outdir", metavar="OUTDIR", help="folder to write the grader into")
+    add_crosscheck_options(p)
+    p.add_argument(
+        "--budget",
+        type=budget_arg,
+        default=60.0,
+        metavar="SECONDS",
+        help="wall-clock limit for grading one submission (default 60; at most 570: "
+        "PrairieLearn's timeout, at most 600, is set 30 s above it)",
+    )
+    p.add_argument(
+        "--image",
+        default="perceptron-ref-grader",
+        metavar="NAME",
+        help="the image's name in info.json.example, as PrairieLearn pulls it (e.g. "
+        "ORG/perceptron-grader on Docker Hub; default perceptron-ref-grader)",
+    )
+    p.add_argument(
+        "--wheel",
+        metavar="FILE",
+        help="bundle this wheel of perceptron-ref instead of building one (pip wheel)",
+    )
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    from perceptron_ref.cli.grade import options_of
+    from perceptron_ref.grading import prairielearn, scoring
+
+    tests = scoring.weights(args.weights) if args.weights else scoring.tests()
+    config = {
+        "algorithm": args.algorithm,
+        "function": args.entry,
+        "options": options_of(args),
+        "tests": tests,
+        "budget": args.budget,
+        "require_sandbox": args.require_sandbox,
+    }
+    prairielearn.timeout(args.budget)  # a budget PrairieLearn cannot give: exit 2 now
+    built = Path(args.wheel) if args.wheel else None
+    for path in prairielearn.build(args.outdir, config, image=args.image, built=built):
+        print(path)
+    return 0
