@@ -152,11 +152,14 @@ NOTEBOOK = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
 @pytest.mark.parametrize(
     ("files", "said"),
     [
-        ({"notes.txt": b"my answer is in my head"}, "no Python file (.py or .ipynb)"),
+        ({"notes.txt": b"my answer is in my head"}, "no code: no Python file (.py)"),
         ({"Perceptron.ipynb": b'{"cells": ['}, "Perceptron.ipynb: not a readable"),
-        ({"p.py": b"def train(X, y:\n    return X\n"}, "SyntaxError"),
-        ({"p.py": b"def fit(X, y):\n    return X[0]\n"}, "no function 'train'"),
-        ({"p.ipynb": json.dumps(NOTEBOOK).encode()}, "train"),
+        ({"p.py": b"def train(X, y:\n    return X\n"}, "syntax error: '(' was never closed"),
+        (
+            {"p.py": b"def fit(X, y):\n    return X[0]\n"},
+            "no entry function: p.py defines no train()",
+        ),
+        ({"p.ipynb": json.dumps(NOTEBOOK).encode()}, "empty: the notebook has no code cells"),
     ],
     ids=["no-code", "broken-notebook", "syntax-error", "no-entry-function", "empty-notebook"],
 )
@@ -205,7 +208,10 @@ def test_the_entry_reads_the_configuration_it_is_given(built: Path, tmp_path: Pa
     command = [str(built / ENTRY), str(tmp_path / "fit.json")]
     subprocess.run(command, env=environment, check=True, capture_output=True, timeout=300)
     results = json.loads((root / "results" / "results.json").read_text())
-    assert results["gradable"] is False and "no function 'fit'" in results["format_errors"][0]
+    errors = results["format_errors"]
+    assert results["gradable"] is False and errors == [
+        "no entry function: alice.py defines no fit() (it defines train)"
+    ]
 
 
 def test_help_says_what_info_json_needs() -> None:
@@ -301,7 +307,12 @@ def test_prairielearn_gets_a_score_in_0_1_or_an_ungradable_hand_in(tmp_path: Pat
     assert right["gradable"] is True and right["score"] == 1.0
     assert [(t["points"], t["max_points"]) for t in right["tests"]] == [(1, 1), (1, 1), (1, 1)]
     invalid = json.loads((tmp_path / "invalid" / "results" / "results.json").read_text())
-    assert invalid == {"gradable": False, "format_errors": ["no Python file (.py or .ipynb)"]}
+    assert invalid == {
+        "gradable": False,
+        "format_errors": [
+            "no code: no Python file (.py) or notebook (.ipynb) among its 1 file: notes.txt"
+        ],
+    }
 
 
 def test_require_sandbox_without_one_is_not_gradable_and_says_why(
