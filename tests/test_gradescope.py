@@ -218,3 +218,19 @@ def test_the_counterexample_is_shown_once_in_the_first_test_failed() -> None:
     assert outputs[NAMES[5]].endswith("(2 run): see the counterexample above.")
     assert "COUNTEREXAMPLE" not in results["output"]
     assert len(results["tests"]) == 4  # runs, conventions, ties, long: no other regime drawn
+
+
+def test_code_that_does_not_load_is_told_why_once_and_judged_on_nothing_else(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "broken.py").write_text(
+        "import not_a_module_anywhere\ndef train(X, y):\n    pass\n"
+    )
+    report = crosscheck("perceptron/mehta", f"{tmp_path / 'broken.py'}:train", examples=10)
+    for chosen in (scoring.TESTS, scoring.weights("runs=0")):
+        tests = scoring.results(report, "", chosen, "FAILED TO LOAD")["tests"]
+        assert [t["score"] for t in tests] == [0] * len(tests)
+        assert tests[0]["output"].endswith("FAILED TO LOAD")
+        assert {t["output"] for t in tests[1:]} == {
+            "Not checked: your code did not load (see above)."
+        }
