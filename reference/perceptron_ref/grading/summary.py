@@ -36,6 +36,7 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from perceptron_ref.grading.classrun import write_atomic
 from perceptron_ref.grading.intake import shown
 from perceptron_ref.plotting.style import CREATOR, style
 
@@ -98,6 +99,10 @@ def _listed(counts: dict[str, int], none: str) -> str:
     return ", ".join(f"{k} {n}" for k, n in counts.items()) or none
 
 
+def _hand_ins(n: int) -> str:
+    return f"{n} hand-in{'' if n == 1 else 's'}"
+
+
 def lines(t: Tally) -> list[str]:
     """The three-line summary: how many agree, the common mistakes, the conventions."""
     shown_status = [f"{t['status'][s]} {s}" for s in STATUSES if s != "error"]
@@ -105,7 +110,7 @@ def lines(t: Tally) -> list[str]:
         shown_status.append(f"{t['status']['error']} not graded (the grader died: run again)")
     rates = ", ".join(f"{r} ({n})" for r, n in t["learning_rates"].items())
     return [
-        f"{t['hand_ins']} hand-ins: " + ", ".join(shown_status),
+        f"{_hand_ins(t['hand_ins'])}: " + ", ".join(shown_status),
         "common mistakes: " + _listed(t["mistakes"], "none"),
         "conventions followed: " + _listed(t["conventions"], "none")
         + (f"; learning rates other than 1: {rates}" if rates else ""),
@@ -128,7 +133,7 @@ def chart(t: Tally, title: str = "") -> bytes:
         ax.set_xlim(0, max([n for _, n, _ in bars] + [1]) * 1.12)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.spines[["top", "right"]].set_visible(False)
-        ax.set_title(f"{title}{': ' if title else ''}{t['hand_ins']} hand-ins", loc="left")
+        ax.set_title(f"{title}{': ' if title else ''}{_hand_ins(t['hand_ins'])}", loc="left")
         figure.tight_layout()
         out = io.BytesIO()
         figure.savefig(out, format="png", metadata={"Software": CREATOR})
@@ -157,14 +162,8 @@ def page(t: Tally, graded: Sequence[dict[str, Any]], png: bytes, title: str = ""
     rows = []
     for g in sorted(graded, key=lambda g: str(g["summary"]["submission"])):
         h, row = g["summary"], g["row"]
-        cells = [
-            h["submission"],
-            h["status"],
-            ", ".join(mistakes(h)),
-            ", ".join(h.get("agrees_with", [])),
-            h.get("learning_rate") or "",
-            row.get("reason", ""),
-        ]
+        cells = [h["submission"], h["status"], ", ".join(mistakes(h)), ", ".join(h.get(
+            "agrees_with", [])), h.get("learning_rate") or "", row.get("reason", "")]  # fmt: skip
         words = esc(shown(str(g.get("feedback", ""))))
         rows.append("<tr>" + "".join(map(_cell, cells)) + f"<td><details><summary>feedback"
                     f"</summary><pre>{words}</pre></details></td></tr>")  # fmt: skip
@@ -189,8 +188,6 @@ def page(t: Tally, graded: Sequence[dict[str, Any]], png: bytes, title: str = ""
 
 def write(folder: Path, graded: Sequence[dict[str, Any]], title: str = "") -> list[str]:
     """Write :data:`FILES` into ``folder`` (each whole or not at all); the three lines."""
-    from perceptron_ref.grading.classrun import write_atomic
-
     t = tally([g["summary"] for g in graded])
     png = chart(t, title)
     write_atomic(folder / FILES[0], json.dumps(t, indent=1, ensure_ascii=False) + "\n")
