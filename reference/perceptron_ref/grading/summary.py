@@ -120,9 +120,9 @@ def lines(t: Tally) -> list[str]:
 def chart(t: Tally, title: str = "") -> bytes:
     """summary.png: one horizontal bar chart, the statuses above the commonest mistakes."""
     bars = [(s, t["status"][s], COLORS[s]) for s in STATUSES if s != "error" or t["status"][s]]
-    bars += [(f"mistake: {m}", n, "#d08c2a") for m, n in list(t["mistakes"].items())[:8]]
+    bars += [(f"mistake: {m}"[:60], n, "#d08c2a") for m, n in list(t["mistakes"].items())[:8]]
     with style():
-        figure = Figure(figsize=(7, 0.45 * len(bars) + 1.2))
+        figure = Figure(figsize=(8, 0.45 * len(bars) + 1.2))
         ax = figure.add_subplot()
         y = range(len(bars))[::-1]
         ax.barh(y, [n for _, n, _ in bars], color=[c for _, _, c in bars])
@@ -133,7 +133,8 @@ def chart(t: Tally, title: str = "") -> bytes:
         ax.set_xlim(0, max([n for _, n, _ in bars] + [1]) * 1.12)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.spines[["top", "right"]].set_visible(False)
-        ax.set_title(f"{title}{': ' if title else ''}{_hand_ins(t['hand_ins'])}", loc="left")
+        heading = f"{title}{': ' if title else ''}{_hand_ins(t['hand_ins'])}"
+        figure.suptitle(heading, x=0.01, ha="left")  # the figure's left: labels can be long
         figure.tight_layout()
         out = io.BytesIO()
         figure.savefig(out, format="png", metadata={"Software": CREATOR})
