@@ -118,5 +118,9 @@ def test_the_shape_and_number_types_an_answer_came_in_are_named(
     report = crosscheck(algorithm, target(name), **options)
     assert report.verdict == "agree"
     assert named in report.reason
+    read = (*report.shapes, *report.kinds)  # the same, as fields (the class report counts them)
+    assert all(r in report.reason for r in read)
     if name == "bias_last":  # a flat list of plain numbers: nothing to name
-        assert "read exactly as" not in report.reason
+        assert "read exactly as" not in report.reason and read == ()
+    else:
+        assert named.removeprefix("vectors of ") in " ".join(read)

@@ -177,7 +177,10 @@ def test_grade_without_a_sandbox_warns_once_and_require_sandbox_refuses(tmp_path
     shutil.copy(SUBMISSIONS / "alice.py", folder)
     done = grade_cli(str(folder), "--examples", "2", env=env)
     assert done.returncode == 0 and done.stdout.count("\nalice,agree,") == 1
-    assert sum("weaker isolation" in line for line in done.stderr.splitlines()) == 1
+    warned, found, *summary = done.stderr.splitlines()  # the warning once, then the class
+    assert found == "perceptron-ref: 1 hand-in found"
+    assert "weaker isolation" in warned and "weaker isolation" not in "".join(summary)
+    assert len(summary) == 3 and summary[0] == "1 hand-in: 1 agree, 0 disagree, 0 not gradable"
     refused = grade_cli(str(folder), "--require-sandbox", env=env)
     assert refused.returncode == 2 and refused.stdout == ""
 

@@ -8,6 +8,12 @@ counterexample (JSON); and one Gradescope ``results.json`` per hand-in, with the
 feedback, into ``--results DIR`` (default: beside the CSV, ``NAME.results/``).  With
 ``--out``, the CSV is rewritten as rows come.  A progress bar is drawn on stderr when it is
 a terminal.
+
+The class report (:mod:`~perceptron_ref.grading.summary`): ``summary.json``,
+``summary.png`` and ``report.html`` are written into ``--report DIR`` (default: the CSV's
+folder; with neither ``--out`` nor ``--report``, none is written), and the output ends with
+the same summary in three lines: on stdout with ``--out``, else on stderr (stdout is the
+CSV).
 """
 
 from __future__ import annotations
@@ -76,6 +82,12 @@ def register(sub: Any) -> None:
         help="one results.json per submission here (default: beside --out, CSV's name "
         "without .csv plus .results)",
     )
+    p.add_argument(
+        "--report",
+        metavar="DIR",
+        help="write the class report here: summary.json, summary.png, report.html (default: "
+        "the folder of --out; without --out, not written)",
+    )
     p.add_argument("--gradescope", nargs=0, action=_Gone, help=argparse.SUPPRESS)
     add_crosscheck_options(p)
     p.add_argument("--jobs", type=positive_int, default=None, metavar="N", help="parallel workers")
@@ -122,6 +134,8 @@ def main(args: argparse.Namespace) -> int:
     # Fail now, not after hours of grading: the CSV's folder must exist (--results is made).
     if out is not None and not out.parent.is_dir():
         raise InputError(f"cannot write {out}: No such file or directory")
+    if args.report and Path(args.report).is_file():
+        raise InputError(f"cannot write the report into {args.report}: it is a file")
     for path in (out, results):
         if path is not None and path.exists() and path.is_dir() == (path is out):
             kind = "a directory" if path is out else "a file"
@@ -130,6 +144,7 @@ def main(args: argparse.Namespace) -> int:
     clutter = f"; skipped {len(skipped)} as clutter: {', '.join(skipped)}" if skipped else ""
     plural = "" if len(found) == 1 else "s"
     print(f"perceptron-ref: {len(found)} hand-in{plural} found{clutter}", file=sys.stderr)
+    collected: list[dict[str, Any]] = []
     try:
         rows = classrun.grade(
             args.submissions,
@@ -141,9 +156,27 @@ def main(args: argparse.Namespace) -> int:
             out=out,
             results=results,
             progress=classrun.bar,
+            collected=collected,
         )
     except OSError as error:  # a missing folder, a read-only disk, ...: one line
         raise InputError(f"cannot write {error.filename}: {error.strerror}") from None
     if out is None:
         print(classrun.to_csv(rows), end="")
+    return report(args, out, collected)
+
+
+def report(args: argparse.Namespace, out: Path | None, graded: list[dict[str, Any]]) -> int:
+    """Write the class report (--report, else beside --out) and end with its three lines."""
+    from perceptron_ref.grading import summary
+
+    folder = Path(args.report) if args.report else None if out is None else out.parent
+    try:
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            three = summary.write(folder, graded, args.algorithm)
+        else:
+            three = summary.lines(summary.tally([g["summary"] for g in graded]))
+    except OSError as error:
+        raise InputError(f"cannot write {error.filename}: {error.strerror}") from None
+    print("\n".join(three), file=sys.stdout if out is not None else sys.stderr)
     return 0

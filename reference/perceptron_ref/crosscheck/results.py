@@ -3,8 +3,8 @@
 ``Report`` keeps the fields it always had (``algorithm``, ``candidate``, ``verdict``,
 ``reason``, ``examples``, ``agrees_with``, ``counterexample``) and has ``diagnosis`` (the
 causes, :class:`~perceptron_ref.crosscheck.diagnosis.Diagnosis`), ``equivalence`` (the
-learning rate c when it agrees up to one), ``coverage``, ``regimes``, ``failed`` and
-``dimension``.
+learning rate c when it agrees up to one), ``coverage``, ``regimes``, ``failed``,
+``dimension``, and ``shapes`` and ``kinds`` (how its answers came).
 """
 
 from __future__ import annotations
@@ -59,3 +59,7 @@ class Report:
     # per regime drawn, the data sets it did not get right: wrong, or not run (a hang, the budget)
     failed: tuple[tuple[str, int], ...] = ()
     dimension: int | None = None  # --dimension D: checked at d = D only
+    # how its answers came, over every data set answered: shapes in words ("(w, b)",
+    # "shape (1, d)"; none for a flat vector) and number kinds ("numpy.float32", ...)
+    shapes: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()

@@ -215,6 +215,7 @@ class Trial:
             i for i, o in enumerate(outcomes) if not (isinstance(o, Failure) and o.kind in NOT_RUN)
         ]
         reading, results = self.read(outcomes)
+        answered = [o for o in outcomes if isinstance(o, Returned)]
         coverage, regimes = self.coverage(checked)
         bad = next((i for i in checked if not _ok(results[i])), None)
         drawn = Counter(c.regime for c in self.cases)
@@ -225,6 +226,8 @@ class Trial:
             "regimes": regimes,
             "failed": failed,
             "dimension": self.needs.dimension,
+            "shapes": tuple(sorted({o.shape for o in answered if o.shape})),
+            "kinds": tuple(sorted({k for o in answered for k in o.kinds})),
         }
         if bad is None:
             return self.agree(outcomes, checked, reading, results, base)

@@ -4,7 +4,8 @@ It reads one job (JSON) on stdin: the hand-in (:class:`~perceptron_ref.grading.i
 Submission` fields), crosscheck's options, the entry function and the scoring tests; it
 crosschecks the snapshot's file with the candidate seeing only that snapshot
 (:func:`~perceptron_ref.crosscheck.sandbox.sharing`), and writes one JSON line: the CSV
-``row``, Gradescope's ``results`` and the student's ``feedback``.  Whatever else is printed
+``row``, Gradescope's ``results``, the student's ``feedback`` and the ``summary``
+that the class report counts (:mod:`~perceptron_ref.grading.summary`).  Whatever else is printed
 goes to stderr.  If its parent (PID) dies, it ends too (and with it its sandboxes).
 """
 
@@ -20,6 +21,8 @@ from typing import Any
 
 from perceptron_ref.crosscheck import candidates, reporting, sandbox
 from perceptron_ref.crosscheck.check import crosscheck
+from perceptron_ref.crosscheck.outcomes import Failure
+from perceptron_ref.crosscheck.results import Report
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback, scoring
 
@@ -47,13 +50,62 @@ def row(name: str, verdict: str, reason: str, **rest: str) -> Row:
     )
 
 
+def ungraded(name: str, status: str, problem: str, failure: str | None = None) -> dict[str, Any]:
+    """The class report's summary of a hand-in with no crosscheck report: ``status`` is
+    "not gradable" (its code could not be loaded), "disagree" (``failure``: it ran past
+    its time budget) or "error" (the grader died: grade it again)."""
+    return {
+        "submission": name,
+        "status": status,
+        "problem": problem,
+        "failure": failure,
+        "diagnosis": [],
+        "agrees_with": [],
+        "learning_rate": None,
+        "tie_rule": False,
+        "spec_line": None,
+        "kinds": [],
+        "shapes": [],
+        "examples": 0,
+    }
+
+
+def summary(name: str, report: Report) -> dict[str, Any]:
+    """The class report's summary of one crosscheck report (JSON-able)."""
+    counter = report.counterexample
+    failed = counter.got if counter is not None and isinstance(counter.got, Failure) else None
+    loaded = failed is None or failed.kind != "load error"  # a load error: it never ran
+    divergence = None if counter is None else counter.divergence
+    rate = report.equivalence
+    return {
+        "submission": name,
+        "status": report.verdict if loaded else "not gradable",
+        "problem": None if loaded else str(failed),
+        "failure": None if failed is None else failed.kind,
+        "diagnosis": [d.code for d in report.diagnosis],
+        "agrees_with": list(report.agrees_with),
+        "learning_rate": None if rate is None else str(rate),
+        # it follows the zero-score rule of other variants, not the one it was checked against
+        "tie_rule": bool(report.agrees_with) and report.algorithm not in report.agrees_with,
+        "spec_line": None if divergence is None else divergence.spec_line,
+        "kinds": list(report.kinds),
+        "shapes": list(report.shapes),
+        "examples": report.examples,
+    }
+
+
 def grade(job: dict[str, Any]) -> dict[str, Any]:
     """The row, results and feedback of one job (see the module docstring)."""
     name, function, tests = job["name"], job["function"], job["tests"]
     if job["entry"] is None:  # not run: it cannot be (see intake)
         problem = job["problem"]
         results = scoring.results(None, problem, tests, "")
-        return {"row": row(name, UNGRADABLE, problem), "results": results, "feedback": problem}
+        return {
+            "row": row(name, UNGRADABLE, problem),
+            "results": results,
+            "feedback": problem,
+            "summary": ungraded(name, "not gradable", problem),
+        }
     options = job["options"]
     with sandbox.sharing(job["snapshot"]):
         report = crosscheck(target=target(Path(job["entry"]), function), **options)
@@ -62,14 +114,19 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
     counter = reporting.counterexample_json(report)
     graded = row(
         name,
-        report.verdict,
+        UNGRADABLE if scoring.unloaded(report) else report.verdict,  # it never ran
         report.reason,
         agrees_with=" ".join(report.agrees_with),
         examples=str(report.examples),
         counterexample="" if counter is None else json.dumps(counter, ensure_ascii=False),
     )
     results = scoring.results(report, "", tests, words)
-    return {"row": graded, "results": results, "feedback": words}
+    return {
+        "row": graded,
+        "results": results,
+        "feedback": words,
+        "summary": summary(name, report),
+    }
 
 
 def _watch(parent: int) -> None:

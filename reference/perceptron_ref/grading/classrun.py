@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.grading import archives, intake, scoring
-from perceptron_ref.grading.child import COLUMNS, Row, row
+from perceptron_ref.grading.child import COLUMNS, Row, row, ungraded
 
 Progress = Callable[[int, int, str], None]
 BUDGET = 600.0
@@ -133,6 +133,7 @@ def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
             "row": row(name, "disagree", reason),
             "results": scoring.results(None, reason, tests, ""),
             "feedback": reason,
+            "summary": ungraded(name, "disagree", reason, "time budget"),
         }
     try:
         graded: dict[str, Any] = json.loads(done.stdout.decode("utf-8"))
@@ -143,6 +144,7 @@ def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
             "row": row(name, "error", reason),
             "results": scoring.results(None, reason, tests, ""),
             "feedback": reason,
+            "summary": ungraded(name, "error", reason),
         }
 
 
@@ -157,11 +159,14 @@ def grade(
     out: Path | None = None,
     results: Path | None = None,
     progress: Progress | None = None,
+    collected: list[dict[str, Any]] | None = None,
 ) -> list[Row]:
     """Every hand-in's row, sorted by name; ``options`` are crosscheck's keyword arguments.
 
     ``out``: the CSV, rewritten as rows come; ``results``: a folder for one results.json
-    per hand-in (``NAME.json``, the name made safe)."""
+    per hand-in (``NAME.json``, the name made safe); ``collected``: each hand-in's row,
+    feedback and summary are appended to it as they come (for the class report,
+    :mod:`~perceptron_ref.grading.summary`)."""
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-grade-") as snapshots:
         found = intake.intake(folder, snapshots, function)
         names = dict(zip((s.name for s in found), file_names([s.name for s in found]), strict=True))
@@ -172,6 +177,8 @@ def grade(
             graded = run_one(job(sub, function, options, tests), budget)
             with lock:
                 rows.append(graded["row"])
+                if collected is not None:
+                    collected.append(graded)
                 rows.sort(key=lambda r: r["submission"])
                 if results is not None:
                     document = graded["results"] | {"submission": sub.name}

@@ -34,6 +34,8 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.grading import archives
 
 KINDS = (".py", ".ipynb", ".zip")
+REASONS = ("empty", "no code", "syntax error", "no entry function", "unreadable", "too large")
+"""The words a reason starts with when a hand-in cannot be run (then ``: what exactly``)."""
 DYNAMIC = re.compile(r"\b(?:globals|exec|setattr|vars|__dict__|__getattr__)\b|import\s+\*")
 """What can define a function that ``ast`` cannot see: then the hand-in is run to find out."""
 

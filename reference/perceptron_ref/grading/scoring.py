@@ -146,7 +146,7 @@ def weights(spec: str, base: Sequence[Test] = TESTS) -> list[Test]:
     return tests(chosen)
 
 
-def _unloaded(report: Report) -> bool:
+def unloaded(report: Report) -> bool:
     """Did the candidate fail to load (an import, a NameError at the top level), so that
     no data set ran?"""
     c = report.counterexample
@@ -157,15 +157,15 @@ def results(
     report: Report | None, problem: str, chosen: Sequence[Test], words: str
 ) -> dict[str, Any]:
     """Gradescope's results.json for one hand-in (``words``: the feedback text)."""
-    out = []
+    out: list[dict[str, Any]] = []
     shown = False
-    unloaded = report is not None and _unloaded(report)
+    never_ran = report is not None and unloaded(report)
     for test in chosen:
         if report is not None and not applies(report, test["check"]):
             continue
         if report is None:
             passed, output = False, problem
-        elif unloaded:  # nothing ran: the first test says why, the others judge nothing
+        elif never_ran:  # nothing ran: the first test says why, the others judge nothing
             passed, output = False, "Not checked: your code did not load (see above)."
             if not out:
                 output, shown = words, True
