@@ -97,7 +97,7 @@ def test_grade_writes_one_row_and_one_results_json_per_submission(tmp_path: Path
 
 
 def notebook(*cells: str) -> str:
-    code = [
+    code: list[dict[str, object]] = [
         {"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
         for c in cells
     ]

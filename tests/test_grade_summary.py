@@ -9,6 +9,7 @@ import csv
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -225,3 +226,14 @@ def test_without_out_the_csv_stays_on_stdout_and_the_lines_end_stderr(tmp_path: 
     assert done.stderr.splitlines()[-3:] == summary.lines(t)
     assert summary.lines(t)[0] == "1 hand-in: 0 agree, 0 disagree, 1 not gradable"
     assert sorted(p.name for p in report.iterdir()) == sorted(summary.FILES)
+
+
+def test_the_report_files_are_readable_as_any_file_written_by_the_grader_is(
+    tmp_path: Path,
+) -> None:
+    before = os.umask(0o022)
+    try:
+        classrun.write_atomic(tmp_path / "report.html", "<p>x</p>")
+    finally:
+        os.umask(before)
+    assert (tmp_path / "report.html").stat().st_mode & 0o777 == 0o644

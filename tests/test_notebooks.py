@@ -16,7 +16,7 @@ RIGHT = (CANDIDATES / "grading" / "alice.py").read_text()  # agrees with percept
 
 
 def notebook(*cells: str | list[str]) -> str:
-    code = [
+    code: list[dict[str, object]] = [
         {"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
         for c in cells
     ]

@@ -65,12 +65,24 @@ def to_csv(rows: Sequence[Row]) -> str:
     return out.getvalue()
 
 
+def _umask() -> int:
+    """The process's umask, read without changing it (os.umask would, for every thread)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except OSError:
+        pass
+    return 0o022
+
+
 def write_atomic(path: Path, text: str, *, make_folder: bool = False) -> None:
     """Write ``path`` whole or not at all (a temporary file, then a rename); its folder must
     exist unless ``make_folder``."""
     if make_folder:
         path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
+    os.chmod(name, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
     # A lone surrogate (a file name's undecodable byte, in some message) is written escaped:
     # one odd character must not lose the file.
     with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace", newline="") as out:
