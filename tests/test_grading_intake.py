@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from perceptron_ref.crosscheck import candidates
-from perceptron_ref.grading import archives, classrun, intake
+from perceptron_ref.grading import archives, classrun, entry, intake
 from perceptron_ref.grading.child import target
 from tests.hostile import CANDIDATES
 
@@ -59,7 +59,7 @@ def test_any_file_name_is_a_submission_graded_under_its_own_name(tmp_path: Path)
     rows = classrun.grade(
         folder, {"algorithm": "perceptron/mehta", "examples": 2}, jobs=2, results=results
     )
-    names = {*(intake.shown(n) for n in NAMES), "bad\\xffbytes", "SHOUTING"}
+    names = {*(archives.shown(n) for n in NAMES), "bad\\xffbytes", "SHOUTING"}
     assert {r["submission"]: r["verdict"] for r in rows} == dict.fromkeys(names, "agree")
     files = sorted(p.name for p in results.iterdir())
     assert len(files) == len(names) and all(archives.safe_name(f) == f for f in files)
@@ -259,12 +259,12 @@ def test_a_folder_is_copied_without_blocking_on_a_fifo(tmp_path: Path) -> None:
 def test_the_entry_is_the_one_file_defining_the_function(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("def helper():\n    return 'def train(X, y):'\n")
     (tmp_path / "b.py").write_text("from numpy import *\ntrain = lambda X, y: X[0]\n")
-    assert intake.choose(tmp_path, "train") == tmp_path / "b.py"
+    assert entry.choose(tmp_path, "train") == tmp_path / "b.py"
     (tmp_path / "c.py").write_text("async def train(X, y):\n    pass\n")
     with pytest.raises(ValueError, match=r"2 files define train\(\): b.py, c.py"):
-        intake.choose(tmp_path, "train")
-    assert intake.defines("def train(:\n", "train")  # unparsable: read as text
-    assert not intake.defines("# def train(X, y)\nx = 1\n", "train")
+        entry.choose(tmp_path, "train")
+    assert entry.defines("def train(:\n", "train")  # unparsable: read as text
+    assert not entry.defines("# def train(X, y)\nx = 1\n", "train")
 
 
 def test_safe_names_keep_python_module_names_and_nothing_else() -> None:
@@ -330,7 +330,7 @@ def test_zips_inside_a_hand_in_are_extracted_to_three_levels(tmp_path: Path) -> 
     folder.mkdir()
     (folder / "a.zip").write_bytes(zipped({"b.zip": zipped({"c.zip": inner})}))
     deep = inner
-    for level in range(intake.NESTED + 1):
+    for level in range(archives.NESTED + 1):
         deep = zipped({f"level{level}.zip": deep})
     (tmp_path / "in" / "deep.zip").write_bytes(deep)
     found = {s.name: s for s in intake.intake(tmp_path / "in", tmp_path / "snap", "train")}

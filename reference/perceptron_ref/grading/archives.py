@@ -47,6 +47,30 @@ def clutter(name: str) -> bool:
     return name in CLUTTER or name.startswith("._")
 
 
+NESTED = 3
+"""Zips inside a hand-in (a folder's, or a zip's) are extracted up to this depth, all within
+the hand-in's one size budget."""
+
+
+def shown(name: str) -> str:
+    """A file name as text, escaped: bytes that are not UTF-8 as ``\\xNN``, characters that
+    do not print (a newline, a tab, ...) as Python writes them, a backslash doubled.
+
+    >>> import os
+    >>> shown(os.fsdecode(b"L\\xf6sung")), shown("a\\nb"), shown("perceptrón 🙂")
+    ('L\\\\xf6sung', 'a\\\\nb', 'perceptrón 🙂')
+    """
+    out = []
+    for c in name:
+        if "\udc80" <= c <= "\udcff":  # a byte os.fsdecode could not decode
+            out.append(f"\\x{ord(c) - 0xDC00:02x}")
+        elif c == "\\" or not (c.isprintable() or c == " "):
+            out.append(c.encode("unicode_escape").decode("ascii"))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
 def safe_name(name: str) -> str:
     """One path component, safe to name a file and to write in a command line."""
     name = re.sub(r"[^\w.-]", "_", name)

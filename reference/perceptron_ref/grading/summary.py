@@ -37,7 +37,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from perceptron_ref.grading.classrun import write_atomic
-from perceptron_ref.grading.intake import REASONS
+from perceptron_ref.grading.entry import REASONS
 from perceptron_ref.plotting.style import CREATOR, style
 
 HandIn = dict[str, Any]
