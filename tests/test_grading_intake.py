@@ -360,3 +360,25 @@ def test_python_that_is_not_utf8_is_read_as_windows_1252_and_the_student_told(
     )
     assert declared.entry is not None and declared.notes == ()
     assert declared.entry.read_bytes() == said.encode("latin-1", "replace")  # as it says
+
+
+def test_a_notebook_and_the_py_exported_from_it_grade_the_py(tmp_path: Path) -> None:
+    hand_in = tmp_path / "in" / "zoe"
+    hand_in.mkdir(parents=True)
+    (hand_in / "hw.ipynb").write_text(notebook(RIGHT))
+    (hand_in / "hw.py").write_text(RIGHT)
+    (found,) = intake.intake(tmp_path / "in", tmp_path / "snap", "train")
+    assert found.entry == found.snapshot / "hw.py" and found.entry.read_text() == RIGHT
+
+
+def test_a_project_zipped_with_its_virtualenv_and_caches_is_graded_on_its_code(
+    tmp_path: Path,
+) -> None:
+    packages = "project/.venv/lib/python3.11/site-packages"
+    members = {f"{packages}/pkg{i}/__init__.py": b"def train(X, y): pass\n" for i in range(1200)}
+    members |= {f"project/venv/lib/site-packages/m{i}.py": b"" for i in range(10)}
+    members |= {"project/.pytest_cache/v/x": b"", "project/hw.py": RIGHT.encode()}
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "project.zip").write_bytes(zipped(members))
+    (found,) = intake.intake(tmp_path / "in", tmp_path / "snap", "train")
+    assert (found.problem, found.entry) == ("", found.snapshot / "project" / "hw.py")

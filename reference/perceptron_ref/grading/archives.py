@@ -33,7 +33,9 @@ MAX_BYTES = 32 * 1024**2
 MAX_NAME = 100
 CLUTTER = frozenset(
     {"__MACOSX", ".DS_Store", "__pycache__", ".git", ".ipynb_checkpoints", "Thumbs.db",
-     "desktop.ini", ".Spotlight-V100", ".Trashes", ".fseventsd", ".localized"}
+     "desktop.ini", ".Spotlight-V100", ".Trashes", ".fseventsd", ".localized",
+     # a project zipped whole: installed packages and tools' caches are nobody's hand-in
+     ".venv", "site-packages", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 )  # fmt: skip
 
 

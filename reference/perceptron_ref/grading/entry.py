@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import re
 import warnings
+from collections.abc import Collection
 from pathlib import Path
 
 from perceptron_ref.crosscheck import notebooks
@@ -62,8 +63,10 @@ def _listing(snapshot: Path) -> str:
     return f"{len(files)} file{'s' if len(files) != 1 else ''}: {names}"
 
 
-def choose(snapshot: Path, function: str) -> Path:
-    """The file to run: the one Python file, or the one of several that defines ``function``."""
+def choose(snapshot: Path, function: str, converted: Collection[Path] = ()) -> Path:
+    """The file to run: the one Python file, or the one of several that defines ``function``;
+    among several, the one .py file handed in beats files ``converted`` from notebooks (a
+    notebook and the .py exported from it)."""
     files = sorted(snapshot.rglob("*.py"))
     if not files:
         if not any(p.is_file() for p in snapshot.rglob("*")):
@@ -75,8 +78,9 @@ def choose(snapshot: Path, function: str) -> Path:
     if len(files) == 1:
         return files[0]
     found = [f for f in files if defines(f.read_text("utf-8", errors="replace"), function)]
-    if len(found) == 1:
-        return found[0]
+    handed = [f for f in found if f not in converted]
+    if len(found) == 1 or (found and len(handed) == 1):
+        return handed[0] if len(handed) == 1 else found[0]
     if not found:
         raise InputError(
             f"no entry function: none of its {len(files)} Python files defines {function}()"

@@ -137,7 +137,7 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
         converted = _notebooks(into)
         recoded = entry.to_utf8(into)
         _open_to_all(into)
-        runs = entry.choose(into, function)
+        runs = entry.choose(into, function, converted)
         found = converted.get(runs)
         entry.check(runs, function, found)
         notes = [found.note() if found else "", recoded]
