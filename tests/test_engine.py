@@ -603,3 +603,41 @@ def test_a_run_that_switches_from_numpy_to_compiled_passes_keeps_the_literal_tra
         assert run(algorithm, X, y, engine="fast", **chosen) == literal
     assert ways[0] == "numpy", ways  # the first pass: nothing spent yet, nothing loaded
     assert all(w in ("compiled", "python") for w in ways[1:]), ways
+
+
+@pytest.mark.parametrize("loaded", [True, False])
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_a_forced_kernel_makes_every_certified_pass_whatever_auto_would_pick(
+    kernel: str, loaded: bool
+) -> None:
+    """``kernel=`` is obeyed: the passes run in that loop, whether or not the compiled
+    kernels are loaded already (which is what ``auto`` would go by)."""
+    from perceptron_ref.engine import driver
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(driver, "loaded", lambda: loaded)
+        ways: list[str] = []
+        way = driver.Passes.way
+
+        def logged(self: driver.Passes, W: Any, left: int | None) -> str:
+            ways.append(way(self, W, left))
+            return ways[-1]
+
+        patch.setattr(driver.Passes, "way", logged)
+        trace = forced(kernel, "perceptron/mehta", BLUM_X, BLUM_Y, epochs=3)
+    assert trace == run("perceptron/mehta", BLUM_X, BLUM_Y, epochs=3)
+    assert ways and set(ways) == {kernel}, ways
+
+
+def test_load_readies_the_compiled_kernels_for_each_type_it_is_given() -> None:
+    from perceptron_ref.engine import driver, kernel, load
+
+    load(("uint8", "int16"))
+    assert kernel.LOADED and driver.loaded()
+    for name in ("uint8", "int16"):
+        compiled = {str(s[1]) for s in kernel._pass.signatures}
+        assert f"array({name}, 2d, C)" in compiled, compiled
+        looped = {str(s[1]) for s in kernel._epochs.signatures}
+        assert f"array({name}, 2d, C)" in looped, looped
+    words = {str(s[2]) for s in kernel._pass.signatures}
+    assert "array(uint64, 2d, C)" in words, words  # the uint8 word kernel's rows
