@@ -641,3 +641,16 @@ def test_load_readies_the_compiled_kernels_for_each_type_it_is_given() -> None:
         assert f"array({name}, 2d, C)" in looped, looped
     words = {str(s[2]) for s in kernel._pass.signatures}
     assert "array(uint64, 2d, C)" in words, words  # the uint8 word kernel's rows
+    # and they are the kernels a run uses: a run of either type compiles nothing new
+    loaded = (set(kernel._pass.signatures), set(kernel._epochs.signatures))
+    rng = np.random.default_rng(7)
+    for dtype in (np.uint8, np.int16):
+        X, y = rng.integers(0, 9, size=(12, 16)).astype(dtype), rng.choice([-1, 1], size=12)
+        runs: list[dict[str, Any]] = [
+            {"record": "full", "epochs": 2},
+            {"record": "summary", "epochs": 9},
+        ]
+        for options in runs:
+            trace = forced("compiled", "perceptron/mehta", X, y, **options)
+            assert trace == run("perceptron/mehta", X, y, **options)
+    assert (set(kernel._pass.signatures), set(kernel._epochs.signatures)) == loaded
