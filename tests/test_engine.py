@@ -645,7 +645,8 @@ loaded = signatures()
 rng = np.random.default_rng(7)
 for dtype in (np.uint8, np.int16):
     X, y = rng.integers(0, 9, size=(12, 16)).astype(dtype), rng.choice([-1, 1], size=12)
-    for options in ({"record": "full", "epochs": 2}, {"record": "summary", "epochs": 9}):
+    for options in ({"record": "full", "epochs": 2}, {"record": "summary", "epochs": 9},
+                    {"record": "summary", "epochs": "converge"}):  # many passes in one call
         assert forced("compiled", "perceptron/mehta", X, y, **options) == run(
             "perceptron/mehta", X, y, **options)
 rows = {str(s[1].dtype) for kernels in loaded for s in kernels}  # the rows' types
