@@ -120,6 +120,21 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def platform_config(args: argparse.Namespace) -> dict[str, Any]:
+    """What an autograder reads (autograder.json, perceptron-ref-grade.json): the algorithm,
+    the entry function, crosscheck's options, the scored tests, the budget, the sandbox rule."""
+    from perceptron_ref.grading import scoring
+
+    return {
+        "algorithm": args.algorithm,
+        "function": args.entry,
+        "options": options_of(args),
+        "tests": scoring.weights(args.weights) if args.weights else scoring.tests(),
+        "budget": args.budget,
+        "require_sandbox": args.require_sandbox,
+    }
+
+
 def main(args: argparse.Namespace) -> int:
     from perceptron_ref.crosscheck import sandbox
     from perceptron_ref.grading import classrun, intake, scoring

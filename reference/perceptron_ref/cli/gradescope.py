@@ -43,18 +43,10 @@ def register(sub: Any) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from perceptron_ref.cli.grade import options_of
-    from perceptron_ref.grading import gradescope, scoring
+    from perceptron_ref.cli.grade import platform_config
+    from perceptron_ref.grading import gradescope
 
-    tests = scoring.weights(args.weights) if args.weights else scoring.tests()
-    config = {
-        "algorithm": args.algorithm,
-        "function": args.entry,
-        "options": options_of(args),
-        "tests": tests,
-        "budget": args.budget,
-        "require_sandbox": args.require_sandbox,
-    }
+    config = platform_config(args)
     built = Path(args.wheel) if args.wheel else None
     print(gradescope.build(args.outdir, config, built=built))
     return 0

@@ -75,18 +75,10 @@ def register(sub: Any) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    from perceptron_ref.cli.grade import options_of
-    from perceptron_ref.grading import prairielearn, scoring
+    from perceptron_ref.cli.grade import platform_config
+    from perceptron_ref.grading import prairielearn
 
-    tests = scoring.weights(args.weights) if args.weights else scoring.tests()
-    config = {
-        "algorithm": args.algorithm,
-        "function": args.entry,
-        "options": options_of(args),
-        "tests": tests,
-        "budget": args.budget,
-        "require_sandbox": args.require_sandbox,
-    }
+    config = platform_config(args)
     prairielearn.timeout(args.budget)  # a budget PrairieLearn cannot give: exit 2 now
     built = Path(args.wheel) if args.wheel else None
     for path in prairielearn.build(args.outdir, config, image=args.image, built=built):
