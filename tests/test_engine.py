@@ -578,6 +578,21 @@ def test_an_eta_beyond_int64_stays_exact_on_the_fast_engine() -> None:
     assert q(one.weights) == [str(eta)]
 
 
+def logged_ways(patch: pytest.MonkeyPatch) -> list[str]:
+    """The loops the driver picks (``Passes.way``), one per choice, as the run makes them."""
+    from perceptron_ref.engine import driver
+
+    ways: list[str] = []
+    way = driver.Passes.way
+
+    def logged(self: driver.Passes, W: Any, left: int | None) -> str:
+        ways.append(way(self, W, left))
+        return ways[-1]
+
+    patch.setattr(driver.Passes, "way", logged)
+    return ways
+
+
 @pytest.mark.parametrize("algorithm", CORE)
 @settings(max_examples=10)
 @given(data=st.data())
@@ -595,14 +610,7 @@ def test_a_run_that_switches_from_numpy_to_compiled_passes_keeps_the_literal_tra
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(driver, "LOAD_COST", 1e-12)
         patch.setattr(driver, "loaded", lambda: False)
-        ways: list[str] = []
-        way = driver.Passes.way
-
-        def logged(self: driver.Passes, W: Any, left: int | None) -> str:
-            ways.append(way(self, W, left))
-            return ways[-1]
-
-        patch.setattr(driver.Passes, "way", logged)
+        ways = logged_ways(patch)
         assert run(algorithm, X, y, engine="fast", **chosen) == literal
     assert ways[0] == "numpy", ways  # the first pass: nothing spent yet, nothing loaded
     assert all(w in ("compiled", "python") for w in ways[1:]), ways
@@ -619,14 +627,7 @@ def test_a_forced_kernel_makes_every_certified_pass_whatever_auto_would_pick(
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(driver, "loaded", lambda: loaded)
-        ways: list[str] = []
-        way = driver.Passes.way
-
-        def logged(self: driver.Passes, W: Any, left: int | None) -> str:
-            ways.append(way(self, W, left))
-            return ways[-1]
-
-        patch.setattr(driver.Passes, "way", logged)
+        ways = logged_ways(patch)
         trace = forced(kernel, "perceptron/mehta", BLUM_X, BLUM_Y, epochs=3)
     assert trace == run("perceptron/mehta", BLUM_X, BLUM_Y, epochs=3)
     assert ways and set(ways) == {kernel}, ways
