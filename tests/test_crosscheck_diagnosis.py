@@ -7,19 +7,22 @@ accepted ones (learning-rate, bias-last) in test_crosscheck_accepts_equivalent_c
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import pytest
 
 from perceptron_ref import run
-from perceptron_ref.crosscheck import crosscheck, diagnosis, reporting
+from perceptron_ref.crosscheck import crosscheck, diagnosis, reporting, verdicts
 from perceptron_ref.crosscheck.check import Report
 from perceptron_ref.crosscheck.diagnosis import CODES, Diagnosis
+from perceptron_ref.crosscheck.equivalence import Reading
 from perceptron_ref.crosscheck.oracle import Oracle
-from perceptron_ref.crosscheck.outcomes import Data
+from perceptron_ref.crosscheck.outcomes import Data, Outcome, Returned
 from perceptron_ref.crosscheck.probes import _read
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
@@ -57,6 +60,60 @@ def test_nondeterministic_code_is_named_and_never_shown_with_the_expected_answer
     shows_a_real_difference(report)
     # its answers are not compared with the zero-score rules: no variant is blamed
     assert report.agrees_with == () and "differs from" not in report.reason
+
+
+class Processes:
+    """A stand-in for a candidate's calls: ``answer(process, call, data)`` is what the
+    ``call``-th call of the ``process``-th fresh process returns on ``data``."""
+
+    def __init__(self, answer: Callable[[int, int, Data], Fraction]) -> None:
+        self.answer, self.started = answer, 0
+
+    def fresh(self, datasets: Sequence[Data], *, repeat: int = 1) -> list[Outcome]:
+        self.started += 1
+        calls = [d for d in datasets for _ in range(repeat)]
+        return [Returned((self.answer(self.started, k, d),)) for k, d in enumerate(calls)]
+
+
+class Wrong:
+    ok = False
+
+
+def repeated(answer: Callable[[int, int, Data], Fraction], sets: int) -> list[Diagnosis]:
+    """What :func:`verdicts.repeat` finds on the first of ``sets`` failing data sets."""
+    data: list[Data] = [((tuple(Fraction(n) for _ in range(n + 1)),), (1,)) for n in range(sets)]
+    trial: Any = SimpleNamespace(call=Processes(answer), judge=lambda *a, **k: Wrong())
+    first = Returned((answer(0, 0, data[0]),))
+    return verdicts.repeat(trial, data[0], first, "wrong", Reading(), 1, data)
+
+
+def coin_on(size: int) -> Callable[[int, int, Data], Fraction]:
+    """A random choice seen only on the data set of ``size`` features: fresh processes
+    alternate between two answers there, and agree everywhere else."""
+
+    def answer(process: int, call: int, d: Data) -> Fraction:
+        return Fraction(process % 2 if len(d[0][0]) == size else 0)
+
+    return answer
+
+
+@pytest.mark.parametrize("size", [2, 3, verdicts.OTHERS - 1, 40])
+def test_a_random_choice_is_seen_on_any_other_failing_data_set(size: int) -> None:
+    # the first data set (1 feature) gets the same answer from every fresh process
+    (found,) = repeated(coin_on(size), sets=40)
+    assert found.code == "nondeterministic" and "each in a fresh process" in found.evidence
+
+
+def test_only_the_smallest_other_data_sets_and_the_largest_are_run_again() -> None:
+    assert repeated(coin_on(verdicts.OTHERS + 1), sets=40) == []
+    assert repeated(coin_on(2), sets=1) == []  # not there: nothing to see
+
+
+def test_state_kept_between_calls_answers_the_sequences_of_two_fresh_processes_alike() -> None:
+    def counting(process: int, call: int, d: Data) -> Fraction:
+        return Fraction(call)  # depends on the earlier calls of its process only
+
+    assert all(f.code != "nondeterministic" for f in repeated(counting, sets=5))
 
 
 def test_an_unseeded_shuffle_is_also_seen_to_follow_another_order() -> None:

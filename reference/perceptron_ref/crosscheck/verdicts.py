@@ -36,6 +36,12 @@ STEADY = 12
 """Fresh runs that must all agree before a difference is put down to state kept between
 calls (``stateful``) rather than chance (``nondeterministic``): a candidate that picks one of
 two answers at random passes that with probability 2⁻¹²."""
+OTHERS = 32
+"""At most this many other failing data sets (the smallest, and the largest: a shuffle of a
+few examples often repeats itself) are answered by the two fresh processes that look for
+nondeterminism."""
+COSTLY = ("hang", "budget", "memory")
+"""Failures not run again to look for nondeterminism: each would cost its limit again."""
 SUPPRESS = ("initial-weights", "nondeterministic", "stateful", "order")
 SHRUNK = ("wrong", "crash", "unparsable")
 """Failures worth shrinking: a hang, a load error, memory or too much output is shown on the
@@ -54,6 +60,10 @@ def kind_of(
     return "agree" if trial.judge(data, outcome, reading, limit=16, quick=quick).ok else "wrong"
 
 
+def _costly(outcome: Outcome) -> bool:
+    return isinstance(outcome, Failure) and outcome.kind in COSTLY
+
+
 def _describe(outcome: Outcome) -> str:
     return show(outcome.weights) if isinstance(outcome, Returned) else outcome.kind
 
@@ -65,21 +75,29 @@ def repeat(
     kind: str,
     reading: Reading,
     calls: int,
-    larger: Data | None = None,
+    others: Sequence[Data] = (),
 ) -> list[Diagnosis]:
     """Run the failing data set again in fresh processes: nondeterministic? stateful?
 
     Two runs that each start a fresh process and differ make it nondeterministic (no
-    earlier call can explain them); ``larger``, another failing data set with more
-    examples, is tried too, since a shuffle of two examples repeats itself half the time."""
+    earlier call can explain them).  ``others``, the other failing data sets, are answered
+    in order by each of two more fresh processes too: code that is deterministic, even code
+    that keeps state between calls, answers the two sequences alike, while a random choice
+    between two answers goes unseen on m data sets only with probability 2⁻ᵐ (on one data
+    set, half the time; a shuffle of two examples repeats itself half the time too)."""
     a = trial.call.fresh([data], repeat=2)  # a fresh call, then a second one
     b = trial.call.fresh([data])
     sets = [(data, [a[0], b[0]])]
-    if larger is not None and larger is not data:
-        sets.append((larger, [trial.call.fresh([larger])[0] for _ in range(2)]))
+    rest = [d for d in others if d is not data]
+    rest = rest[: OTHERS - 1] + rest[-1:] if len(rest) > OTHERS else rest
+    if rest:
+        first_run, second_run = trial.call.fresh(rest), trial.call.fresh(rest)
+        sets += [(d, [x, y]) for d, x, y in zip(rest, first_run, second_run, strict=True)]
+    if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in a):
+        return []
     for d, runs in sets:
-        if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in (*runs, *a)):
-            return []
+        if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in runs):
+            break  # the later ones were cut short too: what was seen before still counts
         if _describe(runs[0]) != _describe(runs[1]):
             answers = [o.weights for o in runs if isinstance(o, Returned)]
             found = diagnosis.nondeterministic(len(d[0]), answers)
@@ -90,6 +108,8 @@ def repeat(
                     f"two runs on the same data set, each in a fresh process, ended: {text}",
                 )
             return [found]
+    if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for _, r in sets for o in r):
+        return []
     if kind_of(trial, data, a[0], reading) == kind and _describe(a[1]) == _describe(a[0]):
         return []
     # Before blaming state kept between calls, make sure fresh processes agree: a random
@@ -126,9 +146,13 @@ def disagree(
     found: list[Diagnosis] = []
     data, got, note = case.data, first, ""
     if kind not in ("hang", "load error"):
-        failing = [i for i in checked if not _is_ok(results[i]) and t.cases[i].size <= 20_000]
-        larger = max(failing, key=lambda i: len(t.cases[i].data[0]), default=bad)
-        found += repeat(t, case.data, first, kind, reading, bad, t.cases[larger].data)
+        failing = [
+            i
+            for i in checked
+            if not _is_ok(results[i]) and t.cases[i].size <= 20_000 and not _costly(outcomes[i])
+        ]
+        failing.sort(key=lambda i: t.cases[i].size)
+        found += repeat(t, case.data, first, kind, reading, bad, [t.cases[i].data for i in failing])
     if kind in SHRUNK:
         data, got, note, late = _shrunk(t, case.data, first, kind, reading, found)
         found += late
