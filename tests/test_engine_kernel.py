@@ -1,13 +1,15 @@
-"""The engine's passes (``engine.passes``, ``engine.kernel``, ``engine.words``): a pass the
-int64 or int32 certificate certifies computes what Python integers do, in every loop.
+"""The engine's passes (``engine.passes``, ``engine.kernel``, ``engine.words``,
+``engine.pairs``): a pass the int64 or int32 certificate certifies computes what Python
+integers do, in every loop.
 
 The numpy and compiled passes wrap around silently on overflow; the Python pass cannot
 overflow.  Starting all from the same W, as large as the certificate allows, they must agree
 on every score, every mistake and the final W: the numpy block pass, and each compiled kernel
-(PLAIN, NARROW, WORDS).  The compiled many-pass loop with Brent's test inside equals the same
-passes made one at a time with :class:`~perceptron_ref.engine.cycles.Brent`.  The
-certificates are also checked at their exact boundary (INT64_MAX, INT32_MAX), and the Python,
-compiled and byte-word passes on traces worked by hand.
+(PLAIN, NARROW, WORDS, PAIRS; the pair pass also on both sides of its own int16/int32
+limit).  The compiled many-pass loop with Brent's test inside equals the same passes made
+one at a time with :class:`~perceptron_ref.engine.cycles.Brent`.  The certificates are also
+checked at their exact boundary (INT64_MAX, INT32_MAX), and the Python, compiled, byte-word
+and pair passes on traces worked by hand.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from perceptron_ref.engine.kernel import (
     INT32_MAX,
     INT64_MAX,
     NARROW,
+    PAIRS,
     PLAIN,
     TIE_MISTAKE,
     TIE_NEGATIVE,
@@ -37,6 +40,7 @@ from perceptron_ref.engine.kernel import (
     compiled_pass,
     python_pass,
 )
+from perceptron_ref.engine.pairs import H_MAX, by_pairs, h_limit, pairs_pass
 from perceptron_ref.engine.passes import block_pass
 from perceptron_ref.engine.scaled import (
     Scaled,
@@ -117,7 +121,8 @@ def test_a_pass_certified_in_int32_at_the_limit_equals_the_big_integer_pass(
     start = [data.draw(pick) for _ in range(m + bias)]
     W_big, kept = list(start), list[tuple[int, bool]]()
     k_big = python_pass(X, y.tolist(), W_big, b, rule, kept)
-    for choice in (PLAIN, NARROW, *((WORDS,) if by_words(X) else ())):
+    choices = [PLAIN, NARROW] + [WORDS] * by_words(X) + [PAIRS] * by_pairs(X)
+    for choice in choices:
         W = np.array(start, dtype=np.int64)
         scores, flags = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
         k = compiled_pass(X, y, W, b, rule, True, scores, flags, narrow=True, kind=choice)
@@ -214,6 +219,85 @@ def test_word_pass_with_bias_keeps_scores_and_flags() -> None:
     assert scores.tolist() == [0, 0, -121] and flags.tolist() == [False, True, True]
 
 
+# --- engine.pairs: weights in two int16 halves, int32 sums -----------------------------------
+
+
+def test_by_pairs_takes_one_byte_rows_whose_low_halves_sum_inside_int32() -> None:
+    assert by_pairs(np.zeros((2, 3), dtype=np.uint8)) and by_pairs(np.zeros((2, 3), dtype=np.int8))
+    assert not by_pairs(np.zeros((2, 3), dtype=np.int16))  # a product h·x may leave int32
+    assert not by_pairs(np.zeros(3, dtype=np.uint8))  # not a matrix
+    widest = INT32_MAX // (255 * 255)  # Σ l_j·x_j ≤ d·255·255 must fit
+    assert by_pairs(np.zeros((1, widest), dtype=np.uint8))
+    assert not by_pairs(np.zeros((1, widest + 1), dtype=np.uint8))
+
+
+def test_the_h_limit_keeps_the_h_half_of_a_score_inside_int32_and_h_inside_int16() -> None:
+    for m in (1, 3, 784, 9000, 33025):
+        top = h_limit(m, 255)
+        assert top <= H_MAX and H_MAX + 1 <= 2**15 - 1  # one update more still fits int16
+        assert m * 255 * top <= INT32_MAX
+        assert top == H_MAX or m * 255 * (top + 1) > INT32_MAX
+
+
+def pair_case(m: int, h: int, dtype: Any, n: int, rng: np.random.Generator) -> tuple[Any, ...]:
+    """Rows of the largest values, W with every h_j = ±h (and random low halves), labels
+    that make mistakes push |w| further out: a pass across the pair pass's limit."""
+    info = np.iinfo(dtype)
+    X = np.where(rng.random((n, m)) < 0.8, info.max, info.min).astype(dtype)
+    W = rng.choice([-1, 1], size=m) * h * 256 + rng.integers(0, 256, size=m)
+    y = np.where(rng.random(n) < 0.5, 1, -1).astype(np.int8)
+    return X, y, W.astype(np.int64)
+
+
+@settings(max_examples=40)
+@given(
+    m=st.sampled_from((1, 2, 5, 784, 9000)),
+    side=st.integers(-3, 2),
+    dtype=st.sampled_from((np.uint8, np.int8)),
+    bias=st.booleans(),
+    rule=RULE,
+    seed=st.integers(0, 2**16),
+)
+def test_the_pair_pass_at_its_limit_equals_the_big_integer_pass(
+    m: int, side: int, dtype: Any, bias: bool, rule: int, seed: int
+) -> None:
+    """From max|h| a few steps below, at and above :func:`h_limit` (for d = 9000 that is
+    |w| ≈ 240,000; for d ≤ 33 it is int16's own limit, H_MAX): the pass switches to int64
+    where it must (from the start, or part way), and every score, mistake and weight is
+    still the big-integer pass's."""
+    rng = np.random.default_rng(seed)
+    X, y, V = pair_case(m, h_limit(m, 255) + side, dtype, 12, rng)
+    b = 3 if bias else 0
+    start = ([int(rng.integers(-9, 9))] if bias else []) + V.tolist()
+    W_big, kept = list(start), list[tuple[int, bool]]()
+    k_big = python_pass(X, y.tolist(), W_big, b, rule, kept)
+    W = np.array(start, dtype=np.int64)
+    scores, flags = np.empty(12, dtype=np.int64), np.empty(12, dtype=np.bool_)
+    assert pairs_pass(X, y, W, b, rule, True, scores, flags) == k_big
+    assert W.tolist() == W_big
+    assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
+
+
+def test_the_pair_pass_carries_from_the_low_half_into_the_high_one() -> None:
+    # w = 256·h + l: 1000 = 256·3 + 232; +255 gives l = 487, carry 1: 1255 = 256·4 + 231.
+    # -70000 = 256·(-274) + 144; +255 gives l = 399, carry 1: -69745 = 256·(-273) + 143.
+    # -1000 = 256·(-4) + 24; -255 gives l = -231, carry -1: -1255 = 256·(-5) + 25.
+    X = np.array([[255, 255], [0, 1]], dtype=np.uint8)
+    W = np.array([1000, -70000], dtype=np.int64)
+    scores, flags = np.empty(2, dtype=np.int64), np.empty(2, dtype=np.bool_)
+    k = pairs_pass(X, np.array([-1, 1], dtype=np.int8), W, 0, TIE_MISTAKE, True, scores, flags)
+    # x1: s = 255·(1000 − 70000) < 0 with y = −1: no mistake.  x2: s = −70000 < 0, y = +1:
+    # a mistake, w += (0, 1).
+    assert (k, W.tolist()) == (1, [1000, -69999])
+    assert scores.tolist() == [255 * (1000 - 70000), -70000] and flags.tolist() == [False, True]
+    W = np.array([1000, -70000], dtype=np.int64)
+    pairs_pass(X[:1], np.array([1], dtype=np.int8), W, 0, TIE_MISTAKE, False, scores, flags)
+    assert W.tolist() == [1255, -69745]
+    W = np.array([-1000, 70000], dtype=np.int64)
+    pairs_pass(X[:1], np.array([-1], dtype=np.int8), W, 0, TIE_MISTAKE, False, scores, flags)
+    assert W.tolist() == [-1255, 69745]
+
+
 # --- many passes in one compiled call, Brent's test inside --------------------------------------
 
 
@@ -227,7 +311,7 @@ def test_word_pass_with_bias_keeps_scores_and_flags() -> None:
     limit=st.integers(1, 12),
     stop_clean=st.booleans(),
     brent=st.booleans(),
-    kind=st.sampled_from((PLAIN, NARROW, WORDS)),
+    kind=st.sampled_from((PLAIN, NARROW, WORDS, PAIRS)),
 )
 def test_compiled_passes_with_brents_test_equal_passes_made_one_by_one(
     data: st.DataObject, n: int, m: int, bias: bool, rule: int, limit: int, stop_clean: bool,
@@ -270,10 +354,13 @@ def test_compiled_passes_with_brents_test_equal_passes_made_one_by_one(
 def test_the_fastest_kernel_is_one_the_certificates_admit() -> None:
     # Which is fastest depends on the machine; which may run does not.
     pixels, labels = np.zeros((16, 16), dtype=np.uint8), np.ones(16, dtype=np.int8)
-    assert kernel.fastest(pixels, labels, 0, narrow=False) == PLAIN
-    assert kernel.fastest(pixels, labels, 0, narrow=True) in (PLAIN, NARROW, WORDS)
+    assert kernel.fastest(pixels, labels, 0, narrow=False) in (PLAIN, PAIRS)
+    assert kernel.fastest(pixels, labels, 0, narrow=True) in (PLAIN, NARROW, WORDS, PAIRS)
     odd = np.zeros((16, 15), dtype=np.uint8)
-    assert kernel.fastest(odd, labels, 1, narrow=True) in (PLAIN, NARROW)
+    assert kernel.fastest(odd, labels, 1, narrow=True) in (PLAIN, NARROW, PAIRS)
+    wide = np.zeros((16, 8), dtype=np.int16)
+    assert kernel.fastest(wide, labels, 0, narrow=False) == PLAIN
+    assert kernel.fastest(wide, labels, 0, narrow=True) in (PLAIN, NARROW)
     with pytest.raises(AssertionError, match="int32 certificate"):
         y, W = np.ones(16, dtype=np.int8), np.zeros(16, dtype=np.int64)
         compiled_pass(pixels, y, W, 0, TIE_MISTAKE, False, kernel.NO_SCORES, kernel.NO_FLAGS,

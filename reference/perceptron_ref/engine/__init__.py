@@ -87,6 +87,8 @@ def load(types: tuple[str, ...] = ("uint8",)) -> None:
         kinds = [(False, kernel.PLAIN), (True, kernel.NARROW)]
         if name == "uint8":
             kinds.append((True, kernel.WORDS))
+        if kernel.by_pairs(X):
+            kinds.append((False, kernel.PAIRS))
         for narrow, kind in kinds:
             W = np.zeros(8, dtype=np.int64)
             kernel.compiled_pass(X, y, W, 0, 0, False, kernel.NO_SCORES, kernel.NO_FLAGS, narrow,

@@ -7,10 +7,12 @@ rule, and on a mistake W += y_i·X_i (and W[0] += y_i·b).  It runs only on a pa
 kernels compute the same pass, and :func:`fastest` picks one by timing them on the data
 (which is fastest depends on d, the data's type and the machine, not on d being a
 multiple of 8): ``PLAIN`` (int64 weights), ``NARROW`` (int32 weights, 32×32 → 64-bit
-products; only when :func:`~perceptron_ref.engine.passes.certified_int32` holds) and
+products; only when :func:`~perceptron_ref.engine.passes.certified_int32` holds),
 ``WORDS`` (uint8 rows read 8 bytes at a time, :mod:`~perceptron_ref.engine.words`; int32
-weights too).  :func:`epochs` runs many passes in one call and applies Brent's cycle test
-at each pass's end (see :mod:`~perceptron_ref.engine.cycles`).
+weights too) and ``PAIRS`` (one-byte rows against weights in two int16 halves, int32
+sums, :mod:`~perceptron_ref.engine.pairs`; it falls back to int64 by itself, so the int64
+certificate is all it needs).  :func:`epochs` runs many passes in one call and applies
+Brent's cycle test at each pass's end (see :mod:`~perceptron_ref.engine.cycles`).
 
 >>> import numpy as np
 >>> X = np.array([[-1, 2], [1, 0], [1, 1], [-1, 0], [-1, -2], [1, -1]], dtype=np.int8)
@@ -33,6 +35,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_ref.engine.pairs import by_pairs, pairs_pass
 from perceptron_ref.engine.passes import (
     INT32_MAX,
     INT64_MAX,
@@ -51,11 +54,13 @@ __all__ = [
     "NARROW",
     "NO_FLAGS",
     "NO_SCORES",
+    "PAIRS",
     "PLAIN",
     "TIE_MISTAKE",
     "TIE_NEGATIVE",
     "TIE_POSITIVE",
     "WORDS",
+    "by_pairs",
     "certified",
     "certified_int32",
     "compiled_pass",
@@ -64,7 +69,7 @@ __all__ = [
     "python_pass",
 ]
 
-PLAIN, NARROW, WORDS = 0, 1, 2
+PLAIN, NARROW, WORDS, PAIRS = 0, 1, 2, 3
 
 LOADED = False
 """Set once a compiled kernel has run in this process (numba and its cache are loaded)."""
@@ -130,6 +135,8 @@ def _pass(kind: int, X: Any, Xw: Any, y: Any, W: Any, b: int, rule: int, keep: b
           S: Any, F: Any) -> int:  # fmt: skip
     if kind == WORDS:
         return words_pass(X, Xw, y, W, b, rule, keep, S, F)
+    if kind == PAIRS:
+        return pairs_pass(X, y, W, b, rule, keep, S, F)
     if kind == NARROW:
         return _narrow(X, y, W, b, rule, keep, S, F)
     return _plain(X, y, W, b, rule, keep, S, F)
@@ -181,12 +188,13 @@ def compiled_pass(
     With ``keep`` each score and mistake flag is written to ``scores``/``flags``.
     ``narrow``: the caller has also certified (:func:`certified_int32`) that every weight
     stays within int32 during the pass, so the int32 kernels may run (``kind``: one of
-    PLAIN, NARROW, WORDS; default WORDS when the rows are whole 8-byte words, else NARROW).
-    Returns the number of mistakes.
+    PLAIN, NARROW, WORDS, PAIRS; default WORDS when the rows are whole 8-byte words, else
+    NARROW).  Returns the number of mistakes.
     """
     if kind is None:
         kind = (WORDS if by_words(X) else NARROW) if narrow else PLAIN
-    assert kind == PLAIN or narrow, "an int32 kernel needs the int32 certificate"
+    assert kind in (PLAIN, PAIRS) or narrow, "an int32 kernel needs the int32 certificate"
+    assert kind != PAIRS or by_pairs(X), "the pair kernel reads one-byte rows"
     Xw = words_of(X) if kind == WORDS else _NO_WORDS
     if ("pass", X.dtype.str) in _SEEN:  # the usual case: no context manager to enter
         return int(_pass(kind, X, Xw, y, W, b, rule, keep, scores, flags))
@@ -260,6 +268,7 @@ def fastest(X: npt.NDArray[np.integer[Any]], y: npt.NDArray[np.int8], b: int, na
     key = (X.dtype.str, X.shape[1], narrow, b != 0)
     if key not in _FASTEST:
         kinds = [PLAIN] + ([NARROW] + ([WORDS] if by_words(X) else []) if narrow else [])
+        kinds += [PAIRS] if by_pairs(X) else []
         rows = max(1, min(len(X), SAMPLE // max(1, X.itemsize * X.shape[1])))
         sample, labels = X[:rows], y[:rows]
         other = np.zeros(SAMPLE * 2, dtype=np.uint8) if sample.nbytes > 2**22 else None
