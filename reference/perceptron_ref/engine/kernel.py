@@ -83,7 +83,10 @@ _is_mistake = numba.njit(inline="always")(is_mistake)
 @numba.njit(cache=True, nogil=True, boundscheck=False)
 def _plain(X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F: Any) -> int:
     n, m = X.shape
-    V = W[1:] if b != 0 else W[:]  # the feature weights: a view (W[0] is the bias weight)
+    off = 1 if b != 0 else 0
+    # The feature weights (W[0] is the bias weight) in an array of their own: measured, a
+    # pass runs about 10 % faster so than through a view of W, whose W[0] it reads and writes.
+    V = W[off:].copy()
     k = 0
     for i in range(n):
         x = X[i]
@@ -100,6 +103,7 @@ def _plain(X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F: Any
                 V[j] += yi * np.int64(x[j])
         if keep:
             S[i], F[i] = s, mistake
+    W[off:] = V
     return k
 
 
@@ -254,6 +258,8 @@ _NO_WORDS: npt.NDArray[np.uint64] = np.zeros((0, 0), dtype=np.uint64)
 
 _FASTEST: dict[tuple[str, int, bool, bool], int] = {}
 
+ROUNDS = 5
+"""Timed passes of each kernel in :func:`fastest`."""
 SAMPLE = 2**24
 """Bytes of rows that :func:`fastest` times each kernel on: 16 MiB, more than a core's share of
 the cache, so that the rows come from memory as in a real pass (a few ms a pass)."""
@@ -262,9 +268,14 @@ the cache, so that the rows come from memory as in a real pass (a few ms a pass)
 def fastest(X: npt.NDArray[np.integer[Any]], y: npt.NDArray[np.int8], b: int, narrow: bool) -> int:
     """The fastest kernel for X, measured once per row type, width and bias in a process:
     each candidate makes passes from W = 0 over the first rows (about :data:`SAMPLE` bytes)
-    with their labels, in turn, and the best time of each counts (the result is unused).
-    Rows of more than a few MiB are read from memory, not from the cache, in a real pass:
-    so before each timed pass the cache is filled with something else."""
+    with their labels, in turn, :data:`ROUNDS` times, and the second slowest of each one's
+    passes counts (the result is unused).  A pass is made once, so a kernel fast only some of
+    the time should lose to one that is always a little slower, and one outlier (the machine
+    busy elsewhere) should not decide.  Measured on 60000×784 pixels: the int64 loop's pass
+    took 4.9 to 5.7 ms from run to run, the pair pass's 4.1 every time, yet the int64 loop's
+    best on the sample beat the pair pass's.  Rows of more than a few MiB are read from
+    memory, not from the cache, in a real pass: so before each timed pass the cache is
+    filled with something else."""
     key = (X.dtype.str, X.shape[1], narrow, b != 0)
     if key not in _FASTEST:
         kinds = [PLAIN] + ([NARROW] + ([WORDS] if by_words(X) else []) if narrow else [])
@@ -272,9 +283,9 @@ def fastest(X: npt.NDArray[np.integer[Any]], y: npt.NDArray[np.int8], b: int, na
         rows = max(1, min(len(X), SAMPLE // max(1, X.itemsize * X.shape[1])))
         sample, labels = X[:rows], y[:rows]
         other = np.zeros(SAMPLE * 2, dtype=np.uint8) if sample.nbytes > 2**22 else None
-        best = dict.fromkeys(kinds, float("inf"))
+        times: dict[int, list[float]] = {kind: [] for kind in kinds}
         W = np.zeros(X.shape[1] + (b != 0), dtype=np.int64)
-        for _ in range(3):
+        for _ in range(ROUNDS):
             for kind in kinds:
                 W[:] = 0
                 if other is not None:
@@ -282,6 +293,6 @@ def fastest(X: npt.NDArray[np.integer[Any]], y: npt.NDArray[np.int8], b: int, na
                 start = time.perf_counter()
                 compiled_pass(sample, labels, W, b, TIE_MISTAKE, False, NO_SCORES, NO_FLAGS,
                               narrow, kind)  # fmt: skip
-                best[kind] = min(best[kind], time.perf_counter() - start)
-        _FASTEST[key] = min(kinds, key=best.__getitem__)
+                times[kind].append(time.perf_counter() - start)
+        _FASTEST[key] = min(kinds, key=lambda kind: sorted(times[kind])[-2])
     return _FASTEST[key]

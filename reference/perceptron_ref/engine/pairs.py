@@ -97,8 +97,9 @@ def pairs_pass(X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F:
     if top <= limit:
         for j in range(m):
             W[off + j] = np.int64(H[j]) * 256 + np.int64(L[j])
-    # Past the limit (or from the start): the rest of the pass in int64.
-    V = W[off:]
+    # Past the limit (or from the start): the rest of the pass in int64 (as the PLAIN kernel,
+    # the feature weights in an array of their own).
+    V = W[off:].copy()
     for r in range(i, n):
         x = X[r]
         s = W[0] * b if b != 0 else np.int64(0)
@@ -114,6 +115,7 @@ def pairs_pass(X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F:
                 V[j] += yi * np.int64(x[j])
         if keep:
             S[r], F[r] = s, mistake
+    W[off:] = V
     return k
 
 
