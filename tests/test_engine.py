@@ -35,6 +35,7 @@ from perceptron_ref import InputError, Trace, engine, registry, run
 from perceptron_ref.engine import SUPPORTED
 from perceptron_ref.engine.rules import RULES, TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
 from perceptron_ref.engine.scaled import from_rows, scaled
+from perceptron_ref.engine.words import by_words
 from perceptron_ref.inputs import check_options
 from perceptron_ref.report import dumps, format_text
 from perceptron_ref.runner import AUTO_WORK, Epochs, choose
@@ -631,6 +632,43 @@ def test_a_forced_kernel_makes_every_certified_pass_whatever_auto_would_pick(
         trace = forced(kernel, "perceptron/mehta", BLUM_X, BLUM_Y, epochs=3)
     assert trace == run("perceptron/mehta", BLUM_X, BLUM_Y, epochs=3)
     assert ways and set(ways) == {kernel}, ways
+
+
+@pytest.mark.parametrize("kind", ["PLAIN", "NARROW", "WORDS", "PAIRS"])
+@settings(max_examples=15)
+@given(data=st.data())
+def test_each_compiled_kernel_makes_the_literal_trace(kind: str, data: st.DataObject) -> None:
+    """Whichever kernel :func:`~perceptron_ref.engine.kernel.fastest` would measure fastest,
+    the run's trace is the literal one: each kernel forced in turn (where its certificate
+    and the rows admit it), on pixel-like uint8 rows and on int8 rows."""
+    from perceptron_ref.engine import kernel as kernels
+
+    chosen_kind = getattr(kernels, kind)
+    algorithm = data.draw(st.sampled_from(CORE))
+    dtype = data.draw(st.sampled_from((np.uint8, np.int8)))
+    info = np.iinfo(dtype)
+    values = st.one_of(st.integers(int(info.min), int(info.max)), st.integers(0, 2))
+    n, d = data.draw(st.integers(1, 6)), data.draw(st.sampled_from((8, 16, 5)))
+    X = np.array([[data.draw(values) for _ in range(d)] for _ in range(n)], dtype=dtype)
+    y = np.array([data.draw(st.sampled_from((-1, 1))) for _ in range(n)], dtype=np.int8)
+    chosen = data.draw(options(algorithm, uncapped=False))
+    used = []
+
+    def pick(X: Any, y: Any, b: int, narrow: bool) -> int:
+        admitted = {kernels.PLAIN}
+        admitted |= {kernels.PAIRS} if kernels.by_pairs(X) else set()
+        if narrow:
+            admitted |= {kernels.NARROW} | ({kernels.WORDS} if by_words(X) else set())
+        used.append(chosen_kind if chosen_kind in admitted else kernels.PLAIN)
+        return used[-1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "fastest", pick)
+        trace = forced("compiled", algorithm, X, y, **chosen)
+    assert trace == run(algorithm, X, y, **chosen)
+    # these small weights are certified in int32: only WORDS may be refused, by the rows
+    words = dtype == np.uint8 and d % 8 == 0
+    assert set(used) == {chosen_kind if kind != "WORDS" or words else kernels.PLAIN}, used
 
 
 LOAD_THEN_RUN = """
