@@ -93,11 +93,9 @@ def repeat(
     if rest:
         first_run, second_run = trial.call.fresh(rest), trial.call.fresh(rest)
         sets += [(d, [x, y]) for d, x, y in zip(rest, first_run, second_run, strict=True)]
-    if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in a):
-        return []
     for d, runs in sets:
-        if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in runs):
-            break  # the later ones were cut short too: what was seen before still counts
+        if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in (*runs, *a)):
+            return []
         if _describe(runs[0]) != _describe(runs[1]):
             answers = [o.weights for o in runs if isinstance(o, Returned)]
             found = diagnosis.nondeterministic(len(d[0]), answers)
@@ -108,8 +106,6 @@ def repeat(
                     f"two runs on the same data set, each in a fresh process, ended: {text}",
                 )
             return [found]
-    if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for _, r in sets for o in r):
-        return []
     if kind_of(trial, data, a[0], reading) == kind and _describe(a[1]) == _describe(a[0]):
         return []
     # Before blaming state kept between calls, make sure fresh processes agree: a random

@@ -32,11 +32,11 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_ref.engine.passes import INT32_MAX
 from perceptron_ref.engine.rules import is_mistake
 
 _is_mistake = numba.njit(inline="always")(is_mistake)
 
-INT32_MAX = 2**31 - 1
 H_MAX = 2**15 - 2
 """The most max|h| may be before an update: one more and it still fits int16."""
 
