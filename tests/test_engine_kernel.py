@@ -273,9 +273,29 @@ def test_the_pair_pass_at_its_limit_equals_the_big_integer_pass(
     k_big = python_pass(X, y.tolist(), W_big, b, rule, kept)
     W = np.array(start, dtype=np.int64)
     scores, flags = np.empty(12, dtype=np.int64), np.empty(12, dtype=np.bool_)
-    assert pairs_pass(X, y, W, b, rule, True, scores, flags) == k_big
+    assert compiled_pass(X, y, W, b, rule, True, scores, flags, kind=PAIRS) == k_big
     assert W.tolist() == W_big
     assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
+
+
+def test_the_pair_pass_stops_where_max_h_passes_its_limit() -> None:
+    # d = 1: the limit is H_MAX itself.  From h = H_MAX − 1 and l = 255, each mistake adds
+    # 255 and carries 1 into h: the first row takes h to H_MAX, the second past it, and the
+    # pass stops after the second (the int64 loop makes the rest).  A bias weight of −2⁴⁰
+    # (b = 1) keeps every score negative, so every +1 row is a mistake.
+    assert h_limit(1, 255) == H_MAX
+    X, y = np.array([[255], [255], [255]], dtype=np.uint8), np.array([1, 1, 1], dtype=np.int8)
+    w = (H_MAX - 1) * 256 + 255
+    W = np.array([-(2**40), w], dtype=np.int64)
+    none, no = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.bool_)
+    assert pairs_pass(X, y, W, 1, TIE_MISTAKE, False, none, no) == (2, 2)  # rows made, mistakes
+    assert W.tolist() == [-(2**40) + 2, w + 2 * 255]
+    W = np.array([-(2**40), (H_MAX + 1) * 256], dtype=np.int64)  # past the limit at the start
+    assert pairs_pass(X, y, W, 1, TIE_MISTAKE, False, none, no) == (0, 0)
+    assert W.tolist() == [-(2**40), (H_MAX + 1) * 256]
+    W = np.array([-(2**40), w], dtype=np.int64)  # the whole pass: the third row in int64
+    assert compiled_pass(X, y, W, 1, TIE_MISTAKE, False, none, no, kind=PAIRS) == 3
+    assert W.tolist() == [-(2**40) + 3, w + 3 * 255]
 
 
 def test_the_pair_pass_carries_from_the_low_half_into_the_high_one() -> None:
@@ -285,7 +305,7 @@ def test_the_pair_pass_carries_from_the_low_half_into_the_high_one() -> None:
     X = np.array([[255, 255], [0, 1]], dtype=np.uint8)
     W = np.array([1000, -70000], dtype=np.int64)
     scores, flags = np.empty(2, dtype=np.int64), np.empty(2, dtype=np.bool_)
-    k = pairs_pass(X, np.array([-1, 1], dtype=np.int8), W, 0, TIE_MISTAKE, True, scores, flags)
+    k = pairs_pass(X, np.array([-1, 1], dtype=np.int8), W, 0, TIE_MISTAKE, True, scores, flags)[1]
     # x1: s = 255·(1000 − 70000) < 0 with y = −1: no mistake.  x2: s = −70000 < 0, y = +1:
     # a mistake, w += (0, 1).
     assert (k, W.tolist()) == (1, [1000, -69999])

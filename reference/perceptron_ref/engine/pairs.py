@@ -10,16 +10,17 @@ d·255·255 always does when :func:`by_pairs` holds, and Σ_j |h_j·x_j| ≤ d·
 does while max|h| ≤ :func:`h_limit` (d).  An update moves each h_j by at most 1 (the carry
 of l_j + y·x_j, which lies in [−256, 511)), so the pass keeps a bound on max|h| that grows
 by 1 a mistake, and measures max|h| again when the bound passes the limit.  When max|h|
-itself passes it (|w| beyond about 2^31/(d·255)·256), the rest of the pass runs in int64,
-as :func:`~perceptron_ref.engine.kernel.compiled_pass`'s ``PLAIN`` kernel: the same scores,
-mistakes and W as :func:`~perceptron_ref.engine.passes.python_pass` either way
-(``tests/test_engine_kernel.py`` checks both sides of the limit).
+itself passes it (|w| beyond about 2^31/(d·255)·256), the pass stops there, and
+:func:`~perceptron_ref.engine.kernel.compiled_pass` makes the rest of it in int64 with the
+``PLAIN`` kernel: the same scores, mistakes and W as
+:func:`~perceptron_ref.engine.passes.python_pass` either way (``tests/test_engine_kernel.py``
+checks both sides of the limit).
 
 >>> import numpy as np
 >>> X = np.array([[1, 2, 3], [200, 100, 0], [0, 255, 9]], dtype=np.uint8)
 >>> W, none = np.array([1000, -70000, 3], dtype=np.int64), np.zeros(0, dtype=np.int64)
 >>> by_pairs(X), pairs_pass(X, np.array([1, -1, 1], dtype=np.int8), W, 0, 0, False, none, none)
-(True, 2)
+(True, (3, 2))
 >>> W.tolist()
 [1001, -69743, 15]
 """
@@ -49,8 +50,11 @@ def h_limit(m: int, x_max: int) -> int:
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
-def pairs_pass(X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F: Any) -> int:
-    """The pass, compiled (see the module docstring); X's rows are one-byte integers."""
+def pairs_pass(
+    X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F: Any
+) -> tuple[int, int]:
+    """The pass, compiled (see the module docstring), up to the row where max|h| passes its
+    limit: (the rows made, their mistakes), W updated.  X's rows are one-byte integers."""
     n, m = X.shape
     off = 1 if b != 0 else 0
     limit = h_limit(m, 255)  # |x_j| ≤ 255 in a row of uint8 or int8
@@ -97,26 +101,7 @@ def pairs_pass(X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F:
     if top <= limit:
         for j in range(m):
             W[off + j] = np.int64(H[j]) * 256 + np.int64(L[j])
-    # Past the limit (or from the start): the rest of the pass in int64 (as the PLAIN kernel,
-    # the feature weights in an array of their own).
-    V = W[off:].copy()
-    for r in range(i, n):
-        x = X[r]
-        s = W[0] * b if b != 0 else np.int64(0)
-        for j in range(m):
-            s += V[j] * np.int64(x[j])
-        yi = np.int64(y[r])
-        mistake = _is_mistake(rule, s, yi)
-        if mistake:
-            k += 1
-            if b != 0:
-                W[0] += yi * b
-            for j in range(m):
-                V[j] += yi * np.int64(x[j])
-        if keep:
-            S[r], F[r] = s, mistake
-    W[off:] = V
-    return k
+    return i, k
 
 
 PAIRS_D_MAX = INT32_MAX // (255 * 255)
