@@ -40,7 +40,7 @@ from perceptron_ref.engine.kernel import (
     compiled_pass,
     python_pass,
 )
-from perceptron_ref.engine.pairs import H_MAX, by_pairs, h_limit, pairs_pass
+from perceptron_ref.engine.pairs import H_MAX, by_pairs, h_limit, pairs_if_bytes, pairs_pass
 from perceptron_ref.engine.passes import block_pass
 from perceptron_ref.engine.scaled import (
     Scaled,
@@ -296,6 +296,26 @@ def test_the_pair_pass_stops_where_max_h_passes_its_limit() -> None:
     W = np.array([-(2**40), w], dtype=np.int64)  # the whole pass: the third row in int64
     assert compiled_pass(X, y, W, 1, TIE_MISTAKE, False, none, no, kind=PAIRS) == 3
     assert W.tolist() == [-(2**40) + 3, w + 3 * 255]
+
+
+def test_the_compiled_dispatcher_makes_the_pair_pass_only_on_one_byte_rows() -> None:
+    # Other rows: no row made (the int64 loop makes them all), and the pair pass is not
+    # compiled for them; called from Python, the same answers.
+    import numba
+
+    @numba.njit
+    def dispatch(X: Any, y: Any, W: Any) -> tuple[int, int]:
+        return pairs_if_bytes(X, y, W, 0, TIE_MISTAKE, False, W[:0], y[:0] > 0)
+
+    y = np.array([1, -1], dtype=np.int8)
+    for dtype in (np.int16, np.int32, np.int64):
+        X, W = np.array([[3, 4], [5, 6]], dtype=dtype), np.array([7, -8], dtype=np.int64)
+        assert dispatch(X, y, W) == (0, 0) == pairs_if_bytes(X, y, W, 0, 0, False, W, W)
+        assert W.tolist() == [7, -8]
+    X, W = np.array([[3, 4], [5, 6]], dtype=np.uint8), np.array([7, -8], dtype=np.int64)
+    none, no = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.bool_)
+    assert pairs_if_bytes(X, y, W, 0, TIE_MISTAKE, False, none, no) == (2, 2)  # both mistakes
+    assert W.tolist() == [7 + 3 - 5, -8 + 4 - 6]
 
 
 def test_the_pair_pass_carries_from_the_low_half_into_the_high_one() -> None:

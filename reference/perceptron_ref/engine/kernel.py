@@ -35,7 +35,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_ref.engine.pairs import by_pairs, pairs_pass
+from perceptron_ref.engine.pairs import by_pairs, pairs_if_bytes
 from perceptron_ref.engine.passes import (
     INT32_MAX,
     INT64_MAX,
@@ -143,7 +143,7 @@ def _pass(kind: int, X: Any, Xw: Any, y: Any, W: Any, b: int, rule: int, keep: b
     if kind == WORDS:
         return words_pass(X, Xw, y, W, b, rule, keep, S, F)
     if kind == PAIRS:  # up to the pair pass's limit, and the rest (if any) in int64
-        done, k = pairs_pass(X, y, W, b, rule, keep, S, F)
+        done, k = pairs_if_bytes(X, y, W, b, rule, keep, S, F)
         return k + _plain(X, y, W, b, rule, keep, S, F, done)
     if kind == NARROW:
         return _narrow(X, y, W, b, rule, keep, S, F)
