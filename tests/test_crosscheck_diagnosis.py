@@ -79,10 +79,15 @@ class Wrong:
     ok = False
 
 
-def repeated(answer: Callable[[int, int, Data], Fraction], sets: int) -> list[Diagnosis]:
-    """What :func:`verdicts.repeat` finds on the first of ``sets`` failing data sets."""
+def repeated(
+    answer: Callable[[int, int, Data], Fraction], sets: int, kind: str = "python"
+) -> list[Diagnosis]:
+    """What :func:`verdicts.repeat` finds on the first of ``sets`` failing data sets, for a
+    candidate of ``kind``."""
     data: list[Data] = [((tuple(Fraction(n) for _ in range(n + 1)),), (1,)) for n in range(sets)]
-    trial: Any = SimpleNamespace(call=Processes(answer), judge=lambda *a, **k: Wrong())
+    trial: Any = SimpleNamespace(
+        call=Processes(answer), judge=lambda *a, **k: Wrong(), candidate=SimpleNamespace(kind=kind)
+    )
     first = Returned((answer(0, 0, data[0]),))
     return verdicts.repeat(trial, data[0], first, "wrong", Reading(), 1, data)
 
@@ -107,6 +112,16 @@ def test_a_random_choice_is_seen_on_any_other_failing_data_set(size: int) -> Non
 def test_only_the_smallest_other_data_sets_and_the_largest_are_run_again() -> None:
     assert repeated(coin_on(verdicts.OTHERS + 1), sets=40) == []
     assert repeated(coin_on(2), sets=1) == []  # not there: nothing to see
+
+
+def test_a_command_candidate_is_run_again_on_fewer_data_sets() -> None:
+    # a process a data set: the smallest OTHERS_CMD - 1 others and the largest
+    cap = verdicts.OTHERS_CMD
+    (found,) = repeated(coin_on(cap), sets=40, kind="cmd")
+    assert found.code == "nondeterministic"
+    assert repeated(coin_on(40), sets=40, kind="cmd")[0].code == "nondeterministic"
+    assert repeated(coin_on(cap + 1), sets=40, kind="cmd") == []
+    assert repeated(coin_on(cap + 1), sets=40)[0].code == "nondeterministic"
 
 
 def test_state_kept_between_calls_answers_the_sequences_of_two_fresh_processes_alike() -> None:

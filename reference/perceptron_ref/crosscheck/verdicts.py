@@ -40,6 +40,9 @@ OTHERS = 32
 """At most this many other failing data sets (the smallest, and the largest: a shuffle of a
 few examples often repeats itself) are answered by the two fresh processes that look for
 nondeterminism."""
+OTHERS_CMD = 8
+"""The same for a ``cmd:`` candidate, which starts a process (in the sandbox) for every data
+set: 16 more processes at most, not 64."""
 COSTLY = ("hang", "budget", "memory")
 """Failures not run again to look for nondeterminism: each would cost its limit again."""
 SUPPRESS = ("initial-weights", "nondeterministic", "stateful", "order")
@@ -88,8 +91,9 @@ def repeat(
     a = trial.call.fresh([data], repeat=2)  # a fresh call, then a second one
     b = trial.call.fresh([data])
     sets = [(data, [a[0], b[0]])]
+    cap = OTHERS_CMD if trial.candidate.kind == "cmd" else OTHERS
     rest = [d for d in others if d is not data]
-    rest = rest[: OTHERS - 1] + rest[-1:] if len(rest) > OTHERS else rest
+    rest = rest[: cap - 1] + rest[-1:] if len(rest) > cap else rest
     if rest:
         first_run, second_run = trial.call.fresh(rest), trial.call.fresh(rest)
         sets += [(d, [x, y]) for d, x, y in zip(rest, first_run, second_run, strict=True)]
