@@ -708,3 +708,99 @@ def test_load_readies_in_a_fresh_process_the_kernels_its_runs_use(
                           text=True, check=False, cwd=Path(__file__).parent.parent)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["int16", "uint8", "True"]  # nothing new after load
+
+
+# --- Passes.advance: many passes without steps, and how they stopped --------------------------
+
+
+def one_by_one(
+    X: Any, y: Any, passes: int, stop_clean: bool, brent_test: bool = True
+) -> tuple[list[int], int, int, str, Any]:
+    """The same passes in Python integers, with Brent's test after each (if asked): (W,
+    passes made, mistakes, how they stopped, Brent's test)."""
+    from perceptron_ref.engine.cycles import Brent
+    from perceptron_ref.engine.passes import python_pass
+
+    W: list[int] = [0] * X.shape[1]
+    brent, made, mistakes = Brent(list(W)), 0, 0
+    while made < passes:
+        k = python_pass(X, y.tolist(), W, 0, TIE_MISTAKE, None)
+        made, mistakes = made + 1, mistakes + k
+        if stop_clean and k == 0:
+            return W, made, mistakes, "clean", brent
+        if brent_test and brent.repeated(W):
+            return W, made, mistakes, "repeat", brent
+    return W, made, mistakes, "limit", brent
+
+
+CYCLING = np.array([[2, 1], [-2, -1], [1, -3]], dtype=np.int8), np.array([1, 1, -1], dtype=np.int8)
+"""x and −x both labelled +1: no w separates them, and the passes cycle."""
+
+SEPARABLE = np.array([[2, 1], [-1, -3], [1, 1]], dtype=np.int8), np.array([1, -1, 1], dtype=np.int8)
+
+
+@pytest.mark.parametrize("way", KERNELS)
+@pytest.mark.parametrize(
+    ("data", "passes", "stop"),
+    [(CYCLING, 10**6, "repeat"), (SEPARABLE, 10**6, "clean"), (CYCLING, 3, "limit")],
+)
+def test_advance_says_how_its_passes_stopped_as_passes_made_one_by_one_do(
+    way: str, data: tuple[Any, Any], passes: int, stop: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A clean pass, a W that Brent's test sees repeat, or the passes asked for: the same
+    W, passes, mistakes and state of Brent's test as the passes made one at a time, in
+    numpy and in the compiled kernels; and after compiled passes the kernels count as
+    loaded (a later run in this process uses them at once)."""
+    from perceptron_ref.engine import driver, kernel
+    from perceptron_ref.engine.cycles import Brent
+
+    monkeypatch.setattr(kernel, "LOADED", False)
+    X, y = data
+    W_big, made, mistakes, how, brent_big = one_by_one(X, y, passes, stop_clean=True)
+    assert how == stop
+    passes_of = driver.Passes(scaled(X, y), 0, TIE_MISTAKE, way)  # type: ignore[arg-type]
+    zero = passes_of.zero()
+    brent = Brent(zero)
+    W, got_made, got_mistakes, got_how = passes_of.advance(zero, passes, brent, True)
+    assert (np.asarray(W).tolist(), got_made, got_mistakes, got_how) == (
+        W_big, made, mistakes, how)  # fmt: skip
+    assert (brent.power, brent.lam, np.asarray(brent.T).tolist()) == (
+        brent_big.power, brent_big.lam, list(brent_big.T))  # fmt: skip
+    assert driver.loaded() is (way == "compiled")
+
+
+@pytest.mark.parametrize("loaded", [False, True])
+def test_loaded_says_whether_the_kernels_are_loaded(
+    loaded: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from perceptron_ref.engine import driver, kernel
+
+    monkeypatch.setattr(kernel, "LOADED", loaded)
+    assert driver.loaded() is loaded
+
+
+@pytest.mark.parametrize("passes", [5, 40])
+def test_advance_makes_the_passes_asked_when_the_int32_certificate_cuts_them_into_parts(
+    passes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows as large as 3·2**28: int32 certifies only a few passes at a time (|W| grows by
+    up to 3·2**28 a pass): the compiled passes are made in several calls, certified again
+    before each, and still come to the passes asked, no more."""
+    from perceptron_ref.engine import driver, kernel
+
+    X, y = CYCLING[0].astype(np.int32) * 2**28, CYCLING[1]
+    calls: list[int] = []
+    epochs = kernel.epochs
+
+    def counted(kind: int, X: Any, y: Any, W: Any, b: int, rule: int, limit: int,
+                **rest: Any) -> tuple[int, int]:  # fmt: skip
+        calls.append(limit)
+        return epochs(kind, X, y, W, b, rule, limit, **rest)
+
+    monkeypatch.setattr(kernel, "epochs", counted)
+    W_big, _, mistakes, _, _ = one_by_one(X, y, passes, stop_clean=False, brent_test=False)
+    passes_of = driver.Passes(scaled(X, y), 0, TIE_MISTAKE, "compiled")
+    W, got_made, got_mistakes, got_how = passes_of.advance(passes_of.zero(), passes)
+    assert (np.asarray(W).tolist(), got_made, got_mistakes, got_how) == (
+        W_big, passes, mistakes, "limit")  # fmt: skip
+    assert len(calls) > 1 and max(calls) < passes and sum(calls) == passes, calls

@@ -330,6 +330,20 @@ def test_streamed_labels_zero_one_refuse_minus_one(tmp_path: Path) -> None:
     assert problem(run_csv, "perceptron/mehta", path, labels="01") == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "label"), [("1,2,1\n1,2,-1\n", 2, "-1"), ("3,+1\n", 1, "+1")]
+)
+def test_streamed_labels_zero_one_refuse_pm1_labels_in_a_file_without_a_zero(
+    tmp_path: Path, text: str, line: int, label: str
+) -> None:
+    # Every label here is one of the pm1 set, so the fast reader must read them as "01"
+    # labels too (and send the file to the exact reader), not as the default set.
+    path = write_file(tmp_path, text)
+    expected = f"{path}:{line}: label '{label}' is not 0 or 1"
+    assert problem(read_csv, path, labels="01") == expected
+    assert problem(run_csv, "perceptron/mehta", path, labels="01") == expected
+
+
 def test_streamed_file_opening_with_two_byte_order_marks_reads_as_read_csv(
     tmp_path: Path,
 ) -> None:
