@@ -469,6 +469,7 @@ def test_a_slow_first_call_on_a_terminal_says_once_per_kernel_and_row_type_that_
         return 1, kernel.LIMIT
 
     monkeypatch.setattr(kernel, "_epochs", slow)
+    monkeypatch.setattr(kernel, "_pass", lambda *args: slow()[0])
     said = []
     for dtype in (np.uint8, np.uint8, np.int16, np.int16):
         X, y = np.zeros((1, 8), dtype=dtype), np.ones(1, dtype=np.int8)
@@ -476,8 +477,33 @@ def test_a_slow_first_call_on_a_terminal_says_once_per_kernel_and_row_type_that_
         state = np.zeros(3, dtype=np.int64)
         kernel.epochs(PLAIN, X, y, W, 0, TIE_MISTAKE, 1, stop_clean=False, T=T, state=state)
         said.append(len(terminal.lines))
-    assert said == [1, 1, 2, 2]
+    for dtype in (np.uint8, np.uint8, np.int16, np.int16):  # one pass: another kernel
+        X, y, W = np.zeros((1, 8), dtype=dtype), np.ones(1, dtype=np.int8), np.zeros(8, np.int64)
+        compiled_pass(X, y, W, 0, TIE_MISTAKE, False, kernel.NO_SCORES, kernel.NO_FLAGS)
+        said.append(len(terminal.lines))
+    assert said == [1, 1, 2, 2, 3, 3, 4, 4]
     assert terminal.lines[0].startswith("perceptron-ref: compiling the engine's kernels")
+
+
+@pytest.mark.parametrize("kind", [PLAIN, NARROW, WORDS, PAIRS])
+def test_the_first_compiled_pass_on_a_row_type_equals_the_big_integer_pass(
+    kind: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first call on a row type goes its own way (through the compile notice); later
+    # calls skip it.  Both make the pass, with its scores and mistakes kept.
+    rng = np.random.default_rng(7)
+    X = rng.integers(0, 256, size=(6, 8), dtype=np.uint8)
+    X[0] = 0  # with the bias weight 0: a zero score, right for y = +1 under tie-positive only
+    y = np.array([1, -1, 1, -1, -1, 1], dtype=np.int8)
+    start = [0] + [int(v) for v in rng.integers(-1000, 1000, size=8)]
+    W_big, kept = list(start), list[tuple[int, bool]]()
+    k = python_pass(X, y.tolist(), W_big, 2, TIE_POSITIVE, kept)
+    for first in (True, False):
+        monkeypatch.setattr(kernel, "_SEEN", set() if first else {("pass", X.dtype.str)})
+        W, scores, flags = np.array(start, dtype=np.int64), np.zeros(6, np.int64), np.zeros(6, bool)
+        got = compiled_pass(X, y, W, 2, TIE_POSITIVE, True, scores, flags, True, kind)
+        assert (got, W.tolist()) == (k, W_big)
+        assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
 
 
 class _Stopwatch:
