@@ -804,3 +804,16 @@ def test_advance_makes_the_passes_asked_when_the_int32_certificate_cuts_them_int
     assert (np.asarray(W).tolist(), got_made, got_mistakes, got_how) == (
         W_big, passes, mistakes, "limit")  # fmt: skip
     assert len(calls) > 1 and max(calls) < passes and sum(calls) == passes, calls
+
+
+def test_loaded_is_false_in_a_process_that_has_not_imported_the_kernels() -> None:
+    # The kernels' module (numba) is imported only by a run that needs it.
+    code = (
+        "import sys\n"
+        "from perceptron_ref.engine import driver\n"
+        "assert 'perceptron_ref.engine.kernel' not in sys.modules\n"
+        "print(driver.loaded())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (0, "False\n", "")

@@ -136,6 +136,19 @@ def test_the_fast_engine_checks_the_final_weights_of_a_summary() -> None:
     assert str(raised.value) == message("w", "at the end of epoch 1", final, 200)
 
 
+def test_the_fast_engine_checks_a_summary_whose_weights_eta_makes_large() -> None:
+    # w = η·W/D: one mistake on x = 1, y = -1 with η = 2**70 gives w = -2**70, 71 bits,
+    # from W = -1.  The engine's shortcut (skip the check when every η·W_j/D is surely
+    # small) must count η's numerator, not only W and D.
+    with pytest.raises(SizeLimitError) as raised:
+        run(
+            "perceptron/mehta", [[1]], [-1], eta=2**70, max_bits=64, engine="fast", record="summary"
+        )
+    assert str(raised.value) == message("w", "at the end of epoch 1", 71, 64)
+    at_limit = run("perceptron/mehta", [[1]], [-1], eta=2**63, max_bits=64, engine="fast")
+    assert at_limit.weights == (Fraction(-(2**63)),)  # 64 bits: within the limit
+
+
 @pytest.mark.slow
 def test_the_default_limit_is_crossed_where_the_closed_form_says() -> None:
     p = 2**521 - 1  # a Mersenne prime: 521 more bits a step, 192 steps to 100,000
