@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 
 from perceptron_ref import InputError, Trace, engine, registry, run
 from perceptron_ref.engine import SUPPORTED
+from perceptron_ref.engine.passes import INT32_MAX, INT64_MAX
 from perceptron_ref.engine.rules import RULES, TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
 from perceptron_ref.engine.scaled import from_rows, scaled
 from perceptron_ref.engine.words import by_words
@@ -817,3 +818,176 @@ def test_loaded_is_false_in_a_process_that_has_not_imported_the_kernels() -> Non
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False, cwd=Path(__file__).parent.parent)  # fmt: skip
     assert (done.returncode, done.stdout, done.stderr) == (0, "False\n", "")
+
+
+# --- the rent-or-buy choice between numpy and compiled passes -------------------------------
+
+
+class _Clock:
+    """A stand-in for ``time`` in the driver: each numpy pass takes ``cost`` seconds."""
+
+    def __init__(self, cost: float) -> None:
+        self.cost, self.now, self.ticks = cost, 0.0, 0
+
+    def perf_counter(self) -> float:
+        self.ticks += 1
+        if self.ticks % 2 == 0:  # a pass's end: its cost has passed since its start
+            self.now += self.cost
+        return self.now
+
+
+def test_auto_rents_numpy_passes_until_those_to_come_would_cost_more_than_loading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rule: nothing measured, numpy; after p numpy passes that took t seconds, compiled
+    when the ``left`` passes still to come would take longer than the load (left·t/p >
+    LOAD_COST), or once t itself reaches LOAD_COST; a run of unknown length (left None)
+    waits for that.  Numpy passes cost 1 s here and loading costs 10 s."""
+    from perceptron_ref.engine import driver
+
+    monkeypatch.setattr(driver, "loaded", lambda: False)
+    monkeypatch.setattr(driver, "LOAD_COST", 10.0)
+    monkeypatch.setattr(driver, "time", _Clock(1.0))
+    passes = driver.Passes(scaled(*SEPARABLE), 0, TIE_MISTAKE, "auto")
+    W = passes.zero()
+    assert passes.way(W, 1000) == "numpy" and passes.way(W, None) == "numpy"
+    passes.one(W, False, None, "numpy")
+    assert (passes.spent, passes.numpy_passes) == (1.0, 1)
+    assert passes.way(W, 11) == "compiled"  # 11·1/1 > 10
+    assert passes.way(W, 10) == "numpy"  # 10·1/1 is not more than 10
+    assert passes.way(W, None) == "numpy"
+    for _ in range(4):
+        passes.one(W, False, None, "numpy")
+    assert (passes.spent, passes.numpy_passes) == (5.0, 5)
+    assert passes.way(W, 11) == "compiled" and passes.way(W, 10) == "numpy"  # 11·5/5 > 10
+    assert passes.way(W, None) == "numpy"
+    for _ in range(5):
+        passes.one(W, False, None, "numpy")
+    assert passes.spent == 10.0 and passes.way(W, None) == "compiled"  # t = LOAD_COST
+    assert passes.way(W, 1) == "compiled"
+
+
+def test_each_pass_tells_auto_how_many_passes_are_still_to_come(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rent-or-buy rule needs the passes still to come: a run of 4 epochs says 4, 3, 2,
+    1 (whether its steps are kept or not), ``advance`` its passes asked less those made, and
+    a run to convergence says it does not know (None)."""
+    from perceptron_ref.engine import driver
+
+    monkeypatch.setattr(driver, "loaded", lambda: False)
+    monkeypatch.setattr(driver, "LOAD_COST", 1e9)  # numpy throughout
+    told: list[int | None] = []
+    way = driver.Passes.way
+
+    def spy(self: driver.Passes, W: Any, left: int | None) -> str:
+        told.append(left)
+        return way(self, W, left)
+
+    monkeypatch.setattr(driver.Passes, "way", spy)
+    X, y = CYCLING
+    for record in ("full", "summary"):
+        told.clear()
+        assert run("perceptron/mehta", X, y, epochs=4, engine="fast", record=record)
+        assert told == [4, 3, 2, 1], record
+    passes = driver.Passes(scaled(X, y), 0, TIE_MISTAKE, "auto")
+    told.clear()
+    assert passes.advance(passes.zero(), 3)[1:] == (
+        3,
+        one_by_one(X, y, 3, False, False)[2],
+        "limit",
+    )
+    assert told == [3, 2, 1]
+    passes = driver.Passes(scaled(*SEPARABLE), 0, TIE_MISTAKE, "auto")
+    told.clear()
+    assert passes.advance(passes.zero(), driver.ENDLESS, None, True)[3] == "clean"
+    assert told and set(told) == {None}
+
+
+def _limit_asked(
+    X: Any, start: list[int], passes: int, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, int, int, int]:
+    """The passes the driver asks the compiled loop for in one call, from W = ``start``:
+    (that limit, w_max, column_max, row_max as the driver bounds them)."""
+    from perceptron_ref.engine import driver, kernel
+
+    asked: list[int] = []
+
+    def epochs(kind: int, X: Any, y: Any, W: Any, b: int, rule: int, limit: int,
+               **rest: Any) -> tuple[int, int]:  # fmt: skip
+        asked.append(limit)
+        return limit, kernel.LIMIT  # W as it was: only the limit is looked at
+
+    monkeypatch.setattr(kernel, "epochs", epochs)
+    data = scaled(X, np.ones(len(X), dtype=np.int8))
+    passes_of = driver.Passes(data, 0, TIE_MISTAKE, "compiled")
+    W = np.array(start, dtype=np.int64)
+    assert passes_of.way(W, passes) == "compiled"  # certified: bounds swept if need be
+    passes_of._compiled(W, passes, None, False)
+    return asked[0], max(map(abs, start)), passes_of.column_max, passes_of.row_max
+
+
+@pytest.mark.parametrize(
+    ("X", "start", "binding"),
+    [
+        (np.array([[1000, -1000], [500, 7]], dtype=np.int16), [0, 0], "int32"),
+        (np.array([[1000, -1000], [500, 7]], dtype=np.int16), [2**40, -5], "int64"),
+        (np.array([[1]], dtype=np.int8), [INT64_MAX - 10], "int64"),
+        (np.full((1, 8192), 2**20, dtype=np.int32), [0] * 8192, "int64"),  # row_max 2**33
+        (np.array([[3, 1]], dtype=np.int8), [0, 0], "passes"),
+    ],
+)
+def test_the_compiled_passes_asked_at_once_are_the_most_the_certificate_covers(
+    X: Any, start: list[int], binding: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every weight moves by at most column_max a pass: after L passes from w_max it is
+    within w_max + L·column_max, and every score within that times row_max.  The driver
+    asks for the most passes that keeps this inside int64 (and inside int32 when int32
+    certifies the first of them), or the passes wanted if fewer."""
+    wanted = 5 if binding == "passes" else 10**15
+    limit, w_max, c, r = _limit_asked(X, start, wanted, monkeypatch)
+
+    def fits(passes: int) -> tuple[bool, bool]:
+        top = w_max + passes * c
+        return top * max(r, 1) <= INT64_MAX, top <= INT32_MAX
+
+    narrow = fits(1)[1]
+    assert type(limit) is int and 1 <= limit <= wanted
+    assert fits(limit)[0] and (fits(limit)[1] or not narrow)
+    more = fits(limit + 1)
+    assert {"passes": limit == wanted, "int64": not more[0], "int32": narrow and not more[1]}[
+        binding
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "big"),
+    [(kind, False) for kind in ("PLAIN", "NARROW", "WORDS", "PAIRS", None)]
+    + [(kind, True) for kind in ("PLAIN", "PAIRS", None)],  # the int32 kernels are not offered
+)
+def test_a_compiled_pass_is_the_big_integer_pass_whichever_kernel_is_fastest(
+    kind: str | None, big: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Passes.one`` in compiled passes, the kernel being the one ``fastest`` measures
+    (None: really measured, from an empty cache), with weights inside int32 or beyond it
+    (then only PLAIN and PAIRS may run): the scores, mistakes and W of Python integers; and
+    the kernels count as loaded after it."""
+    from perceptron_ref.engine import driver, kernel
+    from perceptron_ref.engine.passes import python_pass
+
+    X = np.random.default_rng(3).integers(0, 256, size=(9, 16), dtype=np.uint8)
+    y = np.array([1, -1, -1, 1, 1, -1, 1, -1, 1], dtype=np.int8)
+    start = [(2**40 if big else 2**20) * (-1) ** j + j for j in range(16)]
+    monkeypatch.setattr(kernel, "LOADED", False)
+    monkeypatch.setattr(kernel, "_FASTEST", {})
+    if kind is not None:
+        chosen = getattr(kernel, kind)
+        monkeypatch.setattr(kernel, "fastest", lambda *args: chosen)
+    W_big, kept = list(start), list[tuple[int, bool]]()
+    k = python_pass(X, y.tolist(), W_big, 0, TIE_MISTAKE, kept)
+    passes = driver.Passes(scaled(X, y), 0, TIE_MISTAKE, "compiled")
+    W = np.array(start, dtype=np.int64)
+    assert passes.way(W, 1) == "compiled"
+    W, got, got_kept = passes.one(W, True, 1, "compiled")
+    assert (np.asarray(W).tolist(), got, got_kept) == (W_big, k, kept)
+    assert driver.loaded()
