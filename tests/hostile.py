@@ -8,7 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from perceptron_ref.crosscheck import sandbox
+from perceptron_ref.crosscheck.run import sandbox
 
 ROOT = Path(__file__).resolve().parents[1]
 CANDIDATES = ROOT / "tests" / "candidates"

@@ -20,8 +20,9 @@ import pytest
 import perceptron_ref
 import perceptron_ref.runner
 from perceptron_ref import run
-from perceptron_ref.crosscheck import crosscheck, sandbox
-from perceptron_ref.crosscheck.sandbox import execute
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.run import sandbox
+from perceptron_ref.crosscheck.run.sandbox import execute
 from tests.hostile import (
     CANDIDATES,
     MARKERS,
@@ -326,7 +327,7 @@ def test_without_user_namespaces_the_sandbox_is_weaker_and_says_so(tmp_path: Pat
     assert "weaker sandbox" in done.stderr and "no limit on their processes" in done.stderr
     script = "import os, resource; print(os.getuid(), resource.getrlimit(resource.RLIMIT_NPROC))"
     code = (
-        "import sys; from perceptron_ref.crosscheck.sandbox import execute; "
+        "import sys; from perceptron_ref.crosscheck.run.sandbox import execute; "
         f"print(execute([sys.executable, '-c', {script!r}], b'', timeout=20).lines[0].decode())"
     )
     inside = subprocess.run(

@@ -16,7 +16,7 @@ import pytest
 
 from perceptron_ref.cli import main
 from perceptron_ref.crosscheck import crosscheck
-from perceptron_ref.crosscheck.results import Report
+from perceptron_ref.crosscheck.report.results import Report
 from perceptron_ref.grading import autograder, gradescope, scoring
 from tests.hostile import CANDIDATES, ROOT, require_sandbox, tree_hash
 
@@ -82,7 +82,11 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
         assert [t["name"] for t in config["tests"]] == [t["name"] for t in scoring.TESTS]
         with zipfile.ZipFile(z.open(wheel)) as w:
             names = w.namelist()
-    for module in ("grading/autograder.py", "crosscheck/worker.py", "crosscheck/adapters.py"):
+    for module in (
+        "grading/autograder.py",
+        "crosscheck/candidates/worker.py",
+        "crosscheck/candidates/adapters.py",
+    ):
         assert f"perceptron_ref/{module}" in names
     for data in ("py.typed", "vectorkit/schema.json", "vectorkit/check.py", "vectorkit/check.mjs"):
         assert f"perceptron_ref/{data}" in names  # package data ships
@@ -163,7 +167,7 @@ def test_require_sandbox_without_one_grades_nothing_and_says_why(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PERCEPTRON_REF_BWRAP", "")
-    from perceptron_ref.crosscheck import sandbox
+    from perceptron_ref.crosscheck.run import sandbox
 
     sandbox._trial.cache_clear()
     config = {"options": {"algorithm": "perceptron/mehta"}, "require_sandbox": True}

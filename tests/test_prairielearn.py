@@ -319,7 +319,7 @@ def test_require_sandbox_without_one_is_not_gradable_and_says_why(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PERCEPTRON_REF_BWRAP", "")
-    from perceptron_ref.crosscheck import sandbox
+    from perceptron_ref.crosscheck.run import sandbox
 
     sandbox._trial.cache_clear()
     config = {"options": {"algorithm": "perceptron/mehta"}, "require_sandbox": True}

@@ -183,7 +183,9 @@ def register(sub: Any) -> None:
 
 def main(args: argparse.Namespace) -> int:
     from perceptron_ref.coq import read_coq
-    from perceptron_ref.crosscheck import crosscheck, reporting, sandbox
+    from perceptron_ref.crosscheck import crosscheck
+    from perceptron_ref.crosscheck.report import reporting
+    from perceptron_ref.crosscheck.run import sandbox
     from perceptron_ref.data import read_csv
 
     sandbox.announce(args.require_sandbox)  # one line when there is no sandbox

@@ -136,7 +136,7 @@ def platform_config(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main(args: argparse.Namespace) -> int:
-    from perceptron_ref.crosscheck import sandbox
+    from perceptron_ref.crosscheck.run import sandbox
     from perceptron_ref.grading import classrun, intake, scoring
 
     options = options_of(args)

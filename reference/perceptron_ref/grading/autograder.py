@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.crosscheck import sandbox
+from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.grading import classrun, intake, prairielearn, scoring
 
 PLACES = {"gradescope": ("submission", "results"), "prairielearn": ("student", "results")}

@@ -3,7 +3,7 @@
 It reads one job (JSON) on stdin: the hand-in (:class:`~perceptron_ref.grading.intake.
 Submission` fields), crosscheck's options, the entry function and the scoring tests; it
 crosschecks the snapshot's file with the candidate seeing only that snapshot
-(:func:`~perceptron_ref.crosscheck.sandbox.sharing`), and writes one JSON line: the CSV
+(:func:`~perceptron_ref.crosscheck.run.sandbox.sharing`), and writes one JSON line: the CSV
 ``row``, Gradescope's ``results``, the student's ``feedback`` and the ``summary``
 that the class report counts (:mod:`~perceptron_ref.grading.summary`).  Whatever else is printed
 goes to stderr.  If its parent (PID) dies, it ends too (and with it its sandboxes).
@@ -19,10 +19,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.crosscheck import candidates, reporting, sandbox
+from perceptron_ref.crosscheck import candidates
+from perceptron_ref.crosscheck.candidates.outcomes import Failure
 from perceptron_ref.crosscheck.check import crosscheck
-from perceptron_ref.crosscheck.outcomes import Failure
-from perceptron_ref.crosscheck.results import Report
+from perceptron_ref.crosscheck.report import reporting
+from perceptron_ref.crosscheck.report.results import Report
+from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback, scoring
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from perceptron_ref.crosscheck.candidates.outcomes import Failure
 from perceptron_ref.crosscheck.check import Report
-from perceptron_ref.crosscheck.outcomes import Failure
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback
 

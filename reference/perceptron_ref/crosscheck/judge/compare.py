@@ -37,7 +37,7 @@ UPDATE = {
     "perceptron/ssbd": "ssbd.7",
 }
 STOP = {"perceptron/gormley-batch": "gormley-batch.2", "perceptron/press": "press.8"}
-SPEC = Path(__file__).resolve().parents[3] / "spec" / "algorithms"
+SPEC = Path(__file__).resolve().parents[4] / "spec" / "algorithms"
 
 
 @dataclass(frozen=True)

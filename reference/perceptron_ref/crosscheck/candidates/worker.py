@@ -1,7 +1,7 @@
 """The child side of a Python candidate: load it, call it on each data set, print results.
 
 This file runs as a script (``python -I worker.py``) in the candidate's sandboxed process
-(see :mod:`perceptron_ref.crosscheck.session`); it imports nothing from ``perceptron_ref``,
+(see :mod:`perceptron_ref.crosscheck.run.session`); it imports nothing from ``perceptron_ref``,
 so a candidate that patches the reference patches only its own process.  It reads JSON
 requests on stdin, one per line: ``{"target": {...}, "input": "numpy"|"fractions"|"lists",
 "bias": bool, "epochs": N|"converge", "eta": "p/q", "datasets": [{"X": [[x, ...], ...],

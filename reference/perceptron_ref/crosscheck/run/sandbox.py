@@ -71,9 +71,10 @@ the candidate sees (:func:`readable`)."""
 
 HARNESS = "/harness"
 """Where the worker's files appear inside the sandbox (read-only)."""
-PACKAGE = Path(__file__).resolve().parents[1]
+PACKAGE = Path(__file__).resolve().parents[2]
 """This package: masked in the sandbox wherever a bound folder holds it."""
-HARNESS_FILES = (PACKAGE / "crosscheck" / "worker.py", PACKAGE / "crosscheck" / "adapters.py")
+_CANDIDATES = PACKAGE / "crosscheck" / "candidates"
+HARNESS_FILES = (_CANDIDATES / "worker.py", _CANDIDATES / "adapters.py")
 ETC = (
     "alternatives",
     "ld.so.cache",
