@@ -14,8 +14,9 @@ Hand-worked traces state independent facts from the spec lines
 rules) and the runner's contract (the bias is the FIRST weight, ``cycled`` names the two
 epochs whose end-of-pass w are equal, epoch 0 being the initial w = 0); the engine's
 documented choices (``auto`` by the work, :data:`AUTO_WORK`) and error texts.  Every
-differential test runs the engine three ways: as ``auto`` picks, and with each certified
-pass forced to the numpy loop and to the compiled kernels.
+differential test runs the engine four ways: as ``auto`` picks, and with each certified
+pass forced to the numpy loop (scored in float64 where that is exact, and in int64 blocks)
+and to the compiled kernels.
 """
 
 from __future__ import annotations
@@ -54,18 +55,24 @@ KERNELS = ("numpy", "compiled")
 
 
 def forced(kernel: str, algorithm: str, X: Any, y: Any, **options: Any) -> Trace:
-    """The engine's run with every certified pass in ``kernel``."""
+    """The engine's run with every certified pass in ``kernel``; ``numpy-int64``: the numpy
+    loop without its float64 scoring (as if no pass were exact in float64)."""
+    from perceptron_ref.engine import driver
+
     eta, epochs = check_options(options.pop("eta", 1), options.pop("epochs", 1), None)
-    return engine.run_checked(registry.get(algorithm), X, y, eta=eta, epochs=epochs,
-                              **{"bias": False, "max_epochs": None, "record": "full", **options},
-                              kernel=kernel)  # fmt: skip
+    with pytest.MonkeyPatch.context() as patch:
+        if kernel == "numpy-int64":
+            patch.setattr(driver, "certified_float", lambda *bounds: False)
+        return engine.run_checked(registry.get(algorithm), X, y, eta=eta, epochs=epochs,
+                                  **{"bias": False, "max_epochs": None, "record": "full",
+                                     **options}, kernel=kernel.removesuffix("-int64"))  # fmt: skip
 
 
 def both(algorithm: str, X: Any, y: Any, **options: Any) -> tuple[Trace, Trace]:
     """The literal trace and the engine's, having checked that the engine's is the same
-    whichever loop makes its certified passes."""
+    whichever loop makes its certified passes (numpy's with and without float64 scores)."""
     literal = run(algorithm, X, y, **options)
-    for kernel in KERNELS:
+    for kernel in (*KERNELS, "numpy-int64"):
         assert forced(kernel, algorithm, X, y, **options) == literal, kernel
     return literal, run(algorithm, X, y, engine="fast", **options)
 

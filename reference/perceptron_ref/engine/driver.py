@@ -36,6 +36,7 @@ from typing import Any, Literal
 import numpy as np
 
 from perceptron_ref.algorithm import ZeroRule
+from perceptron_ref.engine.blas import blas_pass, certified_float
 from perceptron_ref.engine.cycles import Brent, State, copy, fingerprint, first_repeat, same
 from perceptron_ref.engine.passes import block_pass, certified, certified_int32, python_pass
 from perceptron_ref.engine.rational import rational, steps_of
@@ -128,7 +129,9 @@ class Passes:
             return W, python_pass(X, self.labels, W, b, self.rule, kept), kept
         if way == "numpy":
             start = time.perf_counter()
-            k, scores, flags = block_pass(X, y, W, b, self.rule, keep=keep)
+            exact = certified_float(self.w_max, self.column_max, self.row_max)
+            k, scores, flags = (blas_pass if exact else block_pass)(X, y, W, b, self.rule,
+                                                                   keep=keep)  # fmt: skip
             seconds = time.perf_counter() - start
             self.spent, self.numpy_passes = self.spent + seconds, self.numpy_passes + 1
             RENT.seconds += seconds
