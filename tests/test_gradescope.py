@@ -164,21 +164,26 @@ def test_weights_choose_the_tests_and_their_points(tmp_path: Path) -> None:
 
 
 def test_require_sandbox_without_one_grades_nothing_and_says_why(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # No bubblewrap and no uid to lend (uid 0 is root's): no strong sandbox.  The student
+    # is told it is not their fault; the instructor's log says why.
     monkeypatch.setenv("PERCEPTRON_REF_BWRAP", "")
+    monkeypatch.setenv("PERCEPTRON_REF_UIDS", "0-0")
     from perceptron_ref.crosscheck.run import sandbox
 
-    sandbox._trial.cache_clear()
+    sandbox.forget()
     config = {"options": {"algorithm": "perceptron/mehta"}, "require_sandbox": True}
     (tmp_path / "config.json").write_text(json.dumps(config))
     (tmp_path / "submission").mkdir()
     try:
         assert autograder.main(["gradescope", str(tmp_path), str(tmp_path / "config.json")]) == 1
     finally:
-        sandbox._trial.cache_clear()
+        sandbox.forget()
     results = json.loads((tmp_path / "results" / "results.json").read_text())
-    assert results["score"] == 0 and "cannot sandbox" in results["output"]
+    assert results == {"score": 0, "output": autograder.REFUSED["gradescope"], "tests": []}
+    said = capsys.readouterr().out
+    assert "not graded: require_sandbox is set and no strong sandbox holds here" in said, said
 
 
 def test_each_data_regime_is_scored_on_its_own() -> None:

@@ -154,9 +154,11 @@ def unloaded(report: Report) -> bool:
 
 
 def results(
-    report: Report | None, problem: str, chosen: Sequence[Test], words: str
+    report: Report | None, problem: str, chosen: Sequence[Test], words: str, sandbox: str = ""
 ) -> dict[str, Any]:
-    """Gradescope's results.json for one hand-in (``words``: the feedback text)."""
+    """Gradescope's results.json for one hand-in (``words``: the feedback text): its
+    ``score`` is the sum of its tests'; ``extra_data`` names the ``sandbox`` its code ran in
+    (for the instructor: students do not see it)."""
     out: list[dict[str, Any]] = []
     shown = False
     never_ran = report is not None and unloaded(report)
@@ -190,7 +192,17 @@ def results(
         summary = f"{report.algorithm}: {report.verdict} ({report.examples} data sets tried)"
         if not shown and words:  # no test failed to show it: the feedback goes on top
             summary += "\n\n" + words
-    return {"output": summary, "stdout_visibility": "hidden", "tests": out}
+    document = {
+        "score": _number(sum(t["score"] for t in out)),
+        "output": summary,
+        "stdout_visibility": "hidden",
+        "tests": out,
+    }
+    return document | ({"extra_data": {"sandbox": sandbox}} if sandbox else {})
+
+
+def _number(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
 
 
 def score(results: dict[str, Any]) -> tuple[float, float]:

@@ -45,6 +45,16 @@ Function = Callable[..., Any]
 OPTIONS = ("epochs", "bias", "eta")
 
 
+def seen(path: str) -> Path:
+    """Where this process sees the harness's ``path``: outside bubblewrap the sandbox copies
+    the candidate's folder, and ``$PERCEPTRON_REF_VIEW`` maps each original to its copy."""
+    for original, copy in json.loads(os.environ.get("PERCEPTRON_REF_VIEW", "{}")).items():
+        if path == original or path.startswith(original.rstrip("/") + "/"):
+            path = copy + path[len(original.rstrip("/")) :]
+            break
+    return Path(path).resolve()
+
+
 def load(target: dict[str, Any]) -> Function:
     """The candidate's function: from a file, a module, or a library adapter."""
     if target["kind"] in ("sklearn", "river"):
@@ -57,7 +67,7 @@ def load(target: dict[str, Any]) -> Function:
         function: Function = getattr(adapters, target["kind"])
         return function
     if target["kind"] == "file" and "source" in target:  # a notebook, read by the parent
-        path = Path(target["path"]).resolve()
+        path = seen(target["path"])
         sys.path.insert(0, str(path.parent))
         if target["files"]:  # its %%writefile modules, in a folder of their own
             written = Path(tempfile.mkdtemp(prefix="notebook-"))
@@ -69,7 +79,7 @@ def load(target: dict[str, Any]) -> Function:
         sys.modules[module.__name__] = module  # dataclasses and pickle look it up
         exec(compile(target["source"], str(path), "exec"), module.__dict__)
     elif target["kind"] == "file":
-        path = Path(target["path"]).resolve()
+        path = seen(target["path"])
         sys.path.insert(0, str(path.parent))  # a submission may import its own helpers
         spec = importlib.util.spec_from_file_location(f"_candidate_{path.stem}", path)
         if spec is None or spec.loader is None:
