@@ -136,7 +136,8 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
         counterexample="" if counter is None else json.dumps(counter, ensure_ascii=False),
         sandbox=sandbox.plan().name,
     )
-    results = scoring.results(report, "", tests, words, sandbox=sandbox.plan().name)
+    asked = options.get("examples", scoring.EXAMPLES)
+    results = scoring.results(report, "", tests, words, sandbox.plan().name, asked)
     return {
         "row": graded,
         "results": results,

@@ -30,6 +30,7 @@ import importlib
 import importlib.util
 import inspect
 import json
+import linecache
 import os
 import resource
 import sys
@@ -76,6 +77,8 @@ def load(target: dict[str, Any]) -> Function:
             sys.path.insert(0, str(written))
         module = types.ModuleType(f"_candidate_{path.stem}")
         module.__file__ = str(path)
+        lines = target["source"].splitlines(True)  # a traceback's lines are the kept code's
+        linecache.cache[str(path)] = (len(target["source"]), None, lines, str(path))
         sys.modules[module.__name__] = module  # dataclasses and pickle look it up
         exec(compile(target["source"], str(path), "exec"), module.__dict__)
     elif target["kind"] == "file":
@@ -200,7 +203,8 @@ def main() -> None:
         try:
             function = loaded[key] if key in loaded else loaded.setdefault(key, load(target))
         except BaseException as error:  # whatever loading raises is the verdict
-            channel.write(json.dumps({"load_error": f"{type(error).__name__}: {error}"}) + "\n")
+            said = f"{type(error).__name__}: {error}{where(error)}"
+            channel.write(json.dumps({"load_error": said}) + "\n")
             channel.flush()
             return
         for data in request["datasets"]:
@@ -226,11 +230,26 @@ def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) ->
     except MemoryError:
         result = {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
-        said = f"{type(error).__name__}: {error}{process_limit(error)}"
+        said = f"{type(error).__name__}: {error}{where(error)}{process_limit(error)}"
         result = {"error": said[:500], "memory": False}
     if os.getpid() != pid:  # a forked child came back through the candidate: not its call
         os._exit(0)
     return result
+
+
+def where(error: BaseException) -> str:
+    """Where in the candidate's own code ``error`` was raised: `` (FILE, line N: CODE)`` for
+    the last frame that is neither this worker nor a library, else ""."""
+    libraries = (sys.prefix, sys.base_prefix, str(Path(__file__).parent))
+    found = ""
+    tb = error.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not name.startswith(libraries) and not name.startswith("<"):
+            code = linecache.getline(name, tb.tb_lineno).strip()
+            found = f" ({Path(name).name}, line {tb.tb_lineno}: {code[:80]})"
+        tb = tb.tb_next
+    return found
 
 
 def process_limit(error: BaseException) -> str:
@@ -241,12 +260,13 @@ def process_limit(error: BaseException) -> str:
     if getattr(error, "errno", None) != errno.EAGAIN or limit == resource.RLIM_INFINITY:
         return ""
     tasks = 0
-    for entry in filter(str.isdigit, os.listdir("/proc")):  # its own PID namespace's
+    for entry in filter(str.isdigit, os.listdir("/proc")):  # its uid's (its namespace's)
         with contextlib.suppress(OSError):
-            tasks += len(os.listdir(f"/proc/{entry}/task"))
+            if os.stat(f"/proc/{entry}").st_uid == os.getuid():
+                tasks += len(os.listdir(f"/proc/{entry}/task"))
     if tasks < limit // 2:
         return ""
-    return f" ({tasks} processes and threads running: the process limit is {limit})"
+    return f" (it reached the sandbox's limit of {limit} processes and threads)"
 
 
 if __name__ == "__main__":
