@@ -49,9 +49,9 @@ Kernel = Literal["auto", "numpy", "compiled"]
 """Which loop makes the certified passes: chosen by the time spent (``auto``), or forced."""
 
 LOAD_COST = 1.0
-"""Seconds of numpy passes after which a run loads the compiled kernels (numba and its
-cache take about that long to load): the rent-or-buy rule, never more than about twice the
-better choice's time."""
+"""Seconds of numpy passes, over all the runs of a process (:data:`RENT`), after which its
+runs load the compiled kernels (numba and its cache take about that long to load): the
+rent-or-buy rule, never more than about twice the better choice's time."""
 
 Kept = list[tuple[int, bool]] | None
 
