@@ -17,6 +17,13 @@ Open Scope Q_scope.
 
 Definition vec := list Q.
 
+(** Two facts of ordered fields the proofs use often. *)
+Lemma Qmult_le_compat_l x y z : x <= y -> 0 <= z -> z * x <= z * y.
+Proof. intros H Hz; rewrite !(Qmult_comm z); apply Qmult_le_compat_r; assumption. Qed.
+
+Lemma sq_nonneg x : 0 <= x * x.
+Proof. nra. Qed.
+
 Fixpoint dot (u v : vec) : Q :=
   match u, v with
   | a :: u', b :: v' => a * b + dot u' v'
@@ -136,6 +143,10 @@ Qed.
 Lemma Qred_idem q : Qred (Qred q) = Qred q.
 Proof. apply Qred_complete, Qred_correct. Qed.
 
+(** Reducing a rational keeps its sign. *)
+Lemma Qred_compare_0 q : (Qred q ?= 0) = (q ?= 0).
+Proof. rewrite (Qred_compare q 0); reflexivity. Qed.
+
 (** Reduced vectors: every coordinate in lowest terms, as [Fraction] keeps them. *)
 Definition reduced (u : vec) : Prop := Forall (fun a => Qred a = a) u.
 
@@ -176,9 +187,6 @@ Proof. unfold reduced, vzero; apply Forall_forall; intros a Ha.
 (** ** Cauchy–Schwarz: ⟨u, v⟩² ≤ ⟨u, u⟩⟨v, v⟩ *)
 
 (** The induction step: (ab + s)² ≤ (a² + A)(b² + B) when s² ≤ AB and A, B ≥ 0. *)
-Lemma sq_nonneg x : 0 <= x * x.
-Proof. nra. Qed.
-
 (** X ≤ Y from X² ≤ Y² when Y ≥ 0. *)
 Lemma square_le X Y : 0 <= Y -> X * X <= Y * Y -> X <= Y.
 Proof.
