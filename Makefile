@@ -51,10 +51,11 @@ prove: setup
 
 # The algorithms as Coq definitions (proofs/coq/, issue 29): coqc checks every file, the
 # definitions and the theorems about them, and the definitions extracted to OCaml are linked
-# into out/coq-extracted/perceptron-ref-coq, which tests/test_coq_extraction.py runs against
-# the Python reference (it builds the same way when run alone; an unchanged build is kept).
+# into out/coq/definitions/perceptron-ref-coq, which tests/test_coq_extraction.py runs against
+# the Python reference (it builds the same way when run alone; an unchanged build is kept, so
+# the tests and `make prove` reuse this one).
 extract: setup
-	$(BIN)/python -m perceptron_ref_proofs._coq_defs out/coq-extracted
+	$(BIN)/python -m perceptron_ref_proofs._coq_defs out/coq/definitions
 
 test: lint typecheck extract pytest prove
 

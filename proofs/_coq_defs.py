@@ -7,27 +7,33 @@ extracted OCaml with ``main.ml`` into the program ``perceptron-ref-coq``
 (``tests/test_coq_extraction.py`` runs it against the Python reference).  A build whose
 sources are byte for byte those of the last build in ``outdir`` is not redone.
 
-``kernel_verdicts(outdir)`` builds, then has the kernel print the assumptions of every
-theorem of :data:`THEOREMS`: a theorem is accepted when its file compiles, the sources admit
-and posit nothing, and ``Print Assumptions`` names no axiom beyond the standard library's.
+``check(outdir)`` builds, then has the kernel check every theorem of :data:`THEOREMS`: a
+theorem is accepted when every file compiles, no source admits or posits anything, its
+statement in the source is, word for word, the one ``spec/theorems/definitions.md`` gives,
+the kernel accepts that spec statement as proved by the theorem (``Goal … exact …``), and
+``Print Assumptions`` names no axiom beyond the standard library's.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 SOURCES = Path(__file__).resolve().parent / "coq"
+SPEC = Path(__file__).resolve().parent.parent / "spec" / "theorems" / "definitions.md"
 LIBRARY = "PerceptronRef"
 PROGRAM = "perceptron-ref-coq"
 EXTRACTED = "perceptron_ref_coq"
 """The module Extract.v writes (``perceptron_ref_coq.ml`` and its ``.mli``)."""
 
-EXTRACTION = ("Vectors.v", "Perceptron.v", "Winnow.v", "Extract.v")
+EXTRACTION = ("Vectors.v", "Perceptron.v", "Winnow.v", "Bounds.v", "Extract.v")
 """The files the program needs: the definitions and their extraction (no theorem)."""
 
 COQ_TIMEOUT = 600
@@ -85,6 +91,12 @@ def build(outdir: Path, files: list[str] | None = None, sources: Path = SOURCES)
     files = project_files(sources) if files is None else files
     outdir.mkdir(parents=True, exist_ok=True)
     outdir = outdir.resolve()
+    with (outdir.parent / f".{outdir.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two test workers may build the same folder
+        return _build(outdir, files, sources)
+
+
+def _build(outdir: Path, files: list[str], sources: Path) -> Path:
     program = outdir / PROGRAM
     stamp = outdir / "sources.sha256"
     fingerprint = _fingerprint(sources, files)
@@ -117,11 +129,166 @@ def admits(sources: Path = SOURCES) -> list[str]:
 
 
 @dataclass(frozen=True)
+class DefinitionTheorem:
+    """A theorem of ``proofs/coq/`` about the algorithms' definitions."""
+
+    name: str
+    """Its Coq name, qualified by its file: ``Novikoff.mistake_bound``."""
+    instances: tuple[str, ...]
+    """The theorems of ``spec/theorems/`` it proves about the definitions."""
+    about: str
+    """The definitions it is about."""
+
+
+THEOREMS: tuple[DefinitionTheorem, ...] = (
+    DefinitionTheorem(
+        "Novikoff.mistake_bound",
+        ("novikoff/mehta", "novikoff/gormley", "novikoff/press"),
+        "run_perceptron: the six perceptrons, every option",
+    ),
+    DefinitionTheorem(
+        "Novikoff.mistake_bound_div",
+        ("novikoff/mehta", "novikoff/gormley", "novikoff/press"),
+        "run_perceptron: the six perceptrons, every option",
+    ),
+    DefinitionTheorem(
+        "Novikoff.blum_unit_mistake_bound",
+        ("perceptron/blum-unit",),
+        "run_perceptron: the six perceptrons, every option",
+    ),
+    DefinitionTheorem(
+        "Convergence.converges",
+        ("novikoff/gormley", "novikoff/press"),
+        "run_perceptron: the batch perceptrons and epochs = converge",
+    ),
+    DefinitionTheorem(
+        "Convergence.press_loop_ends",
+        ("novikoff/press",),
+        "run_perceptron press: Press's PLA",
+    ),
+    DefinitionTheorem(
+        "StepInvariance.step_invariance",
+        ("perceptron/step-invariance",),
+        "run_perceptron: the six perceptrons, every option",
+    ),
+    DefinitionTheorem(
+        "StepInvariance.step_invariance_mistakes",
+        ("perceptron/step-invariance",),
+        "run_perceptron: the six perceptrons, every option",
+    ),
+)
+"""The theorems about the definitions (a contract: ``prove`` reports them, the spec states
+them, the README's table lists them)."""
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def spec_statements(spec: Path = SPEC) -> dict[str, str]:
+    """Each theorem's statement as the spec gives it: the ```coq block under ``## `Name` ``."""
+    text = spec.read_text(encoding="utf-8")
+    found = re.findall(r"^## `([A-Za-z_.]+)`\n.*?```coq\n(.*?)```", text, re.MULTILINE | re.DOTALL)
+    return {name: _normal(block) for name, block in found}
+
+
+def source_statement(name: str, sources: Path = SOURCES) -> str | None:
+    """The theorem's statement in its source file (what follows ``Theorem name :``)."""
+    module, short = name.split(".")
+    path = sources / f"{module}.v"
+    if not path.is_file():
+        return None
+    text = re.sub(r"\(\*.*?\*\)", " ", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+    match = re.search(
+        rf"^(?:Theorem|Lemma|Corollary)\s+{re.escape(short)}\s*:(.*?)\.\s*\n\s*Proof\.",
+        text,
+        re.MULTILINE | re.DOTALL,
+    )
+    return _normal(match.group(1)) if match else None
+
+
+@dataclass(frozen=True)
 class Verdict:
     name: str
     accepted: bool
     detail: str
     axioms: tuple[str, ...]
+
+    @property
+    def kernel(self) -> str:
+        """The verdict as ``prove`` prints it."""
+        if not self.accepted:
+            return self.detail
+        axioms = ", ".join(a.rsplit(".", 1)[-1] for a in self.axioms) or "none"
+        return f"accepted; axioms: {axioms}"
+
+
+PREAMBLE = """From Coq Require Import QArith List.
+From PerceptronRef Require Import {modules}.
+Import ListNotations.
+Open Scope Q_scope.
+"""
+
+
+def _check_one(theorem: DefinitionTheorem, statement: str, outdir: Path, modules: str) -> Verdict:
+    """The kernel on the spec's statement, proved by the theorem, then its assumptions."""
+    path = outdir / f"Check_{theorem.name.replace('.', '_')}.v"
+    path.write_text(
+        PREAMBLE.format(modules=modules)
+        + f"Goal {statement}.\nProof. exact {theorem.name}. Qed.\n"
+        + f"Print Assumptions {theorem.name}.\n",
+        encoding="utf-8",
+    )
+    try:
+        output = _run(["coqc", "-q", "-R", ".", LIBRARY, path.name], outdir, path.name)
+    except BuildError as error:
+        return Verdict(theorem.name, False, f"rejected: {error}", ())
+    axioms = axioms_printed(output)
+    if axioms is None:
+        return Verdict(theorem.name, False, "rejected: no Print Assumptions output", ())
+    foreign = [a for a in axioms if a not in STDLIB_AXIOMS]
+    if foreign:
+        return Verdict(theorem.name, False, f"rejected: axiom {foreign[0]}", axioms)
+    return Verdict(theorem.name, True, "accepted", axioms)
+
+
+def check(
+    outdir: Path,
+    theorems: Iterable[DefinitionTheorem] = THEOREMS,
+    sources: Path = SOURCES,
+    spec: Path = SPEC,
+    workers: int = 2,
+) -> list[Verdict]:
+    """Build everything in ``outdir``, then the kernel's verdict on each theorem."""
+    theorems = list(theorems)
+    stated = spec_statements(spec)
+    out: list[Verdict | None] = []
+    jobs = []
+    for t in theorems:
+        statement = stated.get(t.name)
+        if statement is None:
+            out.append(Verdict(t.name, False, f"rejected: {spec.name} states no {t.name}", ()))
+        elif source_statement(t.name, sources) != statement:
+            why = f"rejected: {t.name} in proofs/coq/ is not the statement of {spec.name}"
+            out.append(Verdict(t.name, False, why, ()))
+        else:
+            out.append(None)
+            jobs.append((len(out) - 1, t, statement))
+    if jobs:
+        try:
+            build(outdir, sources=sources)
+        except BuildError as error:
+            return [Verdict(t.name, False, f"rejected: {error}", ()) for t in theorems]
+        cheats = admits(sources)
+        if cheats:
+            why = f"rejected: {cheats[0]} admits or posits something"
+            return [Verdict(t.name, False, why, ()) for t in theorems]
+    modules = " ".join(Path(f).stem for f in project_files(sources))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        done = pool.map(lambda job: _check_one(job[1], job[2], outdir.resolve(), modules), jobs)
+        for (index, _, _), verdict in zip(jobs, done, strict=True):
+            out[index] = verdict
+    return [v for v in out if v is not None]
 
 
 def axioms_printed(output: str) -> tuple[str, ...] | None:

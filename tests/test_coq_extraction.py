@@ -38,7 +38,7 @@ from perceptron_ref_proofs._coq_defs import EXTRACTION, PROGRAM, SOURCES, BuildE
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "spec" / "vectors"
-BUILD = ROOT / "out" / "coq-extracted"
+BUILD = ROOT / "out" / "coq" / "definitions"  # where `make extract` builds
 
 PERCEPTRONS = registry.PERCEPTRONS
 WINNOWS = ("winnow/disjunction", "winnow/k-of-r", "winnow/ltf")

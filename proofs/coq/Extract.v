@@ -6,12 +6,13 @@
     their traces.  Integers are extracted as the standard library defines them (binary
     [positive] and [Z], no machine integers, no floats): the program computes with exactly
     the functions the theorems are about.  Numbers cross the boundary as decimal digits,
-    converted by the standard library's own [Z.of_int] and [Z.to_int]. *)
+    converted by the standard library's own [Z.of_int] and [Z.to_int].  The bounds of
+    [Bounds.v] are extracted too, to be compared with [perceptron_ref.bounds]. *)
 
 From Coq Require Import Extraction ExtrOcamlBasic QArith.
-From PerceptronRef Require Import Vectors Perceptron Winnow.
+From PerceptronRef Require Import Vectors Perceptron Winnow Bounds.
 
 Extraction Language OCaml.
 
-Extraction "perceptron_ref_coq" run_perceptron run_winnow Z.of_int Z.to_int Pos.to_uint
-  Z.to_pos.
+Extraction "perceptron_ref_coq" run_perceptron run_winnow perceptron_mistake_bound Qred
+  Z.of_int Z.to_int Z.to_pos.

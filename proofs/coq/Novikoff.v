@@ -16,7 +16,7 @@
     mistakes (kηγ)² ≤ ⟨w, w*⟩² ≤ ‖w‖²‖w*‖² ≤ kη²R²‖w*‖² (Cauchy–Schwarz). *)
 
 From Coq Require Import QArith Qreduction Lqa List Lia.
-From PerceptronRef Require Import Vectors Perceptron Runs.
+From PerceptronRef Require Import Vectors Perceptron Runs Bounds.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -34,9 +34,6 @@ Proof. intros H; unfold Qk; rewrite <- Zle_Qle; lia. Qed.
 
 Lemma Qk_pos k : (0 < k)%nat -> 1 <= Qk k.
 Proof. intros H; unfold Qk; change 1 with (inject_Z 1); rewrite <- Zle_Qle; lia. Qed.
-
-(** The bound of [perceptron_ref.bounds.perceptron_mistake_bound]: R²/γ². *)
-Definition perceptron_mistake_bound (R2 gamma : Q) : Q := R2 / (gamma * gamma).
 
 (** Every tie rule errs only where y·s ≤ 0. *)
 Lemma mistake_score rule s y :

@@ -15,6 +15,8 @@
      fuel N                   the cap on passes of a converging run (the reference's max_epochs)
      example Y X1 ... Xd      Y is 1 or -1; Xi is P/Q (perceptrons) or 0/1 (Winnow)
      end
+   or a bound of Bounds.v, "bound NAME ARGS...", printed reduced on one line:
+     bound perceptron R2 GAMMA
    Output, per run: one line per step, "step EPOCH INDEX SCORE PREDICTION LABEL MISTAKE W...",
    then "status ...", "mistakes K", "epochs E", "weights W...", "end". *)
 
@@ -145,6 +147,11 @@ let run_one algorithm lines =
       let data = List.map (fun (y, xs) -> (List.map bit_of_string xs, y)) examples in
       print_trace (run_winnow alg !bias !epochs fuel data)
 
+let bound name args =
+  match (name, List.map q_of_string args) with
+  | "perceptron", [ r2; gamma ] -> perceptron_mistake_bound r2 gamma
+  | _ -> raise (Bad ("unknown bound or arguments: " ^ name))
+
 let () =
   let rec runs current =
     match input_line stdin with
@@ -155,6 +162,9 @@ let () =
         match (current, String.split_on_char ' ' line) with
         | _, [ "" ] -> runs current
         | None, [ "run"; algorithm ] -> runs (Some (algorithm, []))
+        | None, "bound" :: name :: args ->
+            print_endline (string_of_q (qred (bound name args)));
+            runs None
         | Some (algorithm, lines), [ "end" ] ->
             run_one algorithm (List.rev lines);
             runs None

@@ -1,0 +1,12 @@
+(** * The theorems' bounds, as functions
+
+    Each is the formula of [reference/perceptron_ref/bounds.py] of the same name, which the
+    property tests and the abstract proofs use; the theorems about the definitions conclude
+    these functions, and [tests/test_coq_extraction.py] evaluates the extracted functions
+    against the Python ones on many values, so the two cannot drift apart. *)
+
+From Coq Require Import QArith.
+Open Scope Q_scope.
+
+(** Block–Novikoff: R²/γ². *)
+Definition perceptron_mistake_bound (R2 gamma : Q) : Q := R2 / (gamma * gamma).
