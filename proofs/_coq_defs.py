@@ -176,6 +176,16 @@ THEOREMS: tuple[DefinitionTheorem, ...] = (
         ("perceptron/step-invariance",),
         "run_perceptron: the six perceptrons, every option",
     ),
+    DefinitionTheorem(
+        "FreundSchapire.freund_schapire",
+        ("perceptron/freund-schapire",),
+        "run_perceptron: one pass of the online perceptrons, data in a fixed dimension",
+    ),
+    DefinitionTheorem(
+        "FreundSchapire.freund_schapire_div",
+        ("perceptron/freund-schapire",),
+        "run_perceptron: one pass of the online perceptrons, data in a fixed dimension",
+    ),
 )
 """The theorems about the definitions (a contract: ``prove`` reports them, the spec states
 them, the README's table lists them)."""
@@ -223,7 +233,7 @@ class Verdict:
         return f"accepted; axioms: {axioms}"
 
 
-PREAMBLE = """From Coq Require Import QArith List.
+PREAMBLE = """From Coq Require Import QArith Qminmax List.
 From PerceptronRef Require Import {modules}.
 Import ListNotations.
 Open Scope Q_scope.

@@ -161,6 +161,14 @@ def test_the_mistake_bound_is_the_packages(values: list[tuple[Fraction, Fraction
     assert got == [bounds.perceptron_mistake_bound(r2, gamma) for r2, gamma in values]
 
 
+@given(st.lists(st.tuples(positive, positive, positive), min_size=1, max_size=20))
+def test_the_freund_schapire_bound_is_the_packages(
+    values: list[tuple[Fraction, Fraction, Fraction]],
+) -> None:
+    got = coq_bounds([f"bound freund-schapire {r} {d} {gamma}" for r, d, gamma in values])
+    assert got == [bounds.freund_schapire_bound(r, d, gamma) for r, d, gamma in values]
+
+
 # ---------------------------------------------------------------------------------------------
 # `prove` reports the second layer.
 

@@ -10,3 +10,7 @@ Open Scope Q_scope.
 
 (** Block–Novikoff: R²/γ². *)
 Definition perceptron_mistake_bound (R2 gamma : Q) : Q := R2 / (gamma * gamma).
+
+(** Freund–Schapire (Gormley slide 35): ((R + D)/γ)². *)
+Definition freund_schapire_bound (R D gamma : Q) : Q :=
+  ((R + D) / gamma) * ((R + D) / gamma).
