@@ -186,6 +186,21 @@ THEOREMS: tuple[DefinitionTheorem, ...] = (
         ("perceptron/freund-schapire",),
         "run_perceptron: one pass of the online perceptrons, data in a fixed dimension",
     ),
+    DefinitionTheorem(
+        "LowerBound.lower_bound",
+        ("perceptron/blum-lower-bound",),
+        "every deterministic learner (a Coq function) against the adversary (a Coq function)",
+    ),
+    DefinitionTheorem(
+        "LowerBound.blum_lower_bound",
+        ("perceptron/blum-lower-bound",),
+        "every deterministic learner (a Coq function) against the adversary (a Coq function)",
+    ),
+    DefinitionTheorem(
+        "LowerBound.lower_bound_run",
+        ("perceptron/blum-lower-bound",),
+        "run_perceptron: one pass of each online perceptron on its adversary's sequence",
+    ),
 )
 """The theorems about the definitions (a contract: ``prove`` reports them, the spec states
 them, the README's table lists them)."""

@@ -169,6 +169,12 @@ def test_the_freund_schapire_bound_is_the_packages(
     assert got == [bounds.freund_schapire_bound(r, d, gamma) for r, d, gamma in values]
 
 
+@given(st.lists(positive, min_size=1, max_size=20))
+def test_the_blum_unit_bound_is_the_packages(values: list[Fraction]) -> None:
+    got = coq_bounds([f"bound blum-unit {gamma}" for gamma in values])
+    assert got == [bounds.blum_unit_bound(gamma) for gamma in values]
+
+
 # ---------------------------------------------------------------------------------------------
 # `prove` reports the second layer.
 

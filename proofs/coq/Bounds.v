@@ -14,3 +14,6 @@ Definition perceptron_mistake_bound (R2 gamma : Q) : Q := R2 / (gamma * gamma).
 (** Freund–Schapire (Gormley slide 35): ((R + D)/γ)². *)
 Definition freund_schapire_bound (R D gamma : Q) : Q :=
   ((R + D) / gamma) * ((R + D) / gamma).
+
+(** Blum, with ‖x‖ ≤ 1 and ‖w*‖ ≤ 1: 1/γ² (and the lower bound's 1/γ²). *)
+Definition blum_unit_bound (gamma : Q) : Q := 1 / (gamma * gamma).

@@ -203,9 +203,9 @@ Corollary blum_unit_mistake_bound :
   (forall x y, In (x, y) D ->
      let x' := if bias then augment x else x in
      length x' = length wstar /\ gamma <= y_of y * dot wstar x' /\ dot x' x' <= 1) ->
-  Qk (mistakes (run_perceptron p bias eta epochs fuel D)) <= 1 / (gamma * gamma).
+  Qk (mistakes (run_perceptron p bias eta epochs fuel D)) <= blum_unit_bound gamma.
 Proof.
-  intros p bias eta epochs fuel D wstar gamma Hne Heta Hgamma Hw HD.
+  intros p bias eta epochs fuel D wstar gamma Hne Heta Hgamma Hw HD; unfold blum_unit_bound.
   pose proof (mistake_bound p bias eta epochs fuel D wstar gamma 1 Hne Heta Hgamma HD) as H.
   assert (Hg : 0 < gamma * gamma) by nra.
   apply Qle_shift_div_l; [exact Hg | lra].

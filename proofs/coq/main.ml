@@ -16,7 +16,7 @@
      example Y X1 ... Xd      Y is 1 or -1; Xi is P/Q (perceptrons) or 0/1 (Winnow)
      end
    or a bound of Bounds.v, "bound NAME ARGS...", printed reduced on one line:
-     bound perceptron R2 GAMMA | bound freund-schapire R D GAMMA
+     bound perceptron R2 GAMMA | bound freund-schapire R D GAMMA | bound blum-unit GAMMA
    Output, per run: one line per step, "step EPOCH INDEX SCORE PREDICTION LABEL MISTAKE W...",
    then "status ...", "mistakes K", "epochs E", "weights W...", "end". *)
 
@@ -151,6 +151,7 @@ let bound name args =
   match (name, List.map q_of_string args) with
   | "perceptron", [ r2; gamma ] -> perceptron_mistake_bound r2 gamma
   | "freund-schapire", [ r; d; gamma ] -> freund_schapire_bound r d gamma
+  | "blum-unit", [ gamma ] -> blum_unit_bound gamma
   | _ -> raise (Bad ("unknown bound or arguments: " ^ name))
 
 let () =
