@@ -197,6 +197,11 @@ THEOREMS: tuple[DefinitionTheorem, ...] = (
         "every deterministic learner (a Coq function) against the adversary (a Coq function)",
     ),
     DefinitionTheorem(
+        "WinnowBounds.winnow_disjunction_mistake_bound",
+        ("winnow/disjunction",),
+        "run_winnow disjunction: every option",
+    ),
+    DefinitionTheorem(
         "LowerBound.lower_bound_run",
         ("perceptron/blum-lower-bound",),
         "run_perceptron: one pass of each online perceptron on its adversary's sequence",

@@ -17,3 +17,7 @@ Definition freund_schapire_bound (R D gamma : Q) : Q :=
 
 (** Blum, with ‖x‖ ≤ 1 and ‖w*‖ ≤ 1: 1/γ² (and the lower bound's 1/γ²). *)
 Definition blum_unit_bound (gamma : Q) : Q := 1 / (gamma * gamma).
+
+(** Winnow for disjunctions (Blum; Littlestone 1988): 2·r·⌈log₂ n⌉ + 1, with ⌈log₂ n⌉ the
+    standard library's [Nat.log2_up] (the least L ≥ 0 with 2ᴸ ≥ n). *)
+Definition winnow_disjunction_bound (r n : nat) : nat := 2 * r * Nat.log2_up n + 1.

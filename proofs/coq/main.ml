@@ -17,6 +17,7 @@
      end
    or a bound of Bounds.v, "bound NAME ARGS...", printed reduced on one line:
      bound perceptron R2 GAMMA | bound freund-schapire R D GAMMA | bound blum-unit GAMMA
+     bound winnow-disjunction R N (natural numbers)
    Output, per run: one line per step, "step EPOCH INDEX SCORE PREDICTION LABEL MISTAKE W...",
    then "status ...", "mistakes K", "epochs E", "weights W...", "end". *)
 
@@ -148,11 +149,16 @@ let run_one algorithm lines =
       print_trace (run_winnow alg !bias !epochs fuel data)
 
 let bound name args =
+  match (name, args) with
+  | "winnow-disjunction", [ r; n ] ->
+      let nat s = nat_of_int (int_of_string s) in
+      q_of_string (string_of_int (int_of_nat (winnow_disjunction_bound (nat r) (nat n))))
+  | _ -> (
   match (name, List.map q_of_string args) with
   | "perceptron", [ r2; gamma ] -> perceptron_mistake_bound r2 gamma
   | "freund-schapire", [ r; d; gamma ] -> freund_schapire_bound r d gamma
   | "blum-unit", [ gamma ] -> blum_unit_bound gamma
-  | _ -> raise (Bad ("unknown bound or arguments: " ^ name))
+  | _ -> raise (Bad ("unknown bound or arguments: " ^ name)))
 
 let () =
   let rec runs current =
