@@ -202,6 +202,11 @@ THEOREMS: tuple[DefinitionTheorem, ...] = (
         "run_winnow disjunction: every option",
     ),
     DefinitionTheorem(
+        "WinnowBounds.winnow_k_of_r_mistake_bound",
+        ("winnow/k-of-r",),
+        "run_winnow (k_of_r k): every option",
+    ),
+    DefinitionTheorem(
         "LowerBound.lower_bound_run",
         ("perceptron/blum-lower-bound",),
         "run_perceptron: one pass of each online perceptron on its adversary's sequence",

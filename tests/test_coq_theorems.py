@@ -181,6 +181,19 @@ def test_the_winnow_disjunction_bound_is_the_packages() -> None:
     assert got == [bounds.winnow_disjunction_bound(r, n) for r, n in grid]
 
 
+def test_the_winnow_k_of_r_bound_is_the_packages() -> None:
+    """At L = ⌈log_{1+ε} n⌉, the least L the Coq theorem allows ((1 + ε)ᴸ ≥ n)."""
+    grid = [(r, k, n) for r in range(0, 5) for k in range(1, 5) for n in (1, 2, 3, 7, 16, 100)]
+    ells = [bounds._ceil_log(1 + Fraction(1, 2 * k), n) for _, k, n in grid]
+    for (_, k, n), ell in zip(grid, ells, strict=True):
+        assert (1 + Fraction(1, 2 * k)) ** ell >= n  # the theorem's premise holds at L
+        assert ell == 0 or (1 + Fraction(1, 2 * k)) ** (ell - 1) < n  # and L is the least
+    got = coq_bounds(
+        [f"bound winnow-k-of-r {r} {k} {ell}" for (r, k, _), ell in zip(grid, ells, strict=True)]
+    )
+    assert got == [bounds.winnow_k_of_r_bound(r, k, n) for r, k, n in grid]
+
+
 # ---------------------------------------------------------------------------------------------
 # `prove` reports the second layer.
 

@@ -21,3 +21,14 @@ Definition blum_unit_bound (gamma : Q) : Q := 1 / (gamma * gamma).
 (** Winnow for disjunctions (Blum; Littlestone 1988): 2·r·⌈log₂ n⌉ + 1, with ⌈log₂ n⌉ the
     standard library's [Nat.log2_up] (the least L ≥ 0 with 2ᴸ ≥ n). *)
 Definition winnow_disjunction_bound (r n : nat) : nat := 2 * r * Nat.log2_up n + 1.
+
+(** Winnow for k-of-r functions (Blum; Littlestone 1988), with ε = 1/2k and L a whole number
+    with (1 + ε)ᴸ ≥ n ([perceptron_ref.bounds] takes the least, ⌈log_{1+ε} n⌉): on positives
+    M₊ ≤ (2k/(k+1))·(rL + (k−1)(2k+1)), in all M ≤ M₊ + (1+ε)/ε + (1+ε)·M₊. *)
+Definition winnow_k_of_r_positive_bound (r k L : Q) : Q :=
+  (2 * k / (k + 1)) * (r * L + (k - 1) * (2 * k + 1)).
+
+Definition winnow_k_of_r_bound (r k L : Q) : Q :=
+  let eps := 1 / (2 * k) in
+  let Mp := winnow_k_of_r_positive_bound r k L in
+  Mp + (1 + eps) / eps + (1 + eps) * Mp.
