@@ -135,7 +135,8 @@ class DefinitionTheorem:
     name: str
     """Its Coq name, qualified by its file: ``Novikoff.mistake_bound``."""
     instances: tuple[str, ...]
-    """The theorems of ``spec/theorems/`` it proves about the definitions."""
+    """The theorems of ``spec/theorems/`` it proves about the definitions (none for a fact of
+    the runner itself, such as the cycle verdict)."""
     about: str
     """The definitions it is about."""
 
@@ -195,6 +196,21 @@ THEOREMS: tuple[DefinitionTheorem, ...] = (
         "LowerBound.blum_lower_bound",
         ("perceptron/blum-lower-bound",),
         "every deterministic learner (a Coq function) against the adversary (a Coq function)",
+    ),
+    DefinitionTheorem(
+        "Hinge.blum_hinge_mistake_bound",
+        ("perceptron/blum-hinge",),
+        "run_perceptron: one pass of the online perceptrons",
+    ),
+    DefinitionTheorem(
+        "Cycles.cycle_verdict",
+        (),
+        "run_perceptron's cycled status, and the notes' loop without a cycle test (do_while)",
+    ),
+    DefinitionTheorem(
+        "Cycles.checked_run_agrees",
+        (),
+        "run_perceptron's converged status, and the notes' loop without a cycle test (do_while)",
     ),
     DefinitionTheorem(
         "WinnowBounds.winnow_disjunction_mistake_bound",

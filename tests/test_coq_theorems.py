@@ -175,6 +175,12 @@ def test_the_blum_unit_bound_is_the_packages(values: list[Fraction]) -> None:
     assert got == [bounds.blum_unit_bound(gamma) for gamma in values]
 
 
+@given(st.lists(st.tuples(positive, positive), min_size=1, max_size=20))
+def test_the_blum_hinge_bound_is_the_packages(values: list[tuple[Fraction, Fraction]]) -> None:
+    got = coq_bounds([f"bound blum-hinge {gamma} {loss}" for gamma, loss in values])
+    assert got == [bounds.blum_hinge_bound(gamma, loss) for gamma, loss in values]
+
+
 def test_the_winnow_disjunction_bound_is_the_packages() -> None:
     grid = [(r, n) for r in range(0, 7) for n in range(1, 70)]
     got = coq_bounds([f"bound winnow-disjunction {r} {n}" for r, n in grid])

@@ -32,3 +32,6 @@ Definition winnow_k_of_r_bound (r k L : Q) : Q :=
   let eps := 1 / (2 * k) in
   let Mp := winnow_k_of_r_positive_bound r k L in
   Mp + (1 + eps) / eps + (1 + eps) * Mp.
+
+(** Blum's "What if no perfect separator?": 1/γ² + 2·L, L the γ-hinge loss of w*. *)
+Definition blum_hinge_bound (gamma hinge_loss : Q) : Q := 1 / (gamma * gamma) + 2 * hinge_loss.

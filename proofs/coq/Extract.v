@@ -15,5 +15,5 @@ From PerceptronRef Require Import Vectors Perceptron Winnow Bounds.
 Extraction Language OCaml.
 
 Extraction "perceptron_ref_coq" run_perceptron run_winnow perceptron_mistake_bound freund_schapire_bound
-  blum_unit_bound winnow_disjunction_bound winnow_k_of_r_bound Qred
+  blum_unit_bound blum_hinge_bound winnow_disjunction_bound winnow_k_of_r_bound Qred
   Z.of_int Z.to_int Z.to_pos.

@@ -17,6 +17,7 @@
      end
    or a bound of Bounds.v, "bound NAME ARGS...", printed reduced on one line:
      bound perceptron R2 GAMMA | bound freund-schapire R D GAMMA | bound blum-unit GAMMA
+     bound blum-hinge GAMMA L
      bound winnow-disjunction R N (natural numbers) | bound winnow-k-of-r R K L
    Output, per run: one line per step, "step EPOCH INDEX SCORE PREDICTION LABEL MISTAKE W...",
    then "status ...", "mistakes K", "epochs E", "weights W...", "end". *)
@@ -158,6 +159,7 @@ let bound name args =
   | "perceptron", [ r2; gamma ] -> perceptron_mistake_bound r2 gamma
   | "freund-schapire", [ r; d; gamma ] -> freund_schapire_bound r d gamma
   | "blum-unit", [ gamma ] -> blum_unit_bound gamma
+  | "blum-hinge", [ gamma; loss ] -> blum_hinge_bound gamma loss
   | "winnow-k-of-r", [ r; k; l ] -> winnow_k_of_r_bound r k l
   | _ -> raise (Bad ("unknown bound or arguments: " ^ name)))
 

@@ -125,7 +125,8 @@ def format_text(results: list[Any], definitions: list[tuple[Any, str]] | None = 
     if definitions:
         lines.append("theorems about the definitions (proofs/coq/, spec/theorems/definitions.md):")
         for t, kernel in definitions:
-            lines.append(f"  {t.name}: of {', '.join(t.instances)}; about {t.about}")
+            of = ", ".join(t.instances) or "the runner itself"
+            lines.append(f"  {t.name}: of {of}; about {t.about}")
             lines.append(f"    Coq kernel: {kernel}")
         accepted_defs = sum(kernel.startswith("accepted") for _, kernel in definitions)
         lines.append(
