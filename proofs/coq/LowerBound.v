@@ -49,6 +49,23 @@ Definition adversary (L : learner) (N : nat) : list (vec * label) := adversary_f
 (** The labels as a vector: w* = (y₁, …, y_N). *)
 Definition labels (S : list (vec * label)) : vec := map (fun '(_, y) => y_of y) S.
 
+(** The definitions above, as equations a reader can check against the note: a mistake is
+    counted when the learner's prediction differs from the label, and round k shows eₖ with
+    the label opposite to the prediction. *)
+Lemma learner_mistakes_cons L seen x y S :
+  learner_mistakes L seen ((x, y) :: S)
+  = ((if label_eqb (L seen x) y then 0 else 1) + learner_mistakes L (seen ++ [(x, y)]) S)%nat.
+Proof. reflexivity. Qed.
+
+Lemma adversary_from_S L N k m seen :
+  adversary_from L N k (S m) seen
+  = (unit_vector N k, opposite (L seen (unit_vector N k)))
+      :: adversary_from L N (S k) m (seen ++ [(unit_vector N k, opposite (L seen (unit_vector N k)))]).
+Proof. reflexivity. Qed.
+
+Lemma labels_cons x y S : labels ((x, y) :: S) = y_of y :: labels S.
+Proof. reflexivity. Qed.
+
 (** ** The facts about the adversary's sequence *)
 
 Lemma adversary_from_shape L N k m seen :
