@@ -4,9 +4,10 @@
     premises about the weights, never shown to hold for a Winnow.  Here the bound is proved
     about [run_winnow disjunction] itself — any passes, to convergence with any fuel, with or
     without the bias — on examples labelled by a monotone disjunction of the variables
-    S = {i₁, …, i_r} (r = |S|) of the n features (the bias's included).
+    rel = {i₁, …, i_r} of the n features (the bias's included); and the k-of-r bound about
+    [run_winnow (k_of_r k)] (second half of the file).
 
-    The proof (Littlestone 1988): a relevant weight is always a power of 2 (a negative
+    Disjunctions (Littlestone 1988): a relevant weight is always a power of 2 (a negative
     example has no relevant variable on, so it is never zeroed), doubled only while
     wᵢ ≤ w·x < n ≤ 2^⌈log₂ n⌉, so it stays ≤ 2^⌈log₂ n⌉; every mistake on a positive doubles at
     least one of them, so the product of the relevant weights, at most 2^{r⌈log₂ n⌉}, is at
@@ -329,7 +330,14 @@ Proof.
   lia.
 Qed.
 
-(** ** k-of-r functions *)
+(** ** k-of-r functions
+
+    The same argument with the factor b = 1 + ε, ε = 1/2k: a relevant weight stays a power
+    bᴱ (E an integer, negative after demotions) with E ≤ L whenever bᴸ ≥ n; a mistake on a
+    positive promotes at least k relevant weights and one on a negative demotes at most k − 1,
+    so their product is at least b^{k·M₊ − (k−1)·M₋} and at most b^{rL}; the total weight,
+    positive, grows by less than εn per promotion and shrinks by at least εn/(1 + ε) per
+    demotion.  The arithmetic of [k_of_r_algebra] turns the two into the bound. *)
 
 (** The k-of-r function of the variables rel: positive iff at least k of them are on. *)
 Definition count_on (rel : list nat) (x : bvec) : nat := length (filter (fun i => nth i x false) rel).
