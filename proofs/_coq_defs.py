@@ -21,6 +21,7 @@ import hashlib
 import re
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -282,18 +283,20 @@ Open Scope Q_scope.
 
 
 def _check_one(theorem: DefinitionTheorem, statement: str, outdir: Path, modules: str) -> Verdict:
-    """The kernel on the spec's statement, proved by the theorem, then its assumptions."""
-    path = outdir / f"Check_{theorem.name.replace('.', '_')}.v"
-    path.write_text(
-        PREAMBLE.format(modules=modules)
-        + f"Goal {statement}.\nProof. exact {theorem.name}. Qed.\n"
-        + f"Print Assumptions {theorem.name}.\n",
-        encoding="utf-8",
-    )
-    try:
-        output = _run(["coqc", "-q", "-R", ".", LIBRARY, path.name], outdir, path.name)
-    except BuildError as error:
-        return Verdict(theorem.name, False, f"rejected: {error}", ())
+    """The kernel on the spec's statement, proved by the theorem, then its assumptions.  The
+    file goes to a folder of its own inside ``outdir`` (two test workers may check at once)."""
+    with tempfile.TemporaryDirectory(dir=outdir, prefix="checks_") as scratch:
+        path = Path(scratch) / f"Check_{theorem.name.replace('.', '_')}.v"
+        path.write_text(
+            PREAMBLE.format(modules=modules)
+            + f"Goal {statement}.\nProof. exact {theorem.name}. Qed.\n"
+            + f"Print Assumptions {theorem.name}.\n",
+            encoding="utf-8",
+        )
+        try:
+            output = _run(["coqc", "-q", "-R", ".", LIBRARY, str(path)], outdir, path.name)
+        except BuildError as error:
+            return Verdict(theorem.name, False, f"rejected: {error}", ())
     axioms = axioms_printed(output)
     if axioms is None:
         return Verdict(theorem.name, False, "rejected: no Print Assumptions output", ())
