@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml
 	    fi; \
 	fi
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[all,dev]'
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -11,6 +11,7 @@ from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
 from perceptron_ref.cli.grade import add_crosscheck_options
 
 ORDER = 56
+NEEDS = ("grading",)
 
 
 def register(sub: Any) -> None:

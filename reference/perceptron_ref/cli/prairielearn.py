@@ -12,6 +12,7 @@ from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
 from perceptron_ref.cli.grade import add_crosscheck_options
 
 ORDER = 57
+NEEDS = ("grading",)
 EPILOG = """\
 The question's info.json needs (OUTDIR/info.json.example has it, with --image):
   "gradingMethod": "External",

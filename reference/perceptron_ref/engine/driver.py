@@ -13,7 +13,8 @@ Which loop makes a certified pass is a matter of time only (:class:`Passes`): nu
 (:mod:`~perceptron_ref.engine.kernel`) are ten times faster a pass but cost about a second to
 load.  A run starts in numpy and switches once it has spent :data:`LOAD_COST` there, or
 when the numpy passes still to make would take longer than that (rent, then buy): small data
-never waits for numba, and long runs are compiled.
+never waits for numba, and long runs are compiled.  Without numba (no ``[fast]`` extra) the
+passes stay in numpy, the same trace, and one line on stderr says so.
 
 >>> from fractions import Fraction
 >>> from perceptron_ref.engine.scaled import from_rows
@@ -34,12 +35,14 @@ from typing import Any, Literal
 
 import numpy as np
 
+from perceptron_ref import extras
 from perceptron_ref.algorithm import ZeroRule
 from perceptron_ref.engine.cycles import Brent, State, copy, fingerprint, first_repeat, same
 from perceptron_ref.engine.passes import block_pass, certified, certified_int32, python_pass
 from perceptron_ref.engine.rational import rational, steps_of
 from perceptron_ref.engine.rules import RULES
 from perceptron_ref.engine.scaled import Scaled, bounds, coarse_bounds
+from perceptron_ref.extras import MissingExtra
 from perceptron_ref.limits import check_trace
 from perceptron_ref.trace import Record, Status, Step, Trace
 
@@ -62,6 +65,20 @@ def loaded() -> bool:
     nothing more to use): by :func:`perceptron_ref.engine.load` (perhaps in another thread,
     while a file was read), or by a run that needed them."""
     return bool(getattr(sys.modules.get("perceptron_ref.engine.kernel"), "LOADED", False))
+
+
+def compiled() -> bool:
+    """Whether the compiled kernels can be had here: numba, the fast extra, is installed."""
+    return extras.has("numba")
+
+
+def _compiled_or_numpy() -> str:
+    """``compiled`` where numba is installed; else ``numpy`` (the same passes), said once."""
+    if compiled():
+        return "compiled"
+    extras.note("numba", f"the compiled kernels need numba ({extras.hint('fast')}): "
+                "long runs make their passes in numpy, the same trace")  # fmt: skip
+    return "numpy"
 
 
 class Passes:
@@ -91,15 +108,17 @@ class Passes:
         if not certified(w_max, self.column_max, self.row_max):
             return "python"
         if self.kernel != "auto":
+            if self.kernel == "compiled" and not compiled():
+                raise MissingExtra("fast", what="the compiled kernels (numba)")
             return self.kernel
         if loaded() or self.spent >= LOAD_COST:
-            return "compiled"
+            return _compiled_or_numpy()
         if (
             left is not None
             and self.numpy_passes
             and left * self.spent > LOAD_COST * self.numpy_passes
         ):
-            return "compiled"  # the numpy passes to come would outlast the load
+            return _compiled_or_numpy()  # the numpy passes to come would outlast the load
         return "numpy"
 
     def one(self, W: State, keep: bool, left: int | None = None, way: str | None = None,
