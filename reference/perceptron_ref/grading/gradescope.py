@@ -79,7 +79,7 @@ def sources(into: Path) -> Path:
     skip = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "*.pyc")
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(PROJECT / name, into / name)
-    for name in ("reference", "proofs"):
+    for name in ("reference", "proofs", "spec/algorithms", "spec/theorems"):
         shutil.copytree(PROJECT / name, into / name, ignore=skip)
     return into
 
