@@ -31,8 +31,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "fast": ("numpy", "numba"),
     "proofs": ("sympy", "z3"),
     "plot": ("matplotlib",),
-    "grading": ("numpy", "nbformat"),
-    "crosscheck": ("numpy", "nbformat", "sklearn", "river"),
+    "grading": ("numpy", "nbformat", "packaging"),
+    "crosscheck": ("numpy", "nbformat", "packaging", "sklearn", "river"),
 }
 """Each extra and the top-level modules it brings (``crosscheck`` includes ``grading``: its
 candidates are judged by the same harness).  ``all`` is every one of them."""
