@@ -82,7 +82,7 @@ ROOT="${AUTOGRADER_ROOT:-/autograder}"
 PYTHON="${PERCEPTRON_REF_PYTHON:-$ROOT/venv/bin/python}"
 mkdir -p "$ROOT/results"
 cd "$ROOT" || exit 1
-"$PYTHON" -P -m perceptron_ref.grading.autograder gradescope "$ROOT" "$ROOT/source/autograder.json"
+"$PYTHON" -I -m perceptron_ref.grading.autograder gradescope "$ROOT" "$ROOT/source/autograder.json"
 status=$?
 if [ "$status" -ne 0 ] && [ ! -s "$ROOT/results/results.json" ]; then
     said="The autograder itself failed (status $status): please tell your instructor."

@@ -67,7 +67,7 @@ PYTHON="${PERCEPTRON_REF_PYTHON:-$HERE/venv/bin/python}"
 mkdir -p "$ROOT/results" || exit 1  # PrairieLearn does not make it
 rm -f "$ROOT/results/results.json"
 cd "$ROOT" || exit 1
-"$PYTHON" -P -m perceptron_ref.grading.autograder prairielearn "$ROOT" "$CONFIG"
+"$PYTHON" -I -m perceptron_ref.grading.autograder prairielearn "$ROOT" "$CONFIG"
 status=$?
 if [ ! -s "$ROOT/results/results.json" ]; then  # the grader failed: not the student's fault
     said="The grader itself failed (status $status): this submission was not graded and \\
