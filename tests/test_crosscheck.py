@@ -19,15 +19,16 @@ from jsonschema import Draft202012Validator
 from perceptron_ref import run
 from perceptron_ref.cli import main
 from perceptron_ref.cli.crosscheck import PERCEPTRONS
-from perceptron_ref.crosscheck import adapters, crosscheck, reporting
-from perceptron_ref.crosscheck.candidates import _dataset_json
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.candidates import _dataset_json, adapters
+from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.check import Report
-from perceptron_ref.crosscheck.conventions import VARIANTS
-from perceptron_ref.crosscheck.datasets import tie_heavy
-from perceptron_ref.crosscheck.floats import exact
-from perceptron_ref.crosscheck.outcomes import Data
-from perceptron_ref.crosscheck.replay import rule, scaled
-from perceptron_ref.crosscheck.shrink import shrink, simplifications
+from perceptron_ref.crosscheck.data.datasets import tie_heavy
+from perceptron_ref.crosscheck.explain.shrink import shrink, simplifications
+from perceptron_ref.crosscheck.judge.conventions import VARIANTS
+from perceptron_ref.crosscheck.judge.floats import exact
+from perceptron_ref.crosscheck.judge.replay import rule, scaled
+from perceptron_ref.crosscheck.report import reporting
 
 ROOT = Path(__file__).resolve().parents[1]
 CANDIDATES = ROOT / "tests" / "candidates"

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from perceptron_ref.crosscheck import crosscheck, reporting
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.report import reporting
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
 

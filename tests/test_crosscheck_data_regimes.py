@@ -14,7 +14,7 @@ import pytest
 from perceptron_ref import run
 from perceptron_ref.crosscheck import crosscheck
 from perceptron_ref.crosscheck.check import _draw
-from perceptron_ref.crosscheck.datasets import Case, Needs, plan
+from perceptron_ref.crosscheck.data.datasets import Case, Needs, plan
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
 

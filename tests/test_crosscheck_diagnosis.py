@@ -17,13 +17,15 @@ import numpy as np
 import pytest
 
 from perceptron_ref import run
-from perceptron_ref.crosscheck import crosscheck, diagnosis, reporting, verdicts
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Outcome, Returned
 from perceptron_ref.crosscheck.check import Report
-from perceptron_ref.crosscheck.diagnosis import CODES, Diagnosis
-from perceptron_ref.crosscheck.equivalence import Reading
-from perceptron_ref.crosscheck.oracle import Oracle
-from perceptron_ref.crosscheck.outcomes import Data, Outcome, Returned
-from perceptron_ref.crosscheck.probes import _read
+from perceptron_ref.crosscheck.explain import diagnosis, verdicts
+from perceptron_ref.crosscheck.explain.diagnosis import CODES, Diagnosis
+from perceptron_ref.crosscheck.explain.probes import _read
+from perceptron_ref.crosscheck.judge.equivalence import Reading
+from perceptron_ref.crosscheck.judge.oracle import Oracle
+from perceptron_ref.crosscheck.report import reporting
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
 

@@ -12,11 +12,11 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from perceptron_ref import registry, run
-from perceptron_ref.crosscheck.datasets import Needs, near_zero, tie_heavy
-from perceptron_ref.crosscheck.equivalence import matches, most, simplest
-from perceptron_ref.crosscheck.floats import bounded, exact
-from perceptron_ref.crosscheck.outcomes import Data, Returned
-from perceptron_ref.crosscheck.replay import replay, rule, same_run, scaled
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Returned
+from perceptron_ref.crosscheck.data.datasets import Needs, near_zero, tie_heavy
+from perceptron_ref.crosscheck.judge.equivalence import matches, most, simplest
+from perceptron_ref.crosscheck.judge.floats import bounded, exact
+from perceptron_ref.crosscheck.judge.replay import replay, rule, same_run, scaled
 from perceptron_ref.runner import Epochs
 
 ONLINE = ["perceptron/blum", "perceptron/mehta", "perceptron/gormley-online", "perceptron/ssbd"]

@@ -17,9 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from perceptron_ref import run
-from perceptron_ref.crosscheck import crosscheck, reporting
-from perceptron_ref.crosscheck.outcomes import Data
-from perceptron_ref.crosscheck.shrink import shrink, simplifications
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.explain.shrink import shrink, simplifications
+from perceptron_ref.crosscheck.report import reporting
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
 

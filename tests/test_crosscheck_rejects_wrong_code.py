@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from perceptron_ref import run
-from perceptron_ref.crosscheck import crosscheck, reporting
+from perceptron_ref.crosscheck import crosscheck
 from perceptron_ref.crosscheck.check import Report
+from perceptron_ref.crosscheck.report import reporting
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
 

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from perceptron_ref import run
-from perceptron_ref.crosscheck import candidates, crosscheck, reporting
+from perceptron_ref.crosscheck import candidates, crosscheck
+from perceptron_ref.crosscheck.report import reporting
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
 

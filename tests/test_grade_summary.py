@@ -20,7 +20,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from perceptron_ref.crosscheck.diagnosis import CODES
+from perceptron_ref.crosscheck.explain.diagnosis import CODES
 from perceptron_ref.grading import classrun, summary
 from perceptron_ref.grading.child import ungraded
 from perceptron_ref.grading.intake import Submission

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from perceptron_ref.crosscheck import crosscheck
-from perceptron_ref.crosscheck.diagnosis import Diagnosis
-from perceptron_ref.crosscheck.results import Report
+from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.report.results import Report
 from perceptron_ref.grading import feedback
 from tests.hostile import CANDIDATES
 

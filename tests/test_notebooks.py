@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from perceptron_ref.crosscheck import notebooks, toplevel
+from perceptron_ref.crosscheck.candidates import notebooks, toplevel
 from perceptron_ref.grading import intake
 from tests.hostile import CANDIDATES
 

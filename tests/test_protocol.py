@@ -2,7 +2,7 @@
 candidate's worker writes back, and the schemas of ``spec/protocol/`` (issue 7).
 
 A candidate's output is untrusted: any bytes must end in an
-:class:`~perceptron_ref.crosscheck.outcomes.Outcome` (never an exception in the parent),
+:class:`~perceptron_ref.crosscheck.candidates.outcomes.Outcome` (never an exception in the parent),
 and the reader accepts exactly what ``candidate-output.schema.json`` accepts (checked by
 jsonschema, not by the reader), with each number worth what the oracle reads, and d or
 d + 1 numbers a vector; the one documented exception: numbers past ``numbers.MAX_DIGITS``
@@ -24,8 +24,14 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from perceptron_ref.crosscheck.candidates import _dataset_json
-from perceptron_ref.crosscheck.outcomes import Data, Failure, Returned, from_command, from_worker
-from perceptron_ref.crosscheck.sandbox import Execution, execute
+from perceptron_ref.crosscheck.candidates.outcomes import (
+    Data,
+    Failure,
+    Returned,
+    from_command,
+    from_worker,
+)
+from perceptron_ref.crosscheck.run.sandbox import Execution, execute
 from perceptron_ref.numbers import MAX_DIGITS, MAX_EXPONENT
 from perceptron_ref.vectors import Label
 from tests.test_numbers import BIG, TEN_K, digits, oracle, unlimited_int_digits

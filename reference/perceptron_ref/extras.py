@@ -27,12 +27,13 @@ from perceptron_ref.errors import InputError
 
 __all__ = ["EXTRAS", "MissingExtra", "has", "hint", "missing", "note", "require"]
 
+_GRADING = ("numpy", "nbformat", "packaging", "pyseccomp", "py_landlock")
 EXTRAS: dict[str, tuple[str, ...]] = {
     "fast": ("numpy", "numba"),
     "proofs": ("sympy", "z3"),
     "plot": ("matplotlib",),
-    "grading": ("numpy", "nbformat", "packaging"),
-    "crosscheck": ("numpy", "nbformat", "packaging", "sklearn", "river"),
+    "grading": _GRADING,
+    "crosscheck": (*_GRADING, "sklearn", "river"),
 }
 """Each extra and the top-level modules it brings (``crosscheck`` includes ``grading``: its
 candidates are judged by the same harness).  ``all`` is every one of them."""

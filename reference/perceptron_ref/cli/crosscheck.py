@@ -177,14 +177,17 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--require-sandbox",
         action="store_true",
-        help="refuse to run (exit 2) when bubblewrap cannot sandbox the candidate",
+        help="refuse to run (exit 2) unless a strong sandbox holds: bubblewrap, or a uid "
+        "of its own and a seccomp filter (as in a container)",
     )
     p.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
     from perceptron_ref.coq import read_coq
-    from perceptron_ref.crosscheck import crosscheck, reporting, sandbox
+    from perceptron_ref.crosscheck import crosscheck
+    from perceptron_ref.crosscheck.report import reporting
+    from perceptron_ref.crosscheck.run import sandbox
     from perceptron_ref.data import read_csv
 
     sandbox.announce(args.require_sandbox)  # one line when there is no sandbox

@@ -9,13 +9,16 @@ last, shrinks a disagreement to a minimal data set with its first divergent step
 spec line whose rule differs, diagnoses its cause, names the notes' variants the candidate
 agrees with, and reports what the data covered.
 
-Modules: ``candidates`` (what TARGET names), ``sandbox`` and ``session`` (the isolated
-process), ``worker`` and ``adapters`` (the child side), ``outcomes`` (reading what came
-back), ``datasets`` and ``realistic`` (the data regimes), ``oracle`` (the reference's runs),
-``replay`` (an integer replay for what a trace cannot say), ``floats`` (float64 exactness
-and error bounds), ``equivalence`` (learning rates, shapes), ``compare`` (first divergence,
-spec lines), ``shrink``, ``conventions``, ``diagnosis`` and ``probes``, ``check`` (the
-options and the report), ``trial`` and ``verdicts`` (the whole run), ``reporting``.
+The stages, each a subpackage: ``candidates`` (what TARGET names and how it is called:
+``worker`` and ``adapters`` on the child side, ``notebooks`` and ``toplevel`` for
+definitions only, ``outcomes`` reading what came back), ``data`` (the regimes:
+``datasets``, ``realistic``, ``needs``), ``run`` (``sandbox`` and ``session``: the isolated
+process), ``judge`` (``oracle``, the reference's runs; ``replay``, an integer replay for
+what a trace cannot say; ``floats``, float64 exactness and error bounds; ``equivalence``,
+learning rates and shapes; ``compare``, first divergence and spec lines; ``conventions``;
+``trial``, one run from answers to verdict), ``explain`` (``verdicts``: repeat, ``shrink``,
+re-check, ``diagnosis`` and ``probes``) and ``report`` (``results`` and ``reporting``);
+``check`` holds the options and :func:`crosscheck` itself.
 Grading a class sits above it, in :mod:`perceptron_ref.grading` (crosscheck imports nothing
 of it).
 """
@@ -23,6 +26,6 @@ of it).
 from __future__ import annotations
 
 from perceptron_ref.crosscheck.check import Counterexample, Coverage, Report, crosscheck
-from perceptron_ref.crosscheck.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 
 __all__ = ["Counterexample", "Coverage", "Diagnosis", "Report", "crosscheck"]

@@ -2,8 +2,8 @@
 rate, bias last, float64 error bounds), shrink a disagreement, diagnose it, name conventions.
 
 The candidate never sees an expected result: the reference runs here, in the parent,
-after the candidate's process has answered (see :mod:`~perceptron_ref.crosscheck.sandbox`).
-The work itself is :class:`~perceptron_ref.crosscheck.trial.Trial`'s; this module checks
+after the candidate's process has answered (see :mod:`~perceptron_ref.crosscheck.run.sandbox`).
+The work itself is :class:`~perceptron_ref.crosscheck.judge.trial.Trial`'s; this module checks
 the options, draws the data and defines what a crosscheck returns.
 """
 
@@ -15,14 +15,17 @@ from fractions import Fraction
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
-from perceptron_ref.crosscheck import candidates, datasets, floats, sandbox
-from perceptron_ref.crosscheck.conventions import VARIANTS
-from perceptron_ref.crosscheck.diagnosis import Diagnosis
-from perceptron_ref.crosscheck.oracle import MAX_EPOCHS, Oracle
-from perceptron_ref.crosscheck.outcomes import Data
-from perceptron_ref.crosscheck.results import Counterexample, Coverage, Report
-from perceptron_ref.crosscheck.trial import Trial
-from perceptron_ref.crosscheck.verdicts import disagree
+from perceptron_ref.crosscheck import candidates
+from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.data import datasets
+from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.explain.verdicts import disagree
+from perceptron_ref.crosscheck.judge import floats
+from perceptron_ref.crosscheck.judge.conventions import VARIANTS
+from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, Oracle
+from perceptron_ref.crosscheck.judge.trial import Trial
+from perceptron_ref.crosscheck.report.results import Counterexample, Coverage, Report
+from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import to_fraction
 from perceptron_ref.runner import Epochs

@@ -3,7 +3,7 @@
 It reads one job (JSON) on stdin: the hand-in (:class:`~perceptron_ref.grading.intake.
 Submission` fields), crosscheck's options, the entry function and the scoring tests; it
 crosschecks the snapshot's file with the candidate seeing only that snapshot
-(:func:`~perceptron_ref.crosscheck.sandbox.sharing`), and writes one JSON line: the CSV
+(:func:`~perceptron_ref.crosscheck.run.sandbox.sharing`), and writes one JSON line: the CSV
 ``row``, Gradescope's ``results``, the student's ``feedback`` and the ``summary``
 that the class report counts (:mod:`~perceptron_ref.grading.summary`).  Whatever else is printed
 goes to stderr.  If its parent (PID) dies, it ends too (and with it its sandboxes).
@@ -19,14 +19,27 @@ import time
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.crosscheck import candidates, reporting, sandbox
+from perceptron_ref.crosscheck import candidates
+from perceptron_ref.crosscheck.candidates.outcomes import Failure
 from perceptron_ref.crosscheck.check import crosscheck
-from perceptron_ref.crosscheck.outcomes import Failure
-from perceptron_ref.crosscheck.results import Report
+from perceptron_ref.crosscheck.report import reporting
+from perceptron_ref.crosscheck.report.results import Report
+from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback, scoring
 
-COLUMNS = ("submission", "verdict", "reason", "agrees_with", "examples", "counterexample")
+COLUMNS = (
+    "submission",
+    "verdict",
+    "reason",
+    "agrees_with",
+    "examples",
+    "counterexample",
+    "sandbox",
+)
+"""The CSV's columns; ``sandbox`` names the layers its code ran in (``bwrap+uid+seccomp+
+landlock``, ``uid+seccomp+landlock``, ...: :attr:`~perceptron_ref.crosscheck.run.sandbox.
+Plan.name`), empty for a hand-in that never ran."""
 UNGRADABLE = "ungradable"
 """The verdict of a hand-in that could not be run at all (empty, no code, a syntax error, ...:
 its reason says which); ``agree`` and ``disagree`` are crosscheck's, ``error`` the grader's."""
@@ -97,6 +110,8 @@ def summary(name: str, report: Report) -> dict[str, Any]:
 def grade(job: dict[str, Any]) -> dict[str, Any]:
     """The row, results and feedback of one job (see the module docstring)."""
     name, function, tests = job["name"], job["function"], job["tests"]
+    if "sandbox" in job:  # the parent's plan, found once for the class
+        sandbox.adopt(sandbox.Plan.from_json(job["sandbox"]))
     if job["entry"] is None:  # not run: it cannot be (see intake)
         problem = job["problem"]
         results = scoring.results(None, problem, tests, "")
@@ -119,13 +134,15 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
         agrees_with=" ".join(report.agrees_with),
         examples=str(report.examples),
         counterexample="" if counter is None else json.dumps(counter, ensure_ascii=False),
+        sandbox=sandbox.plan().name,
     )
-    results = scoring.results(report, "", tests, words)
+    asked = options.get("examples", scoring.EXAMPLES)
+    results = scoring.results(report, "", tests, words, sandbox.plan().name, asked)
     return {
         "row": graded,
         "results": results,
         "feedback": words,
-        "summary": summary(name, report),
+        "summary": summary(name, report) | {"sandbox": sandbox.plan().name},
     }
 
 

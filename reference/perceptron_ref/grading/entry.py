@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Collection
 from pathlib import Path
 
-from perceptron_ref.crosscheck import notebooks
+from perceptron_ref.crosscheck.candidates import notebooks
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading.archives import NESTED, shown
 

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from perceptron_ref import registry
+from perceptron_ref.crosscheck.candidates.outcomes import Failure, Returned
 from perceptron_ref.crosscheck.check import Report
-from perceptron_ref.crosscheck.outcomes import Failure, Returned
 
 LONG = 24
 RULES = {

@@ -8,15 +8,15 @@ cannot be graded.  Its name is the entry's name (without ``.py``, ``.ipynb`` or 
 the whole name when two entries would share one), shown escaped (:func:`shown`); any file
 name is accepted: spaces, quotes, a leading ``-`` or ``.``, bytes that are not UTF-8.
 
-Each hand-in is copied (:mod:`~perceptron_ref.grading.archives`: regular files only, safe
-names, size limits; a zip extracted safely; a notebook turned into a ``.py`` file by
-:mod:`~perceptron_ref.crosscheck.notebooks`) into a folder of its own: a hand-in that runs
-sees only its snapshot, read-only, and none can change another's or the class folder.  The
+Each hand-in is copied (:mod:`~perceptron_ref.grading.archives`: regular files only, safe names,
+size limits; a zip extracted safely; a notebook turned into a ``.py`` file by
+:mod:`~perceptron_ref.crosscheck.candidates.notebooks`) into a folder of its own: a hand-in that
+runs sees only its snapshot, read-only, and none can change another's or the class folder. The
 file to run is the one Python file, or, among several, the one defining the entry function
-(:mod:`~perceptron_ref.grading.entry`: read with ``ast``, never run here).  A hand-in that
-cannot be graded says why, in words that start with what is wrong (``empty``, ``no code``,
-``syntax error``, ``no entry function``, ``unreadable``, ``too large``), or names the unsafe
-thing it holds.
+(:mod:`~perceptron_ref.grading.entry`: read with ``ast``, never run here). A hand-in that cannot
+be graded says why, in words that start with what is wrong (``empty``, ``no code``, ``syntax
+error``, ``no entry function``, ``unreadable``, ``too large``), or names the unsafe thing it
+holds.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from perceptron_ref.crosscheck import notebooks, toplevel
+from perceptron_ref.crosscheck.candidates import notebooks, toplevel
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import archives, entry
 from perceptron_ref.grading.archives import NESTED, shown

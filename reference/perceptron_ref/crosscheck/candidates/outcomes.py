@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from perceptron_ref.crosscheck.sandbox import Execution
+from perceptron_ref.crosscheck.run.sandbox import Execution
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.vectors import Label, Vector

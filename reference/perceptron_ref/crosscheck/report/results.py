@@ -2,7 +2,7 @@
 
 ``Report`` keeps the fields it always had (``algorithm``, ``candidate``, ``verdict``,
 ``reason``, ``examples``, ``agrees_with``, ``counterexample``) and has ``diagnosis`` (the
-causes, :class:`~perceptron_ref.crosscheck.diagnosis.Diagnosis`), ``equivalence`` (the
+causes, :class:`~perceptron_ref.crosscheck.explain.diagnosis.Diagnosis`), ``equivalence`` (the
 learning rate c when it agrees up to one), ``coverage``, ``regimes``, ``failed``,
 ``dimension``, and ``shapes`` and ``kinds`` (how its answers came).
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from perceptron_ref.crosscheck.compare import Divergence
-from perceptron_ref.crosscheck.diagnosis import Diagnosis
-from perceptron_ref.crosscheck.outcomes import Data, Outcome
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Outcome
+from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.judge.compare import Divergence
 from perceptron_ref.trace import Trace
 
 

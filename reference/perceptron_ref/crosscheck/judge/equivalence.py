@@ -4,7 +4,7 @@
 step 1, step for step (theorem ``perceptron/step-invariance``): a positive step changes no
 prediction.  So a candidate whose weights are c·W on every data set, with one c, is right up
 to its learning rate.  An exact candidate must give c·W exactly; a float candidate must lie
-within the float64 bound of :mod:`~perceptron_ref.crosscheck.floats` around c·W (or around a
+within the float64 bound of :mod:`~perceptron_ref.crosscheck.judge.floats` around c·W (or around a
 run in which rounding decided an uncertain step the other way).  c is read off the answers:
 the simplest rational with a denominator up to 1000 that fits them all, else the shortest
 decimal, else the simplest rational (so 0.01 reads as 1/100 and 1/3 as 1/3).
@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from perceptron_ref.crosscheck.floats import Explained, explain
-from perceptron_ref.crosscheck.outcomes import Returned
-from perceptron_ref.crosscheck.replay import Decide, Scaled
+from perceptron_ref.crosscheck.candidates.outcomes import Returned
+from perceptron_ref.crosscheck.judge.floats import Explained, explain
+from perceptron_ref.crosscheck.judge.replay import Decide, Scaled
 from perceptron_ref.vectors import Vector
 
 Interval = tuple[Fraction, Fraction]

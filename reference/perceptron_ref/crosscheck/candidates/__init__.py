@@ -1,18 +1,18 @@
 """Candidates: what ``--candidate TARGET`` names, and how each is called in its sandbox.
 
 ``path/to/file.py:function`` and ``module:function``
-    called as ``function(X, y)`` by :mod:`~perceptron_ref.crosscheck.worker` in a sandboxed
-    Python process, all data sets of a batch in one process;
+    called as ``function(X, y)`` by :mod:`~perceptron_ref.crosscheck.candidates.worker` in a
+    sandboxed Python process, all data sets of a batch in one process;
 ``path/to/notebook.ipynb:function``
     the same, with the notebook's imports, definitions and constants as the module
-    (:mod:`~perceptron_ref.crosscheck.notebooks`; the lines left out are in ``notes``);
+    (:mod:`~perceptron_ref.crosscheck.candidates.notebooks`; the lines left out are in ``notes``);
 ``cmd:COMMAND …``
     any program: one process per data set, one JSON object in and one out
     (``spec/protocol/candidate-{input,output}.schema.json``);
 ``sklearn``, ``river``
-    the libraries' perceptrons, set up by :mod:`~perceptron_ref.crosscheck.adapters`.
+    the libraries' perceptrons, set up by :mod:`~perceptron_ref.crosscheck.candidates.adapters`.
 
-Every call returns one :class:`~perceptron_ref.crosscheck.outcomes.Outcome` per data set.
+Every call returns one :class:`~perceptron_ref.crosscheck.candidates.outcomes.Outcome` per data set.
 A :class:`Clock` caps a whole crosscheck (``--budget``): an answer that the budget, not the
 per-answer ``timeout``, cut short is a ``Failure`` of kind ``budget`` (nothing is judged on
 it), never a hang.  A command that hangs settles the verdict: the data sets after it are not
@@ -32,9 +32,16 @@ from pathlib import Path
 from typing import Any, Literal
 
 from perceptron_ref import extras
-from perceptron_ref.crosscheck import sandbox, toplevel
-from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, from_command, from_worker
-from perceptron_ref.crosscheck.session import Session
+from perceptron_ref.crosscheck.candidates import toplevel
+from perceptron_ref.crosscheck.candidates.outcomes import (
+    Data,
+    Failure,
+    Outcome,
+    from_command,
+    from_worker,
+)
+from perceptron_ref.crosscheck.run import sandbox
+from perceptron_ref.crosscheck.run.session import Session
 from perceptron_ref.errors import InputError
 from perceptron_ref.runner import Epochs
 
@@ -109,7 +116,7 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
 
 
 def _notebook(target: str, input: Input, path: str, function: str) -> Candidate:
-    from perceptron_ref.crosscheck import notebooks
+    from perceptron_ref.crosscheck.candidates import notebooks
 
     folder = Path(path).parent
 
@@ -166,7 +173,7 @@ def _budget(datasets: Sequence[Data]) -> list[Outcome]:
 
 class Runner:
     """Calls one candidate with fixed options; a Python candidate keeps one worker process
-    (a :class:`~perceptron_ref.crosscheck.session.Session`) for all calls.  Use it in a
+    (a :class:`~perceptron_ref.crosscheck.run.session.Session`) for all calls.  Use it in a
     ``with`` block, so that the process ends with it."""
 
     def __init__(

@@ -4,7 +4,7 @@ The reference (:func:`perceptron_ref.run`) decides every verdict.  This module r
 same loop again on the data scaled to integers (X·D, D the common denominator of the
 data, so that w·D and w·x·D² are integers as well) to answer what a trace cannot answer
 cheaply or at all: the scores of a 5000 × 784 run (coverage, float exactness), the float
-error of a candidate step by step (:mod:`~perceptron_ref.crosscheck.floats`), and the
+error of a candidate step by step (:mod:`~perceptron_ref.crosscheck.judge.floats`), and the
 hypotheses the diagnosis tests: the run in which rounding decided some zero scores the
 other way (``flips``), a decision rule with a threshold, arithmetic that wraps at 2^b.
 A plain replay is checked against the reference's trace by :func:`same_run`.

@@ -25,9 +25,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from perceptron_ref.crosscheck.needs import Needs
-from perceptron_ref.crosscheck.outcomes import Data
-from perceptron_ref.crosscheck.replay import replay, rule, scaled
+from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.data.needs import Needs
+from perceptron_ref.crosscheck.judge.replay import replay, rule, scaled
 from perceptron_ref.vectors import Label
 
 MIN_PASSES = 10

@@ -38,8 +38,8 @@ UPDATE = {
 }
 STOP = {"perceptron/gormley-batch": "gormley-batch.2", "perceptron/press": "press.8"}
 _CHECKOUT, _INSTALLED = (
-    Path(__file__).resolve().parents[3] / "spec",
-    Path(__file__).resolve().parents[2] / "perceptron_ref_spec",
+    Path(__file__).resolve().parents[4] / "spec",  # reference/perceptron_ref/crosscheck/judge/
+    Path(__file__).resolve().parents[3] / "perceptron_ref_spec",  # site-packages/perceptron_ref/…
 )
 SPEC = (_CHECKOUT if (_CHECKOUT / "algorithms").is_dir() else _INSTALLED) / "algorithms"
 """spec/algorithms/ of the checkout, or its copy installed with the wheel (perceptron_ref_spec)."""

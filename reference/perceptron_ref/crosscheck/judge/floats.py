@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from perceptron_ref.crosscheck.replay import Decide, Replay, Scaled, Step, walk
+from perceptron_ref.crosscheck.judge.replay import Decide, Replay, Scaled, Step, walk
 
 U = 2.0**-53
 GROW = 1 + 2.0**-30

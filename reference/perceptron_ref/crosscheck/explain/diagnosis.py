@@ -21,7 +21,7 @@
 =================  ==============================================================
 
 A hypothesis about the run (a threshold, wrapping integers, a float64 score) is tested by
-replaying it (:mod:`~perceptron_ref.crosscheck.replay`) on the counterexample and then on
+replaying it (:mod:`~perceptron_ref.crosscheck.judge.replay`) on the counterexample and then on
 every data set the candidate answered: it must give exactly the candidate's weights.
 """
 
@@ -35,11 +35,19 @@ from typing import Any
 
 import numpy as np
 
-from perceptron_ref.crosscheck.equivalence import Interval
-from perceptron_ref.crosscheck.floats import describe
-from perceptron_ref.crosscheck.oracle import MAX_EPOCHS, Oracle
-from perceptron_ref.crosscheck.outcomes import Data
-from perceptron_ref.crosscheck.replay import Decide, Replay, Scaled, replay, rule, walk, weights
+from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.judge.equivalence import Interval
+from perceptron_ref.crosscheck.judge.floats import describe
+from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, Oracle
+from perceptron_ref.crosscheck.judge.replay import (
+    Decide,
+    Replay,
+    Scaled,
+    replay,
+    rule,
+    walk,
+    weights,
+)
 from perceptron_ref.vectors import Vector
 
 CODES = (

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
-from perceptron_ref.crosscheck.compare import DECIDE, first_divergence
-from perceptron_ref.crosscheck.oracle import converges
+from perceptron_ref.crosscheck.judge.compare import DECIDE, first_divergence
+from perceptron_ref.crosscheck.judge.oracle import converges
 from perceptron_ref.runner import Epochs
 from perceptron_ref.trace import Trace
 from perceptron_ref.vectors import Vector

@@ -5,13 +5,13 @@
    asking (the first hang settles the verdict: it is not paid for again on every data set).
 2. **Reading.**  The answers are read as the reference's: as returned, or with the bias
    last, at the rate the candidate was told or at one learning rate c read off its answers
-   (:mod:`~perceptron_ref.crosscheck.equivalence`); a float candidate within the float64
-   bound (:mod:`~perceptron_ref.crosscheck.floats`).  The first reading that fits every
+   (:mod:`~perceptron_ref.crosscheck.judge.equivalence`); a float candidate within the float64
+   bound (:mod:`~perceptron_ref.crosscheck.judge.floats`).  The first reading that fits every
    answer is the verdict's; else the one that fits the most small data sets.
 3. **Agree**, naming the conventions and any accepted equivalence; or **disagree**: the
    first failing data set is run again in fresh processes (nondeterministic? stateful?),
-   shrunk (:mod:`~perceptron_ref.crosscheck.shrink`), checked again in a fresh process,
-   and diagnosed (:mod:`~perceptron_ref.crosscheck.diagnosis`).
+   shrunk (:mod:`~perceptron_ref.crosscheck.explain.shrink`), checked again in a fresh process,
+   and diagnosed (:mod:`~perceptron_ref.crosscheck.explain.diagnosis`).
 """
 
 from __future__ import annotations
@@ -22,11 +22,13 @@ from fractions import Fraction
 from typing import Any
 
 from perceptron_ref import registry
-from perceptron_ref.crosscheck import conventions, diagnosis
 from perceptron_ref.crosscheck.candidates import Candidate, Runner
-from perceptron_ref.crosscheck.datasets import Case, Needs
-from perceptron_ref.crosscheck.diagnosis import Diagnosis
-from perceptron_ref.crosscheck.equivalence import (
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure, Outcome, Returned
+from perceptron_ref.crosscheck.data.datasets import Case, Needs
+from perceptron_ref.crosscheck.explain import diagnosis
+from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.judge import conventions
+from perceptron_ref.crosscheck.judge.equivalence import (
     ANY,
     Interval,
     Match,
@@ -38,10 +40,9 @@ from perceptron_ref.crosscheck.equivalence import (
     reorder,
     simplest,
 )
-from perceptron_ref.crosscheck.floats import bounded, exact
-from perceptron_ref.crosscheck.oracle import MAX_EPOCHS, SMALL, Oracle
-from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, Returned
-from perceptron_ref.crosscheck.results import Coverage, Report
+from perceptron_ref.crosscheck.judge.floats import bounded, exact
+from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, SMALL, Oracle
+from perceptron_ref.crosscheck.report.results import Coverage, Report
 from perceptron_ref.vectors import Vector
 
 NOT_RUN = ("budget", "not run")
@@ -208,7 +209,7 @@ class Trial:
     # -- 3. the report ---------------------------------------------------------------------
 
     def report(self, disagree: Callable[..., Report]) -> Report:
-        """The report: ``disagree`` (:func:`~perceptron_ref.crosscheck.verdicts.disagree`)
+        """The report: ``disagree`` (:func:`~perceptron_ref.crosscheck.explain.verdicts.disagree`)
         makes it when a data set fails."""
         outcomes = self.answers()
         checked = [

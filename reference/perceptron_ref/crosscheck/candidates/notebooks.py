@@ -14,7 +14,7 @@ so an ``if`` whose body was a magic still parses):
   dropped whole.
 
 Then only the imports, definitions and constants of the top level are kept
-(:mod:`~perceptron_ref.crosscheck.toplevel`): a cell that loads the student's data, plots
+(:mod:`~perceptron_ref.crosscheck.candidates.toplevel`): a cell that loads the student's data, plots
 or trains is left out, and listed.
 
 >>> nb = {"cells": [{"cell_type": "code", "source": ["!pip install numpy\\n",
@@ -38,7 +38,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from perceptron_ref.crosscheck import toplevel
+from perceptron_ref.crosscheck.candidates import toplevel
 from perceptron_ref.errors import InputError
 
 KEPT_CELL_MAGICS = ("time", "timeit", "capture", "prun")
@@ -80,8 +80,9 @@ def _cell(source: str, files: dict[str, str], left: list[str], number: int) -> s
 
 @dataclass(frozen=True)
 class Converted:
-    """A notebook as Python: the ``source`` kept (:mod:`~perceptron_ref.crosscheck.toplevel`),
-    the ``files`` its %%writefile cells write, and the lines ``left_out`` (``cell N: ...``)."""
+    """A notebook as Python: the ``source`` kept
+    (:mod:`~perceptron_ref.crosscheck.candidates.toplevel`), the ``files`` its %%writefile cells
+    write, and the lines ``left_out`` (``cell N: ...``)."""
 
     source: str
     files: dict[str, str]

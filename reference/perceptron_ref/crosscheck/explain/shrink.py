@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
-from perceptron_ref.crosscheck.outcomes import Data
+from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.vectors import Label
 
 MAX_ROUNDS = 400

@@ -12,7 +12,7 @@
 ``long``
     runs of 10 or more passes (to convergence), scaled by 2ᵏ + 1 so that weights and scores
     outgrow float32 and int32; for a fixed number of passes, values up to 2²⁰;
-``realistic`` (:mod:`~perceptron_ref.crosscheck.realistic`)
+``realistic`` (:mod:`~perceptron_ref.crosscheck.data.realistic`)
     pixel-like images (integers 0..255, d up to 784, n up to 5000) and values up to 2²⁰.
 
 Batch algorithms and ``--epochs converge`` get separable data only (on other data the
@@ -32,9 +32,9 @@ import numpy as np
 from hypothesis import HealthCheck, Phase, assume, given, seed, settings
 from hypothesis import strategies as st
 
-from perceptron_ref.crosscheck import realistic
-from perceptron_ref.crosscheck.needs import Needs as Needs
-from perceptron_ref.crosscheck.outcomes import Data
+from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.data import realistic
+from perceptron_ref.crosscheck.data.needs import Needs as Needs
 from perceptron_ref.vectors import Label, Vector, add, dot
 
 Regime = str

@@ -21,9 +21,9 @@ from dataclasses import asdict
 from fractions import Fraction
 from typing import Any
 
-from perceptron_ref.crosscheck.compare import spec_text
-from perceptron_ref.crosscheck.outcomes import Returned
-from perceptron_ref.crosscheck.results import Coverage, Report
+from perceptron_ref.crosscheck.candidates.outcomes import Returned
+from perceptron_ref.crosscheck.judge.compare import spec_text
+from perceptron_ref.crosscheck.report.results import Coverage, Report
 
 
 def counterexample_json(report: Report) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""The disagree side of a :class:`~perceptron_ref.crosscheck.trial.Trial`: repeat, shrink,
+"""The disagree side of a :class:`~perceptron_ref.crosscheck.judge.trial.Trial`: repeat, shrink,
 re-check, diagnose, explain.
 
 The first failing data set is first run again in two fresh processes (twice in the first):
@@ -19,18 +19,19 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from perceptron_ref.crosscheck import compare, diagnosis, probes
-from perceptron_ref.crosscheck.compare import Divergence
-from perceptron_ref.crosscheck.diagnosis import Diagnosis, show
-from perceptron_ref.crosscheck.equivalence import Reading, reorder
-from perceptron_ref.crosscheck.floats import power_of_two
-from perceptron_ref.crosscheck.outcomes import Data, Failure, Outcome, Returned
-from perceptron_ref.crosscheck.results import Counterexample, Report
-from perceptron_ref.crosscheck.shrink import shrink
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure, Outcome, Returned
+from perceptron_ref.crosscheck.explain import diagnosis, probes
+from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis, show
+from perceptron_ref.crosscheck.explain.shrink import shrink
+from perceptron_ref.crosscheck.judge import compare
+from perceptron_ref.crosscheck.judge.compare import Divergence
+from perceptron_ref.crosscheck.judge.equivalence import Reading, reorder
+from perceptron_ref.crosscheck.judge.floats import power_of_two
+from perceptron_ref.crosscheck.report.results import Counterexample, Report
 from perceptron_ref.vectors import Vector
 
 if TYPE_CHECKING:
-    from perceptron_ref.crosscheck.trial import Result, Trial
+    from perceptron_ref.crosscheck.judge.trial import Result, Trial
 
 STEADY = 12
 """Fresh runs that must all agree before a difference is put down to state kept between

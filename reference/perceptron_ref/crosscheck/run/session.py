@@ -2,7 +2,7 @@
 
 Starting Python, numpy and a library for every try of the shrinker would cost most of a
 crosscheck's time.  A :class:`Session` keeps one worker process (the same sandbox, limits,
-scratch directory and environment as :func:`~perceptron_ref.crosscheck.sandbox.execute`;
+scratch directory and environment as :func:`~perceptron_ref.crosscheck.run.sandbox.execute`;
 a fresh sandbox for each process, so nothing carries over a restart) and sends
 it one JSON request per line; it reads the expected number of result lines, each within
 ``timeout`` seconds.  When the process dies, hangs or floods its output, that exchange
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
-from perceptron_ref.crosscheck.sandbox import MAX_OUTPUT, STDERR_TAIL, Execution, Sandboxed
+from perceptron_ref.crosscheck.run.sandbox import MAX_OUTPUT, STDERR_TAIL, Execution, Sandboxed
 
 
 class Session:
@@ -99,7 +99,7 @@ class Session:
         *lines, rest = bytes(self.out[: MAX_OUTPUT + 1]).split(b"\n")
         code = None if timed_out or overflow else returncode
         stderr = self.err.decode("utf-8", "replace")
-        return Execution(tuple(lines), rest, stderr, code, timed_out, overflow)
+        return Execution(tuple(lines), rest, stderr, code, timed_out, overflow, box.exceeded())
 
     def close(self) -> None:
         if self.process is not None and self.box is not None:

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from perceptron_ref.crosscheck.diagnosis import Diagnosis
-from perceptron_ref.crosscheck.floats import describe, is_float
-from perceptron_ref.crosscheck.outcomes import Data, Outcome, Returned
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Outcome, Returned
+from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.judge.floats import describe, is_float
 
 Ask = Callable[[Sequence[Data]], list[Outcome]]
 Profile = tuple[bool, bool]  # (a step with y = +1, a step with y = −1)

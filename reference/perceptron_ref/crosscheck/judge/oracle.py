@@ -3,7 +3,7 @@
 Small data sets run in the literal loops with every step kept (the counterexample's
 explanation needs them); large ones (more than ``SMALL`` numbers) in the fast engine, which
 returns the same trace, keeping only the totals.  Each data set's integer replay
-(:mod:`~perceptron_ref.crosscheck.replay`) is checked against the reference's trace before
+(:mod:`~perceptron_ref.crosscheck.judge.replay`) is checked against the reference's trace before
 it is used.  Results are cached by data set (the same objects are tried again while a
 counterexample shrinks, and across crosschecks of one process, e.g. a grading run).
 """
@@ -20,8 +20,8 @@ import numpy as np
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
-from perceptron_ref.crosscheck.outcomes import Data
-from perceptron_ref.crosscheck.replay import (
+from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.judge.replay import (
     Decide,
     Replay,
     Scaled,
@@ -30,7 +30,7 @@ from perceptron_ref.crosscheck.replay import (
     scaled,
     weights,
 )
-from perceptron_ref.crosscheck.replay import replay as replay_
+from perceptron_ref.crosscheck.judge.replay import replay as replay_
 from perceptron_ref.runner import Epochs, run
 from perceptron_ref.trace import Trace
 from perceptron_ref.vectors import Vector

@@ -1,0 +1,1 @@
+"""Explaining a disagreement: repeat, shrink to a minimal counterexample, probe, diagnose."""

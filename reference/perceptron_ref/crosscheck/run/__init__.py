@@ -1,0 +1,1 @@
+"""Running untrusted code: the sandbox, and a sandboxed process that answers many requests."""
