@@ -11,10 +11,12 @@ copy of it and does what the platform does:
   ``ENV``, each ``RUN`` as ``/bin/sh -c`` in it), then the ``ENTRYPOINT`` for each hand-in in
   ``/grade/student``.
 
-Hand-ins: a right one (alice, Mehta's rule), a wrong one (carol) and a hostile one (it rewrites
-the harness and the grader's files wherever it can, then answers wrong).  Checked: the right
-one gets the declared total, the wrong one less, the hostile one less and a well-formed
-results.json, with the grader's files unchanged.  The time ``setup.sh`` (or the Dockerfile's
+Hand-ins: a right one (alice, Mehta's rule), a wrong one (carol) and a hostile one
+(``hostile_grader``: it reads the grader's configuration and /etc/shadow, writes into the
+grader's folders, forges results.json and leaves a daemon that forges it again for a while,
+then answers wrong).  Checked: the right one gets the declared total, the wrong one less, the
+hostile one less and a well-formed results.json that nothing rewrites after the grader, with
+the grader's files unchanged.  The time ``setup.sh`` (or the Dockerfile's
 steps) took and the size of the environment it made are printed, with the sandbox that ran
 (results.json's ``sandbox``, where the grader writes one).
 
@@ -30,6 +32,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,8 +52,10 @@ CANDIDATES = ROOT / "tests" / "candidates"
 HAND_INS = {
     "right": CANDIDATES / "grading" / "alice.py",
     "wrong": CANDIDATES / "grading" / "carol.py",
-    "hostile": CANDIDATES / "hostile_rewrite.py",
+    "hostile": CANDIDATES / "hostile_grader.py",
 }
+DAEMON = 10
+"""Seconds to wait after a hostile hand-in's run: its daemon rewrites results.json for 8."""
 OPTIONS = ["--examples", "10", "--timeout", "30"]
 
 
@@ -217,13 +222,25 @@ class Report:
 
 
 def sandbox_of(results: dict[str, Any], stdout: str) -> str:
-    """The sandbox that ran, as results.json says (``sandbox``), else as the grader's log does."""
-    for key in ("sandbox",):
-        if isinstance(results.get(key), str):
-            return str(results[key])
-    if "running without" in stdout or "no sandbox" in stdout or "WITHOUT" in stdout:
-        return "none (the grader's warning)"
-    return "not said"
+    """The sandbox that ran, as results.json says (PrairieLearn's ``sandbox``, Gradescope's
+    ``extra_data.sandbox``), else as the grader's log does (``perceptron-ref: sandbox NAME``)."""
+    said = results.get("sandbox") or results.get("extra_data", {}).get("sandbox")
+    if isinstance(said, str):
+        return said
+    logged = re.search(r"^perceptron-ref: sandbox (\S+)", stdout, flags=re.MULTILINE)
+    if logged:
+        return logged[1]
+    return "none (the grader's warning)" if "no sandbox" in stdout else "not said"
+
+
+def settled(path: Path, hand_in: str) -> tuple[dict[str, Any], bool]:
+    """results.json as the grader wrote it, and whether it is still so :data:`DAEMON` seconds
+    later (for the hostile hand-in)."""
+    text = path.read_text(encoding="utf-8")
+    if hand_in == "hostile":
+        time.sleep(DAEMON)
+    later = path.read_text(encoding="utf-8") if path.is_file() else ""
+    return json.loads(text), later == text
 
 
 def gradescope(base: Base, built: Path) -> Report:
@@ -257,13 +274,14 @@ def gradescope(base: Base, built: Path) -> Report:
             shutil.copy(path, submission / path.name)
             before = {name: tree(p) for name, p in (("source", source), ("venv", venv))}
             ran = inside(root, "cd /autograder && /autograder/run_autograder", timeout=900)
-            time.sleep(2)  # a daemon left behind would rewrite results.json now
-            document = json.loads((results / "results.json").read_text(encoding="utf-8"))
+            document, kept = settled(results / "results.json", hand_in)
             tests = document.get("tests", [])
             score = sum(t["score"] for t in tests) if "score" not in document else document["score"]
             total = sum(t["max_score"] for t in tests)
             changed = [name for name, p in (("source", source), ("venv", venv))
                        if tree(p) != before[name]]  # fmt: skip
+            changed += [] if kept else ["results.json, after the grader wrote it"]
+            changed += [f"results/{p.name}" for p in results.iterdir() if p.name != "results.json"]
             log = (ran.stdout + ran.stderr)[-3000:]
             report.graded.append(Graded(hand_in, score, total, sandbox_of(document, ran.stdout),
                                         document, changed, log))  # fmt: skip
@@ -319,13 +337,16 @@ def prairielearn(base: Base, folder: Path) -> Report:
             shutil.rmtree(grade, ignore_errors=True)
             (grade / "student").mkdir(parents=True)
             shutil.copy(path, grade / "student" / path.name)
-            before = tree(venv)
+            installed = root / home.relative_to("/")
+            before = tree(installed)
             ran = inside(root, "cd /grade && " + " ".join(entry), env, timeout=900)
-            time.sleep(2)
-            document = json.loads((grade / "results" / "results.json").read_text(encoding="utf-8"))
+            document, kept = settled(grade / "results" / "results.json", hand_in)
             won = sum(t["points"] for t in document.get("tests", []))
             top = sum(t["max_points"] for t in document.get("tests", []))
-            changed = ["venv"] if tree(venv) != before else []
+            changed = [str(home)] if tree(installed) != before else []
+            changed += [] if kept else ["results.json, after the grader wrote it"]
+            changed += [f"results/{p.name}" for p in (grade / "results").iterdir()
+                        if p.name != "results.json"]  # fmt: skip
             log = (ran.stdout + ran.stderr)[-3000:]
             graded = Graded(hand_in, won, top, sandbox_of(document, ran.stdout), document, changed,
                             log)  # fmt: skip

@@ -79,9 +79,8 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
             check = subprocess.run(["sh", "-n"], input=z.read(name), capture_output=True)
             assert check.returncode == 0, check.stderr
         setup = z.read("setup.sh").decode()
-        assert "apt-get install -y -q --no-install-recommends bubblewrap python3 python3-venv" in (
-            setup
-        )
+        apt = "apt-get install -y -q --no-install-recommends bubblewrap libseccomp2 python3"
+        assert f"{apt} python3-venv\n" in setup
         assert 'install --quiet --no-deps --only-binary :all: --require-hashes -r "$LOCK"' in setup
         assert f'install --quiet --no-deps --no-index "$HERE/{wheel}"' in setup
         assert all(z.read(lock).decode().count(" --hash=sha256:") > 5 for lock in locks)

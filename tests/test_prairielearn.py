@@ -83,7 +83,9 @@ def test_the_dockerfile_installs_bubblewrap_and_the_wheel_and_runs_the_entry(
     instructions = [line for line in lines if line and not line.startswith(("#", " "))]
     assert instructions[0] == "FROM debian:trixie-slim"  # Debian 13: Python 3.13, its own
     dockerfile = "\n".join(lines)
-    assert re.search(r"apt-get install [^\n]*\n\s+bubblewrap python3 python3-venv\b", dockerfile)
+    assert re.search(
+        r"apt-get install [^\n]*\n\s+bubblewrap libseccomp2 python3 python3-venv\b", dockerfile
+    )
     (copy,) = [line.split()[1:] for line in instructions if line.startswith("COPY ")]
     assert sorted(copy[:-1]) == sorted([wheel, LOCK, ENTRY, "perceptron-ref-grade.json"])
     home = copy[-1].rstrip("/")

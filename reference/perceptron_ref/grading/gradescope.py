@@ -55,7 +55,7 @@ if [ "$(uname -m)" != x86_64 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
-apt-get install -y -q --no-install-recommends bubblewrap python3 python3-venv
+apt-get install -y -q --no-install-recommends bubblewrap libseccomp2 python3 python3-venv
 want=$(sed -n 's/^# python: //p' "$LOCK")
 have=$(python3 -c 'import sys; v = sys.version_info; print("%d.%d" % v[:2], v.releaselevel)')
 if [ "$have" != "$want final" ]; then

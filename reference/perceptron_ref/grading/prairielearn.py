@@ -85,7 +85,7 @@ DOCKERFILE = """# The image of PrairieLearn's external grader for {algorithm}, w
 FROM {base}
 RUN apt-get update -q \\
     && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \\
-        bubblewrap python3 python3-venv \\
+        bubblewrap libseccomp2 python3 python3-venv \\
     && rm -rf /var/lib/apt/lists/*
 COPY {wheel} {lock} perceptron-ref-grade {config} {home}/
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
