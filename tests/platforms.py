@@ -164,7 +164,8 @@ def inside(root: Path, script: str, env: dict[str, str] | None = None,
     mounts = [f"mount -t proc proc {root}/proc", f"mount --rbind /dev {root}/dev",
               f"mount -t sysfs sys {root}/sys"]  # fmt: skip
     environment = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-                   "HOME": "/root", "LANG": "C.UTF-8", **(env or {})}  # fmt: skip
+                   "HOME": "/root", "LANG": "C.UTF-8", "PERCEPTRON_REF_UIDS": UIDS,
+                   **(env or {})}  # fmt: skip
     if certs.is_file():
         (root / "etc" / "perceptron-ref-host-ca.crt").write_bytes(certs.read_bytes())
         environment["PIP_CERT"] = "/etc/perceptron-ref-host-ca.crt"
@@ -174,6 +175,13 @@ def inside(root: Path, script: str, env: dict[str, str] | None = None,
                "; ".join(mounts) + "; " + chrooted]  # fmt: skip
     return subprocess.run(command, text=True, capture_output=True, check=False,
                           timeout=timeout, env={"PATH": environment["PATH"]})  # fmt: skip
+
+
+UIDS = "65300-65399"
+"""The sandbox uids of the graders in the roots: not the default range, which the graders of
+this machine's own runs (tests, other checkouts) lend from.  A root's leases are its own files,
+so a grader there could not see theirs and would share a uid with one, each killing the
+other's processes; on a platform, one grader runs in each container."""
 
 
 def shell_quote(text: str) -> str:
