@@ -388,8 +388,9 @@ def table(reports: list[Report]) -> str:
             "hostile  sandbox"]  # fmt: skip
     for r in reports:
         if r.setup_status != 0:
-            rows.append(f"{r.platform:<13} {r.base:<14} set-up refused (status {r.setup_status}): "
-                        + r.setup_said.splitlines()[-1][:200] if r.setup_said else "")  # fmt: skip
+            said = [line for line in r.setup_said.splitlines() if "perceptron-ref" in line]
+            rows.append(f"{r.platform:<13} {r.base:<14} set-up failed (status {r.setup_status}):")
+            rows += [f"    {line}" for line in said or r.setup_said.splitlines()[-3:]]
             continue
         scores = {g.hand_in: f"{g.score:g}/{g.total:g}" for g in r.graded}
         sandboxes = sorted({g.sandbox for g in r.graded})
