@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test test-deep lint typecheck pytest prove extract bench mutation clean
+.PHONY: setup demo test test-deep lint typecheck pytest prove extract bench platforms mutation clean
 
 # System tools (Debian packages): bubblewrap for the candidates' sandbox, coq for the proof
 # kernel, ocaml's native compiler for the program extracted from the Coq definitions.  As
@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml
 	    fi; \
 	fi
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[all,dev]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -73,6 +73,14 @@ test-deep: setup
 # The fast engine against the literal reference and scikit-learn (issue 6): a table, out/bench.png.
 bench: setup
 	$(BIN)/python -m perceptron_ref.benchmark
+
+# The autograders on the platforms' real images (issue 24): bare roots made by debootstrap
+# (Ubuntu 22.04 and 24.04 for Gradescope, Debian 13 for PrairieLearn's Dockerfile, Ubuntu 20.04
+# to be refused), cached in out/platforms/roots; setup.sh or the Dockerfile's steps, then a
+# right, a wrong and a hostile hand-in graded in each (tests/platforms.py).  As root.
+PLATFORMS ?=
+platforms: setup
+	$(BIN)/python -m tests.platforms $(if $(PLATFORMS),--only $(PLATFORMS))
 
 # Mutation testing (issue 7): mutmut over reference/perceptron_ref/ (scope: [tool.mutmut]).  It runs
 # in out/mutation/work, whose `src` links to reference/ (mutmut imports mutants/src first, and

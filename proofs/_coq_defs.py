@@ -27,8 +27,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from ._spec import SPEC as SPEC_THEOREMS
+
 SOURCES = Path(__file__).resolve().parent / "coq"
-SPEC = Path(__file__).resolve().parent.parent / "spec" / "theorems" / "definitions.md"
+SPEC = SPEC_THEOREMS / "definitions.md"  # the checkout's spec/, or its copy installed with the wheel
 LIBRARY = "PerceptronRef"
 PROGRAM = "perceptron-ref-coq"
 EXTRACTED = "perceptron_ref_coq"

@@ -121,17 +121,17 @@ def _csv(data: bytes) -> list[dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def gradescope_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def gradescope_zip(tmp_path_factory: pytest.TempPathFactory, pinned: Path) -> Path:
     out = tmp_path_factory.mktemp("gradescope")
     command = ["gradescope", "perceptron/mehta", str(out), "--examples", "4", "--timeout", "20"]
-    assert main(command) == 0
+    assert main([*command, "--pins", str(pinned)]) == 0
     return out / "autograder.zip"
 
 
 @pytest.mark.parametrize("layer", list(LAYERS))
 @pytest.mark.parametrize("platform", ["gradescope", "prairielearn"])
 def test_a_platform_grader_keeps_its_files_and_its_grade_from_a_hostile_hand_in(
-    layer: str, platform: str, gradescope_zip: Path, tmp_path: Path
+    layer: str, platform: str, gradescope_zip: Path, tmp_path: Path, pinned: Path
 ) -> None:
     root = tmp_path / "root"
     if platform == "gradescope":
@@ -144,7 +144,8 @@ def test_a_platform_grader_keeps_its_files_and_its_grade_from_a_hostile_hand_in(
         (root / "submission_metadata.json").write_text('{"users": [{"email": "a@b.c"}]}')
     else:
         grader = tmp_path / "grader"
-        assert main(["prairielearn", "perceptron/mehta", str(grader), "--examples", "4"]) == 0
+        command = ["prairielearn", "perceptron/mehta", str(grader), "--examples", "4"]
+        assert main([*command, "--pins", str(pinned)]) == 0
         (root / "tests").mkdir(parents=True)
         handed, entry = root / "student", grader / "perceptron-ref-grade"
         config = [str(grader / "perceptron-ref-grade.json")]

@@ -15,6 +15,7 @@ from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
 from perceptron_ref.registry import PERCEPTRONS as PERCEPTRONS  # what crosscheck compares
 
 ORDER = 50
+NEEDS = ("grading",)  # the harness (numpy; nbformat for notebooks)
 
 
 def _seconds(text: str, most: int) -> float:

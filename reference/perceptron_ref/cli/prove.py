@@ -22,6 +22,7 @@ from typing import Any
 from perceptron_ref.errors import InputError
 
 ORDER = 30
+NEEDS = ("proofs",)
 
 
 def register(sub: Any) -> None:

@@ -11,10 +11,17 @@ repeats exactly when W does (:mod:`~perceptron_ref.engine.cycles`).
 Which loop makes a certified pass is a matter of time only (:class:`Passes`): numpy blocks
 (:func:`~perceptron_ref.engine.passes.block_pass`) need nothing loaded; the compiled kernels
 (:mod:`~perceptron_ref.engine.kernel`) are ten times faster a pass but cost about a second to
+<<<<<<< HEAD
 load.  A run starts in numpy and switches once the process has spent :data:`LOAD_COST`
 there, over all its runs (:data:`RENT`), or when this run's numpy passes still to make would
 take longer than that (rent, then buy): small data never waits for numba, long runs are
 compiled, and so are the later runs of a program that makes many short ones.
+=======
+load.  A run starts in numpy and switches once it has spent :data:`LOAD_COST` there, or
+when the numpy passes still to make would take longer than that (rent, then buy): small data
+never waits for numba, and long runs are compiled.  Without numba (no ``[fast]`` extra) the
+passes stay in numpy, the same trace, and one line on stderr says so.
+>>>>>>> i28
 
 >>> from fractions import Fraction
 >>> from perceptron_ref.engine.scaled import from_rows
@@ -35,6 +42,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from perceptron_ref import extras
 from perceptron_ref.algorithm import ZeroRule
 from perceptron_ref.engine.blas import blas_pass, certified_float
 from perceptron_ref.engine.cycles import Brent, State, copy, fingerprint, first_repeat, same
@@ -42,6 +50,7 @@ from perceptron_ref.engine.passes import block_pass, certified, certified_int32,
 from perceptron_ref.engine.rational import rational, steps_of
 from perceptron_ref.engine.rules import RULES
 from perceptron_ref.engine.scaled import Scaled, bounds, coarse_bounds
+from perceptron_ref.extras import MissingExtra
 from perceptron_ref.limits import check_trace
 from perceptron_ref.trace import Record, Status, Step, Trace
 
@@ -78,6 +87,20 @@ def loaded() -> bool:
     return bool(getattr(sys.modules.get("perceptron_ref.engine.kernel"), "LOADED", False))
 
 
+def compiled() -> bool:
+    """Whether the compiled kernels can be had here: numba, the fast extra, is installed."""
+    return extras.has("numba")
+
+
+def _compiled_or_numpy() -> str:
+    """``compiled`` where numba is installed; else ``numpy`` (the same passes), said once."""
+    if compiled():
+        return "compiled"
+    extras.note("numba", f"the compiled kernels need numba ({extras.hint('fast')}): "
+                "long runs make their passes in numpy, the same trace")  # fmt: skip
+    return "numpy"
+
+
 class Passes:
     """The passes of one run over ``data``: the certificate, and the loop that makes each."""
 
@@ -105,15 +128,17 @@ class Passes:
         if not certified(w_max, self.column_max, self.row_max):
             return "python"
         if self.kernel != "auto":
+            if self.kernel == "compiled" and not compiled():
+                raise MissingExtra("fast", what="the compiled kernels (numba)")
             return self.kernel
         if loaded() or RENT.seconds >= LOAD_COST:
-            return "compiled"
+            return _compiled_or_numpy()
         if (
             left is not None
             and self.numpy_passes
             and left * self.spent > LOAD_COST * self.numpy_passes
         ):
-            return "compiled"  # the numpy passes to come would outlast the load
+            return _compiled_or_numpy()  # the numpy passes to come would outlast the load
         return "numpy"
 
     def one(self, W: State, keep: bool, left: int | None = None, way: str | None = None,
