@@ -11,17 +11,11 @@ repeats exactly when W does (:mod:`~perceptron_ref.engine.cycles`).
 Which loop makes a certified pass is a matter of time only (:class:`Passes`): numpy blocks
 (:func:`~perceptron_ref.engine.passes.block_pass`) need nothing loaded; the compiled kernels
 (:mod:`~perceptron_ref.engine.kernel`) are ten times faster a pass but cost about a second to
-<<<<<<< HEAD
 load.  A run starts in numpy and switches once the process has spent :data:`LOAD_COST`
 there, over all its runs (:data:`RENT`), or when this run's numpy passes still to make would
 take longer than that (rent, then buy): small data never waits for numba, long runs are
-compiled, and so are the later runs of a program that makes many short ones.
-=======
-load.  A run starts in numpy and switches once it has spent :data:`LOAD_COST` there, or
-when the numpy passes still to make would take longer than that (rent, then buy): small data
-never waits for numba, and long runs are compiled.  Without numba (no ``[fast]`` extra) the
-passes stay in numpy, the same trace, and one line on stderr says so.
->>>>>>> i28
+compiled, and so are the later runs of a program that makes many short ones.  Without numba
+(no ``[fast]`` extra) the passes stay in numpy, the same trace, and one line on stderr says so.
 
 >>> from fractions import Fraction
 >>> from perceptron_ref.engine.scaled import from_rows
