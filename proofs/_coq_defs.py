@@ -30,7 +30,8 @@ from pathlib import Path
 from ._spec import SPEC as SPEC_THEOREMS
 
 SOURCES = Path(__file__).resolve().parent / "coq"
-SPEC = SPEC_THEOREMS / "definitions.md"  # the checkout's spec/, or its copy installed with the wheel
+# the checkout's spec/, or its copy installed with the wheel
+SPEC = SPEC_THEOREMS / "definitions.md"
 LIBRARY = "PerceptronRef"
 PROGRAM = "perceptron-ref-coq"
 EXTRACTED = "perceptron_ref_coq"
