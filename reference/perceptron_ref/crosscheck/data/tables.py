@@ -1,0 +1,134 @@
+"""Data for programs and parts: a training set and a test set of small integers, drawn so
+that every float64 computation a student's code makes on them is exact.
+
+A program reads its data from text files and a part (a step function, a predict function, a
+state API) receives numpy arrays: either way the numbers become float64.  Small integers
+(|x| ≤ 255, d ≤ 40, n ≤ 2000, at most 20 passes) keep every weight, product and partial sum
+below 2⁵³, so a float64 run is the exact run and labels can be compared exactly.  Regimes,
+smallest data sets first:
+
+``ties``
+    1 to 8 examples with coordinates in {-2, …, 2}, half of them 0, and repeated rows: many
+    zero scores w·x = 0, where the notes' rules differ;
+``mixed``
+    10 to 60 examples, d from 2 to 8, coordinates in {-9, …, 9};
+``large``
+    500 to 2000 examples, d from 10 to 40, pixel-like coordinates in {0, …, 255} with a
+    bias column's worth of signal (labels by a hidden separator, a tenth of them flipped
+    unless a run to convergence needs separable data).
+
+Runs to convergence get separable data (labels from a hidden integer separator, examples on
+it dropped).  The same seed gives the same data sets (numpy's PCG64).
+
+>>> cases = draw(6, seed=0, separable=False)
+>>> [c.regime for c in cases], all(len(c.test[0]) >= 1 for c in cases)
+(['ties', 'ties', 'ties', 'mixed', 'mixed', 'large'], True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.vectors import Label
+
+REGIMES = ("ties", "mixed", "large")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A training set, a test set, and the regime they were drawn from."""
+
+    regime: str
+    train: Data
+    test: Data
+
+    @property
+    def size(self) -> int:
+        return len(self.train[0]) * max(1, len(self.train[0][0]))
+
+
+def plan(examples: int) -> dict[str, int]:
+    """How many data sets of each regime ``examples`` asks for: half with ties, a third
+    mixed, the rest (at most 3) large; small requests get ties first.
+
+    >>> plan(12), plan(2), plan(1)
+    ({'ties': 6, 'mixed': 4, 'large': 2}, {'ties': 1, 'mixed': 1}, {'ties': 1})
+    """
+    large = min(3, examples // 6)
+    mixed = (examples - large) // 3 if examples > 2 else examples // 2
+    ties = examples - large - mixed
+    counts = {"ties": ties, "mixed": mixed, "large": large}
+    return {k: v for k, v in counts.items() if v > 0}
+
+
+def _separator(rng: np.random.Generator, d: int, low: int, high: int) -> np.ndarray:
+    w = rng.integers(low, high + 1, size=d)
+    while not w.any():
+        w = rng.integers(low, high + 1, size=d)
+    return w
+
+
+def _rows(rng: np.random.Generator, regime: str) -> tuple[np.ndarray, int]:
+    """The rows of one data set (training and test together) and how many train."""
+    if regime == "ties":
+        n, d = int(rng.integers(1, 9)), int(rng.integers(1, 5))
+        X = rng.integers(-2, 3, size=(n + 3, d)) * (rng.random((n + 3, d)) < 0.5)
+        repeat = rng.random(n + 3) < 0.3  # repeated rows: the same example seen twice
+        for i in range(1, n + 3):
+            if repeat[i]:
+                X[i] = X[i - 1]
+        return X, n
+    if regime == "mixed":
+        n, d = int(rng.integers(10, 61)), int(rng.integers(2, 9))
+        return rng.integers(-9, 10, size=(n + n // 2, d)), n
+    n, d = int(rng.integers(500, 2001)), int(rng.integers(10, 41))
+    return rng.integers(0, 256, size=(n + n // 4, d)), n
+
+
+def _labels(
+    rng: np.random.Generator, X: np.ndarray, separable: bool, regime: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """Labels for the rows X (and the rows kept): random for small sets, a hidden separator
+    otherwise (noisy unless separable data are needed; rows on it dropped when they are)."""
+    d = X.shape[1]
+    if regime == "ties" and not separable:
+        return np.where(rng.random(len(X)) < 0.5, 1, -1), np.arange(len(X))
+    centre = 128 if regime == "large" else 0
+    w = _separator(rng, d, -3, 3)
+    s = (X - centre) @ w
+    y = np.where(s > 0, 1, -1)
+    if not separable:
+        flip = rng.random(len(X)) < 0.1
+        return np.where(flip, -y, y), np.arange(len(X))
+    keep = np.flatnonzero(s != 0)
+    return y[keep], keep
+
+
+def _data(X: np.ndarray, y: np.ndarray) -> Data:
+    rows = tuple(tuple(int(v) for v in x) for x in X)
+    labels: tuple[Label, ...] = tuple(1 if t > 0 else -1 for t in y)
+    return rows, labels
+
+
+def one(rng: np.random.Generator, regime: str, separable: bool) -> Case:
+    """One case of ``regime``: a training set of at least one example, a test set of at
+    least one (separable data: separable by one hidden separator, training and test alike)."""
+    while True:
+        X, n = _rows(rng, regime)
+        if separable and regime == "ties":
+            X = X - (X == 0) * rng.integers(0, 2, size=X.shape)  # fewer all-zero rows
+        y, keep = _labels(rng, X, separable, regime)
+        X = X[keep]
+        train = min(n, len(X) - 1)
+        if train >= 1:
+            return Case(regime, _data(X[:train], y[:train]), _data(X[train:], y[train:]))
+
+
+def draw(examples: int, *, seed: int, separable: bool) -> list[Case]:
+    """``examples`` cases of every regime of :func:`plan`, smallest first, deterministic."""
+    rng = np.random.default_rng([seed, 2027])
+    found = [one(rng, r, separable) for r, count in plan(examples).items() for _ in range(count)]
+    return sorted(found, key=lambda c: (REGIMES.index(c.regime), c.size))
