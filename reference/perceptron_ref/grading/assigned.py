@@ -159,3 +159,82 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
         "behaviour": behaviour(results) if said != UNGRADABLE else f"ungradable: {problem}",
     }
     return {"row": graded, "results": document, "feedback": text, "summary": hand_in}
+
+
+def one(assignment: Assignment, path: str | Path) -> tuple[str, list[parts.Result], str, list[str]]:
+    """Grade one hand-in (a file, a folder or a zip) in this process, as ``grade`` grades
+    each: copied into a snapshot that its code alone sees.  (name, the parts' results, why
+    nothing could run, the notes for the student)."""
+    import tempfile
+
+    from perceptron_ref.grading import intake
+
+    source = Path(path)
+    if not source.exists() and not source.is_symlink():
+        from perceptron_ref.errors import InputError
+
+        raise InputError(f"{path}: no such file or folder")
+    names = assignment.functions or ("train",)
+    with tempfile.TemporaryDirectory(prefix="perceptron-ref-handin-") as work:
+        sub = intake.snapshot(source, Path(work, "0001"), source.stem, names, assignment.program)
+        folder = None
+        entry = sub.entry
+        if assignment.program is not None and entry is not None:
+            depth = len(Path(assignment.program.file).parts) - 1 if assignment.program.file else 0
+            folder = entry.parents[depth] if assignment.program.file else entry
+        python = entry if entry is not None and entry.suffix == ".py" else None
+        with sandbox.sharing(sub.snapshot):
+            results = parts.grade(
+                assignment, python, folder, problem=sub.problem, budget=assignment.budget
+            )
+    return sub.name, results, sub.problem, list(sub.notes)
+
+
+def text(
+    assignment: Assignment, name: str, results: list[parts.Result], problem: str, notes: list[str]
+) -> str:
+    """The report of one hand-in for the command line: the points, a line per part, then
+    each part's feedback."""
+    won = sum(r.score for r in results)
+    said = verdict(results, problem)
+    lines = [
+        f"{name} vs {assignment.title} ({assignment.source}): {said.upper()}, "
+        f"{_number(won)}/{_number(assignment.points)} points"
+    ]
+    if problem:
+        lines.append(f"  {problem}")
+    for r in results:
+        mark = "right" if r.passed else "wrong" if r.ran else "not graded"
+        lines.append(f"  [{_number(r.score)}/{_number(r.part.points)}] {r.part.name}: {mark}")
+    lines += ["", *notes] if notes else []
+    for r in results:
+        lines += ["", f"{r.part.name} ({_number(r.score)}/{_number(r.part.points)})", r.output]
+    return "\n".join(lines)
+
+
+def to_json(
+    assignment: Assignment, name: str, results: list[parts.Result], problem: str, notes: list[str]
+) -> dict[str, Any]:
+    return {
+        "submission": name,
+        "assignment": assignment.title,
+        "verdict": verdict(results, problem),
+        "score": _number(sum(r.score for r in results)),
+        "max_score": _number(assignment.points),
+        "problem": problem or None,
+        "notes": notes,
+        "parts": [
+            {
+                "name": r.part.name,
+                "check": r.part.check,
+                "score": _number(r.score),
+                "max_score": _number(r.part.points),
+                "right": r.passed,
+                "causes": list(r.causes),
+                "failure": r.failure or None,
+                "behaviour": r.behaviour,
+                "output": r.output,
+            }
+            for r in results
+        ],
+    }

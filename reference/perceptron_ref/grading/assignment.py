@@ -187,6 +187,7 @@ class Assignment:
 
     overrides: tuple[tuple[str, Any], ...] = ()
     stated: frozenset[str] = frozenset()  # the top-level keys the file gives
+    explain: bool = True
 
     def config(self) -> dict[str, Any]:
         """What a platform's configuration and a grading child carry: the file itself, and
@@ -202,8 +203,9 @@ class Assignment:
         return replace(self, **options, overrides=tuple(sorted(merged.items())))
 
 
-OVERRIDES = ("examples", "seed", "timeout", "memory", "budget", "require_sandbox")
-"""The run options a command line may change without editing the file."""
+OVERRIDES = ("examples", "seed", "timeout", "memory", "budget", "require_sandbox", "explain")
+"""The run options a command line may change without editing the file (``explain``: shrink
+and diagnose a program's failure; an audit needs only the points)."""
 
 
 def from_config(config: dict[str, Any]) -> Assignment:

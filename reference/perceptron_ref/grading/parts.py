@@ -205,6 +205,7 @@ def grade_program(
         timeout=assignment.timeout,
         memory=assignment.memory * 1024**2,
         budget=budget,
+        explain_it=assignment.explain,
     )
 
 

@@ -1,40 +1,61 @@
-"""Data for programs and parts: a training set and a test set of small integers, drawn so
-that every float64 computation a student's code makes on them is exact.
+"""Data for programs and parts: a training set and a test set of numbers that float64 holds
+exactly, drawn so that every float64 computation a student's code makes on them is exact.
 
 A program reads its data from text files and a part (a step function, a predict function, a
-state API) receives numpy arrays: either way the numbers become float64.  Small integers
-(|x| ≤ 255, d ≤ 40, n ≤ 2000, at most 20 passes) keep every weight, product and partial sum
-below 2⁵³, so a float64 run is the exact run and labels can be compared exactly.  Regimes,
-smallest data sets first:
+state API) receives numpy arrays: either way the numbers become float64.  Small integers and
+integers times one power of two keep every weight, product and partial sum exact in float64,
+so a float64 run is the exact run and labels can be compared exactly.  Regimes, smallest
+data sets first:
 
 ``ties``
     1 to 8 examples with coordinates in {-2, …, 2}, half of them 0, and repeated rows: many
     zero scores w·x = 0, where the notes' rules differ;
+``near-zero``
+    2 to 12 examples in {-3, …, 3} × 2⁻ᵏ (k = 8, 16 or 24, written as exact decimals):
+    scores just off zero, which catch a tolerance (``abs(s) < 1e-6``) or a threshold;
 ``mixed``
     10 to 60 examples, d from 2 to 8, coordinates in {-9, …, 9};
+``long``
+    20 to 80 examples, d from 2 to 5, coordinates up to 2¹⁶ in size: weights and scores past
+    float32's 24 bits and int16, long runs;
 ``large``
-    500 to 2000 examples, d from 10 to 40, pixel-like coordinates in {0, …, 255} with a
-    bias column's worth of signal (labels by a hidden separator, a tenth of them flipped
-    unless a run to convergence needs separable data).
+    500 to 2000 examples, d from 10 to 40, pixel-like coordinates in {0, …, 255}.
 
-Runs to convergence get separable data (labels from a hidden integer separator, examples on
-it dropped).  The same seed gives the same data sets (numpy's PCG64).
+Labels are random for the smallest sets and come from a hidden separator otherwise (a tenth
+of them flipped), except for runs to convergence, which get separable data (examples on the
+separator dropped).  The same seed gives the same data sets (numpy's PCG64).
 
 >>> cases = draw(6, seed=0, separable=False)
 >>> [c.regime for c in cases], all(len(c.test[0]) >= 1 for c in cases)
-(['ties', 'ties', 'ties', 'mixed', 'mixed', 'large'], True)
+(['ties', 'ties', 'near-zero', 'mixed', 'long', 'large'], True)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.vectors import Label
 
-REGIMES = ("ties", "mixed", "large")
+REGIMES = ("ties", "near-zero", "mixed", "long", "large")
+PATTERN = (
+    "ties",
+    "mixed",
+    "near-zero",
+    "long",
+    "ties",
+    "large",
+    "ties",
+    "mixed",
+    "near-zero",
+    "long",
+    "ties",
+    "large",
+)
+"""The regimes in the order a request gets them (``large``: at most 3)."""
 
 
 @dataclass(frozen=True)
@@ -51,17 +72,23 @@ class Case:
 
 
 def plan(examples: int) -> dict[str, int]:
-    """How many data sets of each regime ``examples`` asks for: half with ties, a third
-    mixed, the rest (at most 3) large; small requests get ties first.
+    """How many data sets of each regime ``examples`` asks for: they follow :data:`PATTERN`
+    (ties first), with at most 3 large ones.
 
-    >>> plan(12), plan(2), plan(1)
-    ({'ties': 6, 'mixed': 4, 'large': 2}, {'ties': 1, 'mixed': 1}, {'ties': 1})
+    >>> plan(12)
+    {'ties': 4, 'mixed': 2, 'near-zero': 2, 'long': 2, 'large': 2}
+    >>> plan(2), plan(1)
+    ({'ties': 1, 'mixed': 1}, {'ties': 1})
     """
-    large = min(3, examples // 6)
-    mixed = (examples - large) // 3 if examples > 2 else examples // 2
-    ties = examples - large - mixed
-    counts = {"ties": ties, "mixed": mixed, "large": large}
-    return {k: v for k, v in counts.items() if v > 0}
+    counts: dict[str, int] = {}
+    i = 0
+    while sum(counts.values()) < examples:
+        regime = PATTERN[i % len(PATTERN)]
+        i += 1
+        if regime == "large" and counts.get("large", 0) >= 3:
+            regime = "mixed"
+        counts[regime] = counts.get(regime, 0) + 1
+    return counts
 
 
 def _separator(rng: np.random.Generator, d: int, low: int, high: int) -> np.ndarray:
@@ -81,9 +108,15 @@ def _rows(rng: np.random.Generator, regime: str) -> tuple[np.ndarray, int]:
             if repeat[i]:
                 X[i] = X[i - 1]
         return X, n
+    if regime == "near-zero":
+        n, d = int(rng.integers(2, 13)), int(rng.integers(1, 5))
+        return rng.integers(-3, 4, size=(n + 3, d)), n
     if regime == "mixed":
         n, d = int(rng.integers(10, 61)), int(rng.integers(2, 9))
         return rng.integers(-9, 10, size=(n + n // 2, d)), n
+    if regime == "long":
+        n, d = int(rng.integers(20, 81)), int(rng.integers(2, 6))
+        return rng.integers(-(2**16), 2**16 + 1, size=(n + n // 4, d)), n
     n, d = int(rng.integers(500, 2001)), int(rng.integers(10, 41))
     return rng.integers(0, 256, size=(n + n // 4, d)), n
 
@@ -107,8 +140,14 @@ def _labels(
     return y[keep], keep
 
 
-def _data(X: np.ndarray, y: np.ndarray) -> Data:
-    rows = tuple(tuple(int(v) for v in x) for x in X)
+def _data(X: np.ndarray, y: np.ndarray, scale: int = 0) -> Data:
+    """Rows of ints (times 2⁻ˢᶜᵃˡᵉ, as Fractions, when scale > 0) and labels ±1."""
+    if scale:
+        rows: tuple[tuple[Fraction | int, ...], ...] = tuple(
+            tuple(Fraction(int(v), 2**scale) if v else 0 for v in x) for x in X
+        )
+    else:
+        rows = tuple(tuple(int(v) for v in x) for x in X)
     labels: tuple[Label, ...] = tuple(1 if t > 0 else -1 for t in y)
     return rows, labels
 
@@ -123,8 +162,10 @@ def one(rng: np.random.Generator, regime: str, separable: bool) -> Case:
         y, keep = _labels(rng, X, separable, regime)
         X = X[keep]
         train = min(n, len(X) - 1)
+        scale = int(rng.choice([8, 16, 24])) if regime == "near-zero" else 0
         if train >= 1:
-            return Case(regime, _data(X[:train], y[:train]), _data(X[train:], y[train:]))
+            a, b = _data(X[:train], y[:train], scale), _data(X[train:], y[train:], scale)
+            return Case(regime, a, b)
 
 
 def draw(examples: int, *, seed: int, separable: bool) -> list[Case]:
