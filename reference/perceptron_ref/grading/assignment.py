@@ -55,6 +55,7 @@ from typing import Any
 
 from perceptron_ref import registry
 from perceptron_ref.crosscheck.candidates.programs import OUTPUTS, Program, Table
+from perceptron_ref.crosscheck.data.tables import Case
 from perceptron_ref.crosscheck.judge.files import Metrics, Settings, Weights
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
@@ -85,6 +86,7 @@ TOP = {
     "program",
     "state",
     "parts",
+    "visible",
 }
 PROGRAM = {
     "command",
@@ -188,11 +190,18 @@ class Assignment:
     overrides: tuple[tuple[str, Any], ...] = ()
     stated: frozenset[str] = frozenset()  # the top-level keys the file gives
     explain: bool = True
+    visible: tuple[Case, ...] = ()
+    visible_texts: tuple[tuple[str, str, str], ...] = ()  # (name, train, test) as read
 
     def config(self) -> dict[str, Any]:
         """What a platform's configuration and a grading child carry: the file itself, and
         the run options a command line changed (``--examples``, ``--timeout``, ...)."""
-        return {"name": self.source, "text": self.text, "overrides": dict(self.overrides)}
+        return {
+            "name": self.source,
+            "text": self.text,
+            "overrides": dict(self.overrides),
+            "visible": [list(v) for v in self.visible_texts],
+        }
 
     def override(self, **options: Any) -> Assignment:
         """The same assignment with these run options (``examples``, ``seed``, ``timeout``,
@@ -209,7 +218,8 @@ and diagnose a program's failure; an audit needs only the points)."""
 
 
 def from_config(config: dict[str, Any]) -> Assignment:
-    a = parse(str(config["text"]), str(config["name"]))
+    given = tuple(tuple(str(x) for x in v) for v in config.get("visible") or ())
+    a = parse(str(config["text"]), str(config["name"]), given)  # type: ignore[arg-type]
     overrides = config.get("overrides") or {}
     return a.override(**overrides) if overrides else a
 
@@ -234,8 +244,9 @@ class _Where:
         self.source = source
 
     def line(self, table: str, index: int | None, key: str | None) -> int | None:
+        name = re.escape(table)
         header = re.compile(
-            r"\s*\[\[\s*parts\s*\]\]" if table == "parts" else rf"\s*\[\s*{re.escape(table)}\s*\]"
+            rf"\s*\[\[\s*{name}\s*\]\]" if table == "parts" else rf"\s*\[\[?\s*{name}\s*\]"
         )
         start, seen = 0, -1
         if table:
@@ -346,16 +357,22 @@ def _unknown(
             raise where.error(f"unknown key {key!r} (known: {said})", table, index, key)
 
 
-def parse(text: str, source: str = "assignment.toml") -> Assignment:
-    """Parse and check an assignment's TOML text (``source`` names it in errors)."""
+def parse(
+    text: str,
+    source: str = "assignment.toml",
+    visible: tuple[tuple[str, str, str], ...] | None = None,
+) -> Assignment:
+    """Parse and check an assignment's TOML text (``source`` names it in errors; its visible
+    data files are read beside it, unless ``visible`` gives their texts)."""
     where = _Where(text, source)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         found = re.search(r"\(at line (\d+), column \d+\)", message)
-        head = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
-        where_ = f"{source}:{found.group(1)}" if found else source
+        head = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", message)
+        line = found.group(1) if found else str(max(1, len(text.splitlines())))
+        where_ = f"{source}:{line}"
         raise InputError(f"{where_}: not TOML: {head}") from None
     _unknown(data, TOP, where)
     algorithm = data.get("algorithm")
@@ -402,6 +419,10 @@ def parse(text: str, source: str = "assignment.toml") -> Assignment:
     if not isinstance(parts, list) or not parts:
         raise where.error("no [[parts]]: at least one part, each with name, points and check")
     common["parts"] = tuple(_part(p, i, common, where) for i, p in enumerate(parts))
+    if "visible" in data:
+        texts = visible if visible is not None else _visible_texts(data["visible"], source, where)
+        common["visible_texts"] = texts
+        common["visible"] = tuple(_visible(t, common) for t in texts)
     names = [p.name for p in common["parts"]]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -417,6 +438,44 @@ def parse(text: str, source: str = "assignment.toml") -> Assignment:
             "algorithm",
         )
     return Assignment(**common)
+
+
+def _visible_texts(given: object, source: str, where: _Where) -> tuple[tuple[str, str, str], ...]:
+    """The visible data files (``[[visible]]`` with ``train`` and ``test``), read beside the
+    assignment file."""
+    if not isinstance(given, list) or not all(isinstance(v, dict) for v in given):
+        raise where.error("visible: a list of {train = FILE, test = FILE}", "", None, "visible")
+    out = []
+    for v in given:
+        if set(v) - {"train", "test"} or "train" not in v:
+            raise where.error("visible: each is {train = FILE, test = FILE}", "visible", None)
+        texts = []
+        for key in ("train", "test"):
+            name = v.get(key, v["train"])
+            if not isinstance(name, str):
+                raise where.error(f"visible: {key} must be a file name", "visible", None)
+            path = Path(source).parent / name
+            try:
+                texts.append(path.read_text(encoding="utf-8"))
+            except OSError as error:
+                raise where.error(
+                    f"visible: cannot read {path} ({error.strerror})", "visible", None
+                ) from None
+        out.append((str(v["train"]), texts[0], texts[1]))
+    return tuple(out)
+
+
+def _visible(texts: tuple[str, str, str], common: dict[str, Any]) -> Case:
+    """A visible data set as the grader tries it: a program's format, else CSV
+    x1,...,xd,y with the assignment's labels."""
+    program = common.get("program")
+    table = (
+        program.table
+        if program is not None
+        else Table(",", False, "last", ("0", "1") if common["labels"] == "01" else ("-1", "1"))
+    )
+    name, train, test = texts
+    return Case("visible", table.read(train, name), table.read(test, name + " (test)"))
 
 
 def _positive(data: dict[str, Any], key: str, default: int, where: _Where, most: int) -> int:

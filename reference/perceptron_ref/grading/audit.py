@@ -73,7 +73,7 @@ def run(
 ) -> Audit:
     """Write the bank for ``a``, grade it as a class and read what each variant earned
     (``keep``: also leave the bank's hand-ins there)."""
-    variants = bank.variants(a)
+    variants = bank.variants(a, bank.memory(a))
     config = a.override(explain=False).config()  # the points are what matter: no shrinking
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-audit-") as work:
         folder = keep or Path(work, "bank")

@@ -235,12 +235,20 @@ def variants(a: Assignment, memory: dict[str, Any] | None = None) -> list[Varian
         name = ("right-" if not (wrong & checks) else "wrong-") + algorithm.replace("/", "-")
         add(name, f"{algorithm}'s run ({other.zero_score}, {kind})", knobs, wrong)
     if not (checks <= set(STATE_CHECKS) | {"step", "predict"}):
-        for family, what in (
-            ("averaged", "predicts with the average of its ws"),
-            ("voted", "predicts with the weighted vote of its ws"),
-            ("winnow", "Winnow's multiplicative updates"),
-        ):
-            add(f"wrong-{family}", what, {"family": family}, set(RUN))
+        add(
+            "wrong-averaged",
+            "the averaged perceptron: the average of its ws",
+            {"family": "averaged"},
+            set(RUN),
+        )
+        # The voted perceptron keeps every w; it returns the last one, and votes to predict.
+        add(
+            "wrong-voted",
+            "the voted perceptron: predicts by the weighted vote of its ws",
+            {"family": "voted"},
+            set(LABELS),
+        )
+        add("wrong-winnow", "Winnow's multiplicative updates", {"family": "winnow"}, set(RUN))
     if a.epochs != "converge" and not batch:
         add("wrong-pass-too-many", "one pass too many", {"passes": 1}, set(RUN))
         add("wrong-pass-too-few", "one pass too few", {"passes": -1}, set(RUN))
@@ -332,3 +340,27 @@ def write(a: Assignment, folder: Path, bank: list[Variant]) -> dict[str, Variant
             (folder / f"{name}.py").write_text(code, encoding="utf-8")
         named[name] = v
     return named
+
+
+def memory(a: Assignment) -> dict[str, Any]:
+    """The reference's answers to the visible data, keyed as the hard-coded variant looks
+    them up: a program by the text of the files the grader writes, a train function by its
+    arguments."""
+    from perceptron_ref.crosscheck.judge import files
+
+    found: dict[str, Any] = {}
+    for case in a.visible:
+        e = files.expected(
+            case.train, case.test, a.settings, a.program_epochs[0] if a.program_epochs else a.epochs
+        )
+        w = [float(v) for v in e.weights]
+        if a.program is not None:
+            t = a.program.table
+            key = t.write(case.train) + "\n" + t.write(case.test)
+            found[key] = [list(e.train_labels), list(e.test_labels), w]
+            continue
+        X, y = case.train
+        key = json.dumps([[str(float(v)) for v in x] for x in X] + [[int(t) for t in y]])
+        pair = any(p.check == "train" and p.returns == "w, b" for p in a.parts)
+        found[key] = [w[1:], w[0]] if pair and a.bias else w
+    return found

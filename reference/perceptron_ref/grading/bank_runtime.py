@@ -37,13 +37,27 @@ from typing import Any
 KNOBS: dict[str, Any] = {}
 CONFIG: dict[str, Any] = {}
 LAST: dict[str, int] = {"mistakes": 0}
+VOTES: list[tuple[list[Any], int]] = []
+"""The voted perceptron's ws and their survival counts, from the last run."""
 """The mistakes of the last run (a metrics file may ask for them)."""
+
+
+NUMPY = {"numpy": "float64", "float32": "float32", "int16": "int16"}
+"""The styles that keep w in a numpy array of this type."""
+
+
+def _np() -> Any:
+    import numpy
+
+    return numpy
 
 
 def _num(v: Any) -> Any:
     style = KNOBS.get("style", "numpy")
     if style == "fractions":
         return Fraction(v)
+    if style in NUMPY:
+        return _np().dtype(NUMPY[style]).type(float(v))
     return float(v)
 
 
@@ -66,35 +80,41 @@ def _label(s: Any) -> int:
     return 1 if s > 0 else -1
 
 
-def _dot(w: list[Any], x: list[Any]) -> Any:
-    style = KNOBS.get("style", "numpy")
-    if style in ("float32", "int16"):
-        import numpy as np
-
-        kind = np.float32 if style == "float32" else np.int16
-        total = kind(0)
-        for a, b in zip(w, x, strict=True):
-            with np.errstate(all="ignore"):
-                total = kind(total + kind(a) * kind(b))
-        return total
+def _dot(w: Any, x: Any) -> Any:
+    if KNOBS.get("style", "numpy") in NUMPY:
+        with _np().errstate(all="ignore"):  # int16 wraps, as C would
+            return w @ x
     return sum((a * b for a, b in zip(w, x, strict=True)), _num(0))
 
 
-def _add(w: list[Any], c: Any, x: list[Any]) -> list[Any]:
+def _add(w: Any, c: Any, x: Any) -> Any:
     style = KNOBS.get("style", "numpy")
-    if style in ("float32", "int16"):
-        import numpy as np
-
-        kind = np.float32 if style == "float32" else np.int16
-        with np.errstate(all="ignore"):
-            return [kind(a + kind(c) * kind(b)) for a, b in zip(w, x, strict=True)]
+    if style in NUMPY:
+        kind = _np().dtype(NUMPY[style]).type
+        with _np().errstate(all="ignore"):
+            return (w + kind(c) * x).astype(NUMPY[style])
     return [a + c * b for a, b in zip(w, x, strict=True)]
 
 
-def _rows(X: Any, bias: bool) -> list[list[Any]]:
-    rows = [[_num(v) for v in x] for x in X]
+def _rows(X: Any, bias: bool) -> Any:
+    """The examples as the style holds them (a constant 1 first with a bias)."""
     use = bias != bool(KNOBS.get("bias_flip", False))
+    style = KNOBS.get("style", "numpy")
+    if style in NUMPY:
+        np = _np()
+        A = np.array([[float(v) for v in x] for x in X], dtype=np.float64).reshape(len(X), -1)
+        if use:
+            A = np.hstack([np.ones((len(A), 1)), A])
+        return A.astype(NUMPY[style])
+    rows = [[_num(v) for v in x] for x in X]
     return [[_num(1), *r] for r in rows] if use else rows
+
+
+def _zeros(d: int, value: float = 0.0) -> Any:
+    style = KNOBS.get("style", "numpy")
+    if style in NUMPY:
+        return _np().full(d, value, dtype=NUMPY[style])
+    return [_num(value)] * d
 
 
 def _passes(epochs: Any) -> tuple[int, bool]:
@@ -109,9 +129,10 @@ def learn(X: Any, y: Any, epochs: Any, eta: Any, bias: bool) -> list[Any]:
     family variant predicts with."""
     rows = _rows(X, bias)
     labels = [int(t) for t in y]
-    d = len(rows[0]) if rows else 0
-    w = [_num(1) if KNOBS.get("family") == "winnow" else _num(0) for _ in range(d)]
-    total = [_num(0)] * d
+    d = len(rows[0]) if len(rows) else 0
+    family = KNOBS.get("family")
+    w = _zeros(d, 1.0 if family == "winnow" else 0.0)
+    total = [0.0] * d
     count = 0
     most, until_clean = _passes(epochs)
     order = list(range(len(rows)))
@@ -120,42 +141,52 @@ def learn(X: Any, y: Any, epochs: Any, eta: Any, bias: bool) -> list[Any]:
     import random
 
     rng = random.Random(0)
-    votes: list[tuple[list[Any], int]] = []
+    votes: list[tuple[Any, int]] = []
     LAST["mistakes"] = 0
+    step = _num(eta)
     for _ in range(most):
         if KNOBS.get("shuffle"):
             rng.shuffle(order)
         clean = True
         for i in order:
             x, t = rows[i], labels[i]
-            s = _dot(w, x)
-            if _is_mistake(t, s):
+            if _is_mistake(t, _dot(w, x)):
                 clean = False
                 LAST["mistakes"] += 1
-                if KNOBS.get("family") == "winnow":
-                    w = [
+                if family == "winnow":
+                    w = _zeros(d) + [
                         a * (2 if t * b > 0 else 0.5 if b else 1) for a, b in zip(w, x, strict=True)
                     ]
                 else:
                     c = (1 if t > 0 else 0) if KNOBS.get("labels01") else t
-                    w = _add(w, _num(eta) * c, x)
+                    w = _add(w, step * c, x)
                 votes.append((w, 1))
             elif votes:
                 votes[-1] = (votes[-1][0], votes[-1][1] + 1)
-            total = [a + b for a, b in zip(total, w, strict=True)]
-            count += 1
+            if family == "averaged":
+                total = [a + float(b) for a, b in zip(total, w, strict=True)]
+                count += 1
         if until_clean and clean:
             break
-    if KNOBS.get("family") == "averaged" and count:
+    if family == "averaged" and count:
         return [a / count for a in total]
-    if KNOBS.get("family") == "voted" and votes:
-        return [sum(v[j] * n for v, n in votes) / sum(n for _, n in votes) for j in range(d)]
-    return w
+    VOTES[:] = [(list(v), k) for v, k in votes]
+    return list(w)
+
+
+def _vec(values: Any) -> Any:
+    """Numbers as the style holds a vector."""
+    style = KNOBS.get("style", "numpy")
+    if style in NUMPY:
+        return _np().array([float(v) for v in values], dtype=NUMPY[style])
+    return [_num(v) for v in values]
 
 
 def predict(w: list[Any], x: Any, bias: bool) -> int:
     row = _rows([x], bias)[0]
-    return _label(_dot(w, row))
+    if KNOBS.get("family") == "voted" and VOTES:  # the weighted vote of the ws' signs
+        return _label(sum(k * _label(_dot(_vec(v), row)) for v, k in VOTES))
+    return _label(_dot(_vec(w), row))
 
 
 # -- The functions an assignment asks for --------------------------------------------------
@@ -172,7 +203,9 @@ def _out(w: list[Any]) -> Any:
 def train(X: Any, y: Any, bias: bool, pair: bool) -> Any:
     key = json.dumps([[str(v) for v in x] for x in X] + [[int(t) for t in y]])
     if "memory" in KNOBS:
-        return KNOBS["memory"].get(key, [0.0] * (len(X[0]) + bool(bias and not pair)))
+        d = len(X[0])
+        fixed: Any = ([0.0] * d, 0.0) if pair and bias else [0.0] * (d + bool(bias))
+        return KNOBS["memory"].get(key, fixed)
     w = learn(X, y, CONFIG["epochs"], CONFIG["eta"], bias)
     if bias and KNOBS.get("bias_flip"):
         w = [0.0, *w]
@@ -189,8 +222,7 @@ def step(x: Any, y: Any, w: Any, eta: Any) -> Any:
         return w
     t = int(y)
     t = -1 if CONFIG.get("labels") == "01" and t == 0 else t
-    row = [_num(v) for v in x]
-    ws = [_num(v) for v in w]
+    row, ws = _vec(x), _vec(w)
     mode = KNOBS.get("step", "on-mistake")
     c = (1 if t > 0 else 0) if KNOBS.get("labels01") else t
     if mode == "sign":
@@ -209,11 +241,11 @@ def coded(label: int) -> int:
 def predict_one(x: Any, w: Any, b: Any = None) -> int:
     if "memory" in KNOBS:
         return coded(1)
-    ws = [_num(v) for v in w]
+    values = [float(v) for v in w]
+    row = [float(v) for v in x]
     if b is not None:
-        ws = [_num(b), *ws]
-        x = [1, *list(x)]
-    return coded(_label(_dot(ws, [_num(v) for v in x])))
+        values, row = [float(b), *values], [1.0, *row]
+    return coded(_label(_dot(_vec(values), _vec(row))))
 
 
 # -- A state API (CS229's kernel perceptron) -------------------------------------------------

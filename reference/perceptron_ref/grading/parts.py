@@ -205,6 +205,7 @@ def grade_program(
         timeout=assignment.timeout,
         memory=assignment.memory * 1024**2,
         budget=budget,
+        given=assignment.visible,
         explain_it=assignment.explain,
     )
 
@@ -276,6 +277,7 @@ def train_result(assignment: Assignment, part: Part, entry: Path, budget: float 
         memory=assignment.memory * 1024**2,
         eta=assignment.eta,
         budget=budget,
+        data=[(f"visible data {i + 1}", c.train) for i, c in enumerate(assignment.visible)],
     )
     words = feedback.text(report, kind=assignment.input, entry=part.function)
     right = report.verdict == "agree"

@@ -41,6 +41,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.crosscheck.run.session import Session
 from perceptron_ref.errors import InputError
+from perceptron_ref.vectors import Label
 
 INPUTS = ("train", "test")
 OUTPUTS = ("train_out", "test_out", "metrics_out", "weights_out")
@@ -90,6 +91,35 @@ class Table:
         for x, t in zip(X, y, strict=True):
             lines.append(self._row([decimal(v) for v in x], self.labels[t > 0]))
         return "".join(line + "\n" for line in lines)
+
+    def read(self, text: str, source: str) -> Data:
+        """A data file in this format, numbers exact (the assignment's visible data); a bad
+        line is an InputError naming ``source`` and the line."""
+        from perceptron_ref.numbers import parse_rational
+
+        rows = [(i, r) for i, r in enumerate(text.splitlines(), 1) if r.strip()]
+        if self.header:
+            rows = rows[1:]
+        X: list[tuple[Fraction, ...]] = []
+        y: list[Label] = []
+        for i, row in rows:
+            cells = [c.strip() for c in row.split(self.delimiter)]
+            label, fields = (
+                (cells[0], cells[1:]) if self.label == "first" else (cells[-1], cells[:-1])
+            )
+            value = self.label_of(label)
+            if value is None:
+                raise InputError(f"{source}:{i}: label {label!r} is not one of {list(self.labels)}")
+            try:
+                X.append(tuple(parse_rational(f) for f in fields))
+            except (ValueError, InputError) as error:
+                raise InputError(f"{source}:{i}: {error}") from None
+            if not fields or (X and len(X[-1]) != len(X[0])):
+                raise InputError(f"{source}:{i}: expected {len(X[0])} numbers and a label")
+            y.append(1 if value > 0 else -1)
+        if not X:
+            raise InputError(f"{source}: no examples")
+        return tuple(X), tuple(y)
 
     def _row(self, fields: list[str], label: str) -> str:
         cells = [label, *fields] if self.label == "first" else [*fields, label]

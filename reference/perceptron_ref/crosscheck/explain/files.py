@@ -224,14 +224,7 @@ def causes(
     seen = [s for s in seen if s[1] and s[0].size <= 4000][:12]
     if not seen or _reproduces(base(settings, epochs(seen[0][0])), seen[0]):
         return []
-    if all(_flipped(base(settings, epochs(s[0])), s) for s in seen):
-        return [
-            (
-                "labels-swapped",
-                "it writes every label the other way round (the positive "
-                "label where the negative one belongs)",
-            )
-        ]
+    flipped = all(_flipped(base(settings, epochs(s[0])), s) for s in seen)
     found: list[tuple[str, str]] = []
     first = list(hypotheses(settings, epochs(seen[0][0]), written01))
     for key, code, evidence, _ in first:
@@ -242,6 +235,14 @@ def causes(
 
         if all(matches(s) for s in seen):
             found.append((code, evidence))
+    if flipped:  # every label the other way round: said last, after a cause that explains it
+        found.append(
+            (
+                "labels-swapped",
+                "it writes every label the other way round (the "
+                "positive label where the negative one belongs)",
+            )
+        )
     return found
 
 
