@@ -163,7 +163,7 @@ def check_program(
     separable = (
         any(e == "converge" for e in epochs) or files.passes(settings.algorithm, 1) == "converge"
     )
-    drawn = tables.draw(examples, seed=seed, separable=separable)
+    drawn = tables.draw(examples, seed=seed, separable=separable, bias=settings.bias)
     cases = [*given, *drawn]
     outputs = spec.program.outputs
     tried = dict.fromkeys(outputs, 0)

@@ -311,7 +311,7 @@ def _traces(assignment: Assignment, bias: bool) -> list[tuple[Case, Any]]:
     assignment, with or without the bias coordinate)."""
     epochs = passes(assignment.algorithm, assignment.epochs)
     separable = epochs == "converge"
-    drawn = tables.draw(assignment.examples, seed=assignment.seed, separable=separable)
+    drawn = tables.draw(assignment.examples, seed=assignment.seed, separable=separable, bias=bias)
     out = []
     for case in (c for c in drawn if c.regime != "large"):
         X, y = case.train

@@ -16,8 +16,9 @@ data sets first:
 ``mixed``
     10 to 60 examples, d from 2 to 8, coordinates in {-9, …, 9};
 ``long``
-    20 to 80 examples, d from 2 to 5, coordinates up to 2¹⁶ in size: weights and scores past
-    float32's 24 bits and int16, long runs;
+    20 to 80 examples, d from 3 to 5, coordinates up to 2¹⁶ in size: weights and scores past
+    int16, long runs; and (unless separable data are needed) first two examples that a
+    float32 run decides otherwise: 2²⁴ + 1 is not a float32;
 ``large``
     500 to 2000 examples, d from 10 to 40, pixel-like coordinates in {0, …, 255}.
 
@@ -115,7 +116,7 @@ def _rows(rng: np.random.Generator, regime: str) -> tuple[np.ndarray, int]:
         n, d = int(rng.integers(10, 61)), int(rng.integers(2, 9))
         return rng.integers(-9, 10, size=(n + n // 2, d)), n
     if regime == "long":
-        n, d = int(rng.integers(20, 81)), int(rng.integers(2, 6))
+        n, d = int(rng.integers(20, 81)), int(rng.integers(3, 6))
         return rng.integers(-(2**16), 2**16 + 1, size=(n + n // 4, d)), n
     n, d = int(rng.integers(500, 2001)), int(rng.integers(10, 41))
     return rng.integers(0, 256, size=(n + n // 4, d)), n
@@ -152,9 +153,12 @@ def _data(X: np.ndarray, y: np.ndarray, scale: int = 0) -> Data:
     return rows, labels
 
 
-def one(rng: np.random.Generator, regime: str, separable: bool) -> Case:
-    """One case of ``regime``: a training set of at least one example, a test set of at
-    least one (separable data: separable by one hidden separator, training and test alike)."""
+def one(
+    rng: np.random.Generator, regime: str, separable: bool, k: int = 0, bias: bool = False
+) -> Case:
+    """One case of ``regime`` (the ``k``-th): a training set of at least one example, a test
+    set of at least one (separable data: separable by one hidden separator, training and
+    test alike; ``bias``: the runs prepend a constant 1)."""
     while True:
         X, n = _rows(rng, regime)
         if separable and regime == "ties":
@@ -164,12 +168,37 @@ def one(rng: np.random.Generator, regime: str, separable: bool) -> Case:
         train = min(n, len(X) - 1)
         scale = int(rng.choice([8, 16, 24])) if regime == "near-zero" else 0
         if train >= 1:
+            if regime == "long" and not separable:
+                X, y, train = _rounding(X, y, train, 1 if k % 2 else -1, bias)
             a, b = _data(X[:train], y[:train], scale), _data(X[train:], y[train:], scale)
             return Case(regime, a, b)
 
 
-def draw(examples: int, *, seed: int, separable: bool) -> list[Case]:
+M = 2**24
+"""2²⁴ + 1 is the first integer float32 cannot hold (it reads 2²⁴)."""
+
+
+def _rounding(
+    X: np.ndarray, y: np.ndarray, train: int, sign: int, bias: bool
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Two training examples first that a float32 run decides otherwise than the exact one:
+    x₁ = (2²⁴ + 1, 2²⁴, 1) with the label ``sign`` moves w to sign·x₁ under the rules that
+    predict -sign at a zero score (and a zero score that is always a mistake); then
+    x₂ = (1, -1, -1) has the exact score ``sign`` and that label (no mistake), where float32
+    reads x₁ as (2²⁴, 2²⁴, 1) and scores 0.  The third coordinate cancels the bias's weight
+    (``bias``); without a bias it is 0."""
+    head = np.zeros((2, X.shape[1]), dtype=X.dtype)
+    head[0, :3] = (M + 1, M, 1 if bias else 0)
+    head[1, :3] = (1, -1, -1 if bias else 0)
+    rows = np.vstack([head, X])
+    labels = np.concatenate([[sign, sign], y])
+    return rows, labels, train + 2
+
+
+def draw(examples: int, *, seed: int, separable: bool, bias: bool = False) -> list[Case]:
     """``examples`` cases of every regime of :func:`plan`, smallest first, deterministic."""
     rng = np.random.default_rng([seed, 2027])
-    found = [one(rng, r, separable) for r, count in plan(examples).items() for _ in range(count)]
+    found = [
+        one(rng, r, separable, k, bias) for r, count in plan(examples).items() for k in range(count)
+    ]
     return sorted(found, key=lambda c: (REGIMES.index(c.regime), c.size))
