@@ -21,6 +21,7 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 
 from perceptron_ref.errors import InputError
@@ -101,12 +102,17 @@ def identity(name: str, roster: Sequence[Row] | None) -> Row | None:
 
 
 def rounded(value: str) -> str:
-    """A score as Canvas takes it: at most 2 decimal places, no trailing zeros."""
+    """A score as Canvas takes it: at most 2 decimal places (halves rounded up, as a
+    gradebook does), no trailing zeros; "" for what is not a number.
+
+    >>> [rounded(v) for v in ("7.125", "8", "2.50", "0.004", "x")]
+    ['7.13', '8', '2.5', '0', '']
+    """
     try:
-        x = float(value)
-    except ValueError:
+        q = Decimal(value).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    except (InvalidOperation, ValueError):
         return ""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    text = f"{q:f}".rstrip("0").rstrip(".") if "." in f"{q:f}" else f"{q:f}"
     return "0" if text in ("-0", "") else text
 
 

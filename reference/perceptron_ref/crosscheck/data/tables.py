@@ -33,6 +33,7 @@ separator dropped).  The same seed gives the same data sets (numpy's PCG64).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -202,3 +203,68 @@ def draw(examples: int, *, seed: int, separable: bool, bias: bool = False) -> li
         one(rng, r, separable, k, bias) for r, count in plan(examples).items() for k in range(count)
     ]
     return sorted(found, key=lambda c: (REGIMES.index(c.regime), c.size))
+
+
+def _bezout(values: list[int]) -> tuple[int, list[int]]:
+    """g = gcd(values) and integers c with Σ cᵢ·valuesᵢ = g (extended Euclid)."""
+    g, coefficients = 0, [0] * len(values)
+    for i, v in enumerate(values):
+        if v == 0:
+            continue
+        if g == 0:
+            g, coefficients[i] = abs(v), 1 if v > 0 else -1
+            continue
+        # s·g + t·v = gcd(g, v)
+        old_r, r, old_s, s, old_t, t = g, v, 1, 0, 0, 1
+        while r:
+            q = old_r // r
+            old_r, r = r, old_r - q * r
+            old_s, s = s, old_s - q * s
+            old_t, t = t, old_t - q * t
+        if old_r < 0:
+            old_r, old_s, old_t = -old_r, -old_s, -old_t
+        coefficients = [c * old_s for c in coefficients]
+        coefficients[i] = old_t
+        g = old_r
+    return g, coefficients
+
+
+def boundary(
+    w: tuple[Fraction | int, ...], bias: bool, limit: int = 2**24
+) -> list[tuple[int, ...]]:
+    """Integer points on the boundary of w (w·x̃ = 0, x̃ = (1, x) with a bias), small enough
+    that every float64 sum over them is exact: a run whose w differs a little from the exact
+    one (float32, a pass too many) is likely to predict them otherwise, and the label a zero
+    score predicts decides them.
+
+    >>> boundary((4, -2, 6), bias=True), boundary((3, -2, 4), bias=True)
+    ([(2, 0), (5, 1)], [])
+    >>> boundary((0, 5), bias=False), boundary((2, 3), bias=False)
+    ([(0, 0)], [(0, 0), (3, -2)])
+    """
+    q = [Fraction(v) for v in w]
+    scale = 1
+    for v in q:
+        scale = scale * v.denominator // math.gcd(scale, v.denominator)
+    ints = [int(v * scale) for v in q]
+    head, feats = (ints[0], ints[1:]) if bias else (0, ints)
+    g, c = _bezout(feats)
+    if g == 0 or head % g:
+        return [tuple(0 for _ in feats)] if head == 0 and feats else []
+    x = [-(head // g) * ci for ci in c]
+    found = [tuple(x)]
+    # a second point along the boundary: a vector the features' weights annul
+    nonzero = [j for j, v in enumerate(feats) if v]
+    if len(nonzero) >= 2:
+        a, b = nonzero[:2]
+        h = math.gcd(feats[a], feats[b])
+        step = [0] * len(feats)
+        step[a], step[b] = feats[b] // h, -feats[a] // h
+        found.append(tuple(u + s for u, s in zip(x, step, strict=True)))
+    ok = [
+        p
+        for p in found
+        if all(abs(v) <= limit for v in p)
+        and sum(abs(v * u) for v, u in zip(p, feats, strict=True)) < 2**52 // max(scale, 1)
+    ]
+    return ok
