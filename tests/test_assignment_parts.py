@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from hypothesis import given
@@ -34,7 +35,9 @@ rows = st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)), min_size=1, m
 def test_the_dual_run_with_the_linear_kernel_is_the_notes_primal_run(
     X: list[tuple[int, int]], data: st.DataObject
 ) -> None:
-    y = data.draw(st.lists(st.sampled_from([-1, 1]), min_size=len(X), max_size=len(X)))
+    y: list[Literal[-1, 1]] = data.draw(
+        st.lists(st.sampled_from([-1, 1]), min_size=len(X), max_size=len(X))
+    )
     for algorithm, rule, zero in (
         ("perceptron/mehta", "tie-positive", 1),
         ("perceptron/blum", "tie-negative", -1),

@@ -8,13 +8,15 @@ error, a crash)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.candidates.programs import Program, Table, decimal, locate
-from perceptron_ref.crosscheck.check_program import Spec, check_program
+from perceptron_ref.crosscheck.check_program import ProgramReport, Spec, check_program
 from perceptron_ref.crosscheck.data import tables
 from perceptron_ref.crosscheck.data.tables import Case
 from perceptron_ref.crosscheck.explain import files as explain
@@ -28,7 +30,7 @@ CMU = A.read(A.example("cmu-10601"))
 
 
 def test_a_table_writes_and_reads_every_format_exactly() -> None:
-    data = (((1, Fraction(-1, 8)), (0, 3)), (1, -1))
+    data: Data = (((1, Fraction(-1, 8)), (0, 3)), (1, -1))
     tsv = Table()
     assert tsv.write(data) == "x1\tx2\tlabel\n1\t-0.125\t1\n0\t3\t0\n"
     assert tsv.read(tsv.write(data), "t.tsv") == data
@@ -84,7 +86,7 @@ def test_expected_outputs_are_the_exact_run_worked_by_hand() -> None:
     # w = (0, 2).  Predictions: (1, 0)·w = 0 -> +1 (wrong), (1, 2) -> +1 (right): error 1/2.
     s = Settings("perceptron/mehta", bias=True)
     e = files.expected((((0,), (2,)), (-1, 1)), (((-1,),), (-1,)), s, 1)
-    assert e.weights == (0, 2) and e.mistakes == 2
+    assert e.weights == (Fraction(0), Fraction(2)) and e.mistakes == 2
     assert e.train_labels == (1, 1) and e.test_labels == (-1,)
     assert e.metrics["train_error"] == Fraction(1, 2) and e.metrics["test_accuracy"] == 1
 
@@ -131,8 +133,8 @@ def test_each_hypothesis_reproduces_its_own_slip_and_only_it() -> None:
     case = next(c for c in cases if c.regime == "ties" and len(c.train[0]) > 3)
     for key, code, _, knobs in explain.hypotheses(s, 3):
         a, b = explain.predictions(case, knobs)
-        seen = (case, {"train_out": list(a), "test_out": list(b)})
-        found = explain.causes(s, lambda c: 3, [seen])
+        got: dict[str, list[int | None]] = {"train_out": list(a), "test_out": list(b)}
+        found = explain.causes(s, lambda c: 3, [(case, got)])
         if found:  # a slip that changes nothing on these data is not named
             assert code in [c for c, _ in found], key
 
@@ -159,26 +161,42 @@ def test_metric_slips_are_named_from_the_value_written() -> None:
 SPEC = Spec(CMU.program, CMU.metrics, CMU.weights) if CMU.program else None
 
 
-def check(folder: str, examples: int = 4, **options: object) -> object:
+def check(
+    folder: str, examples: int = 4, given: Sequence[Case] = (), explain_it: bool = True
+) -> ProgramReport:
     assert SPEC is not None
     return check_program(
-        SPEC, HERE / folder, CMU.settings, epochs=(3, 1), examples=examples, timeout=30, **options
-    )  # type: ignore[arg-type]
+        SPEC,
+        HERE / folder,
+        CMU.settings,
+        epochs=(3, 1),
+        examples=examples,
+        timeout=30,
+        given=given,
+        explain_it=explain_it,
+    )
+
+
+def failed(r: ProgramReport, output: str) -> int:
+    o = r.output(output)
+    assert o is not None
+    return o.failed
 
 
 @pytest.mark.parametrize("folder", ["right_numpy", "right_csv"])
 def test_right_programs_in_two_styles_agree(folder: str) -> None:
     r = check(folder)
-    assert r.verdict == "agree", r.reason  # type: ignore[attr-defined]
-    assert all(o.failed == 0 and o.tried == 4 for o in r.outputs)  # type: ignore[attr-defined]
+    assert r.verdict == "agree", r.reason
+    assert all(o.failed == 0 and o.tried == 4 for o in r.outputs)
 
 
 def test_a_tie_rule_slip_is_shrunk_to_one_example_and_named() -> None:
     r = check("tie_negative")
-    assert r.verdict == "disagree"  # type: ignore[attr-defined]
-    c = r.counterexample  # type: ignore[attr-defined]
+    assert r.verdict == "disagree"
+    c = r.counterexample
+    assert c is not None
     assert len(c.case.train[0]) == 1 and len(c.case.test[0]) == 1
-    assert "tie-rule" in [code for code, _ in r.causes]  # type: ignore[attr-defined]
+    assert "tie-rule" in [code for code, _ in r.causes]
     command = "python perceptron.py train.tsv test.tsv train_out.labels test_out.labels"
     assert c.command == command + " metrics_out.txt 3"
     assert c.files["train.tsv"].startswith("x1\t")
@@ -188,16 +206,16 @@ def test_a_tie_rule_slip_is_shrunk_to_one_example_and_named() -> None:
 
 def test_metrics_slips_cost_only_the_metrics() -> None:
     r = check("accuracy", explain_it=True)
-    assert r.output("train_out").failed == 0 and r.output("test_out").failed == 0  # type: ignore[attr-defined]
-    assert r.output("metrics_out").failed > 0  # type: ignore[attr-defined]
-    assert "accuracy" in [code for code, _ in r.causes]  # type: ignore[attr-defined]
+    assert failed(r, "train_out") == 0 and failed(r, "test_out") == 0
+    assert failed(r, "metrics_out") > 0
+    assert "accuracy" in [code for code, _ in r.causes]
 
 
 def test_a_crash_is_a_failure_of_every_output_with_its_message() -> None:
     r = check("crash", examples=2)
-    assert r.failure is not None and r.failure.kind == "crash"  # type: ignore[attr-defined]
-    assert "ValueError" in r.failure.detail  # type: ignore[attr-defined]
-    assert all(o.failed == o.tried for o in r.outputs)  # type: ignore[attr-defined]
+    assert r.failure is not None and r.failure.kind == "crash"
+    assert "ValueError" in r.failure.detail
+    assert all(o.failed == o.tried for o in r.outputs)
 
 
 def test_a_hang_settles_the_verdict(tmp_path: Path) -> None:
@@ -205,10 +223,10 @@ def test_a_hang_settles_the_verdict(tmp_path: Path) -> None:
     assert SPEC is not None
     r = check_program(SPEC, tmp_path, CMU.settings, epochs=(1,), examples=3, timeout=2)
     assert r.failure is not None and r.failure.kind == "hang"
-    assert r.output("train_out").failed == 3  # type: ignore[union-attr]
+    assert failed(r, "train_out") == 3
 
 
 def test_a_given_case_is_tried_first_and_shown_as_it_is() -> None:
     case = Case("visible", (((0,), (1,)), (1, -1)), (((2,),), (1,)))
     r = check("right_numpy", examples=1, given=[case])
-    assert r.verdict == "agree" and r.cases == 2  # type: ignore[attr-defined]
+    assert r.verdict == "agree" and r.cases == 2
