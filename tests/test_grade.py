@@ -185,7 +185,8 @@ def test_grade_without_a_strong_sandbox_warns_once_and_require_sandbox_refuses(
     assert found == "perceptron-ref: 1 hand-in found"
     assert "weak sandbox" in warned and "weak sandbox" not in "".join(summary)
     assert len(summary) == 3 and summary[0] == "1 hand-in: 1 agree, 0 disagree, 0 ungradable"
-    assert done.stdout.splitlines()[1].endswith(",seccomp+landlock"), done.stdout
+    (graded,) = csv.DictReader(io.StringIO(done.stdout))
+    assert graded["sandbox"].endswith("seccomp+landlock"), done.stdout
     refused = grade_cli(str(folder), "--require-sandbox", env=env)
     assert refused.returncode == 2 and refused.stdout == ""
 

@@ -20,7 +20,7 @@ from typing import Any
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.grading import parts
 from perceptron_ref.grading.assignment import Assignment, from_config
-from perceptron_ref.grading.child import UNGRADABLE, points, row
+from perceptron_ref.grading.rows import UNGRADABLE, points, row
 
 MARGIN = 15.0
 """Seconds of a hand-in's budget kept for its results (the parts get the rest)."""

@@ -28,29 +28,11 @@ from perceptron_ref.crosscheck.report.results import Report
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback, scoring
-
-COLUMNS = (
-    "submission",
-    "verdict",
-    "reason",
-    "agrees_with",
-    "examples",
-    "counterexample",
-    "sandbox",
-    "score",
-    "max_score",
-    "notes",
-)
-"""The CSV's columns; ``sandbox`` names the layers its code ran in (``bwrap+uid+seccomp+
-landlock``, ``uid+seccomp+landlock``, ...: :attr:`~perceptron_ref.crosscheck.run.sandbox.
-Plan.name`), empty for a hand-in that never ran; ``score`` and ``max_score`` are its
-results.json's; ``notes`` what the student is told of how the hand-in was read (the lines a
-notebook had left out, a file re-encoded), as in their feedback.  An assignment's CSV has a
-column per part after these (``part: NAME``, its points)."""
-UNGRADABLE = "ungradable"
-"""The verdict of a hand-in that could not be run at all (empty, no code, a syntax error, ...:
-its reason says which); ``agree`` and ``disagree`` are crosscheck's, ``error`` the grader's."""
-Row = dict[str, str]
+from perceptron_ref.grading.rows import COLUMNS as COLUMNS
+from perceptron_ref.grading.rows import UNGRADABLE as UNGRADABLE
+from perceptron_ref.grading.rows import Row as Row
+from perceptron_ref.grading.rows import points as points
+from perceptron_ref.grading.rows import row as row
 
 
 def target(path: Path, function: str) -> str:
@@ -60,14 +42,6 @@ def target(path: Path, function: str) -> str:
     if Path(parsed.path) != path.resolve() or parsed.function != function:
         raise InputError(f"cannot name {path} as a crosscheck target")
     return text
-
-
-def row(name: str, verdict: str, reason: str, **rest: str) -> Row:
-    return (
-        dict.fromkeys(COLUMNS, "")
-        | {"submission": name, "verdict": verdict, "reason": reason}
-        | rest
-    )
 
 
 def ungraded(name: str, status: str, problem: str, failure: str | None = None) -> dict[str, Any]:
@@ -144,11 +118,6 @@ def behaviour(report: Report, loaded: bool = True) -> str:
         f"{', '.join(causes) or 'wrong weights'}; {first}; counterexample of "
         f"{len(X)} example{'s' * (len(X) != 1)} ({data})"
     )
-
-
-def points(won: float, top: float) -> dict[str, str]:
-    """The CSV's ``score`` and ``max_score`` cells (``2``, ``2.5``)."""
-    return {"score": f"{won:g}", "max_score": f"{top:g}"}
 
 
 def grade(job: dict[str, Any]) -> dict[str, Any]:
