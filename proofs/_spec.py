@@ -9,7 +9,10 @@ from pathlib import Path
 
 from ._check import Rule, Theorem
 
-SPEC = Path(__file__).resolve().parent.parent / "spec" / "theorems"
+_ROOT = Path(__file__).resolve().parent.parent  # the checkout, or site-packages
+_CHECKOUT = _ROOT / "spec" / "theorems"
+SPEC = _CHECKOUT if _CHECKOUT.is_dir() else _ROOT / "perceptron_ref_spec" / "theorems"
+"""spec/theorems/ of the checkout, or its copy installed with the wheel (perceptron_ref_spec)."""
 
 
 def spec_path(theorem_id: str) -> Path:

@@ -1,4 +1,5 @@
-"""Hypothesis profiles: ``ci`` (derandomized, the default of `make test`), ``dev`` and ``deep``.
+"""Hypothesis profiles: ``ci`` (derandomized, the default of `make test`), ``dev`` and ``deep``;
+the autograders' pins, resolved once a session (``pinned``).
 
 Pick one with the environment variable ``HYPOTHESIS_PROFILE``.  Properties marked ``slow``
 run only under ``make test-deep``.
@@ -7,6 +8,7 @@ run only under ``make test-deep``.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -44,3 +46,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def pinned(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with the requirements file of every autograder image, resolved once a session
+    for this checkout's wheel by pip (``grading/pins.py``): the ``--pins`` of the tests that
+    build autograders (``test_pins.py`` checks the files themselves)."""
+    from perceptron_ref.grading import gradescope, pins
+
+    folder = tmp_path_factory.mktemp("pins")
+    wheel = gradescope.wheel(tmp_path_factory.mktemp("wheel"))
+    for name, data in pins.locks(wheel, list(pins.TARGETS.values())).items():
+        (folder / name).write_bytes(data)
+    return folder

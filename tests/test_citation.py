@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import datetime
 import re
-import tomllib
+import sys
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,11 @@ import yaml
 
 import perceptron_ref
 from perceptron_ref import registry
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTE_FILE = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
@@ -43,8 +49,11 @@ def test_required_keys_and_values() -> None:
 
 
 def test_version_and_license_match_the_package() -> None:
+    # The version is written once, in perceptron_ref/__init__.py: pyproject reads it from
+    # there (the installed metadata says the same), and CITATION.cff must agree.
     cff = citation()
-    assert cff["version"] == perceptron_ref.__version__ == project()["version"]
+    assert "version" not in project() and "version" in project()["dynamic"]
+    assert cff["version"] == perceptron_ref.__version__ == metadata.version("perceptron-ref")
     assert cff["license"] == project()["license"] == "MIT"
 
 

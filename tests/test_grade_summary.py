@@ -102,8 +102,7 @@ def test_a_mixed_class_gives_its_counts_by_status_mistake_code_and_convention() 
         "not graded: the grading process exited with status 1": ["kim"],
     }
     assert summary.lines(t) == [
-        "11 hand-ins: 2 agree, 5 disagree, 3 ungradable, 1 not graded (the grader died: "
-        "run again)",
+        "11 hand-ins: 2 agree, 5 disagree, 3 ungradable, 1 not graded (the grader died: run again)",
         "common mistakes: another note's tie rule (w·x = 0) 1, float rounding 1, initial weights "
         "1, unreadable answer 1, wrong weights (spec line mehta.7) 1",
         "conventions followed: perceptron/mehta 3, perceptron/gormley-online 1; learning rates "

@@ -28,10 +28,10 @@ NAMES = [t["name"] for t in scoring.TESTS]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory, pinned: Path) -> Path:
     out = tmp_path_factory.mktemp("gradescope")
     command = ["gradescope", "perceptron/mehta", str(out), "--examples", "4", "--timeout", "20"]
-    assert main(command) == 0
+    assert main([*command, "--pins", str(pinned)]) == 0
     return out / "autograder.zip"
 
 
@@ -69,7 +69,9 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
     with zipfile.ZipFile(built) as z:
         infos = {i.filename: i for i in z.infolist()}
         (wheel,) = [n for n in infos if n.endswith(".whl")]
-        assert sorted(infos) == sorted(["autograder.json", "run_autograder", "setup.sh", wheel])
+        locks = ["requirements-ubuntu-22.04.txt", "requirements-ubuntu-24.04.txt"]
+        assert sorted(infos) == sorted(["autograder.json", "run_autograder", "setup.sh", wheel,
+                                        *locks])  # fmt: skip
         for name in ("run_autograder", "setup.sh"):
             assert stat.S_IMODE(infos[name].external_attr >> 16) == 0o755
             assert z.read(name).startswith(b"#!/bin/sh\n")
@@ -77,7 +79,11 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
             check = subprocess.run(["sh", "-n"], input=z.read(name), capture_output=True)
             assert check.returncode == 0, check.stderr
         setup = z.read("setup.sh").decode()
-        assert "bubblewrap" in setup and f"pip install --quiet /autograder/source/{wheel}" in setup
+        apt = "apt-get install -y -q --no-install-recommends bubblewrap libseccomp2 python3"
+        assert f"{apt} python3-venv\n" in setup
+        assert 'install --quiet --no-deps --only-binary :all: --require-hashes -r "$LOCK"' in setup
+        assert f'install --quiet --no-deps --no-index "$HERE/{wheel}"' in setup
+        assert all(z.read(lock).decode().count(" --hash=sha256:") > 5 for lock in locks)
         config = json.loads(z.read("autograder.json"))
         assert config["algorithm"] == "perceptron/mehta" and config["options"]["examples"] == 4
         # the tests that can apply: --examples 4 draws only small data with ties
@@ -95,12 +101,12 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
         assert f"perceptron_ref/{data}" in names  # package data ships
 
 
-def test_the_zip_and_its_wheel_are_reproducible(built: Path, tmp_path: Path) -> None:
+def test_the_zip_and_its_wheel_are_reproducible(built: Path, tmp_path: Path, pinned: Path) -> None:
     again = gradescope.wheel(tmp_path)
     with zipfile.ZipFile(built) as z:
         assert z.read(again.name) == again.read_bytes()
     config = json.loads(zipfile.ZipFile(built).read("autograder.json"))
-    rebuilt = gradescope.build(tmp_path / "out", config, built=again)
+    rebuilt = gradescope.build(tmp_path / "out", config, built=again, pinned=pinned)
     assert rebuilt.read_bytes() == built.read_bytes()
 
 
@@ -147,10 +153,11 @@ def test_a_failing_grader_still_writes_results_json(built: Path, tmp_path: Path)
     assert results["score"] == 0 and "autograder itself failed (status 1)" in str(results["output"])
 
 
-def test_weights_choose_the_tests_and_their_points(tmp_path: Path) -> None:
+def test_weights_choose_the_tests_and_their_points(tmp_path: Path, pinned: Path) -> None:
     wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
     wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip stands in for the wheel
     command = ["gradescope", "perceptron/blum", str(tmp_path), "--wheel", str(wheel)]
+    command += ["--pins", str(pinned)]
     weights = "runs=2,conventions=0,right-long=3,right=7.5,right-rationals=0"
     assert main([*command, "--weights", weights]) == 0
     config = json.loads(zipfile.ZipFile(tmp_path / "autograder.zip").read("autograder.json"))

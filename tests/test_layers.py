@@ -36,6 +36,11 @@ def modules() -> dict[str, Path]:
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     """The package's modules that ``name`` imports anywhere in its body."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return edges_of(tree, name, path, known)
+
+
+def edges_of(tree: ast.Module, name: str, path: Path, known: set[str]) -> set[str]:
+    """The package's modules that the imports in ``tree`` (of module ``name``) name."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -141,6 +146,10 @@ def imported(*argv: str) -> set[str]:
         ("run", "perceptron/gormley-online", "{small}"),
         ("run", "perceptron/mehta", "{small}", "--epochs", "converge", "--engine", "auto"),
         ("run", "winnow/k-of-r", "{small}", "--epochs", "2"),
+        ("vectors", "{tmp}/vectors", "--algorithm", "perceptron/blum"),
+        ("demo", "--help"),
+        ("prove", "--help"),  # a command's help needs not its extra
+        ("grade", "--help"),
     ],
 )
 def test_the_command_line_starts_without_heavy_modules(
@@ -148,7 +157,7 @@ def test_the_command_line_starts_without_heavy_modules(
 ) -> None:
     small = tmp_path / "six.csv"
     small.write_text("-1,2,-1\n1,0,1\n1,1,1\n-1,0,-1\n-1,-2,-1\n1,-1,1\n", encoding="utf-8")
-    found = imported(*(a.format(small=small) for a in argv))
+    found = imported(*(a.format(small=small, tmp=tmp_path) for a in argv))
     assert "perceptron_ref" in found  # the check reads the import log (it can fail)
     assert not found & set(HEAVY), sorted(found & set(HEAVY))
 
@@ -158,3 +167,98 @@ def test_a_long_run_does_load_what_it_needs(tmp_path: Path) -> None:
     big = tmp_path / "big.csv"
     big.write_text("1,2,1\n" * 20_000, encoding="utf-8")
     assert "numpy" in imported("run", "perceptron/mehta", str(big), "--record", "summary")
+
+
+# --- what the core install reaches: no optional module at import time --------------------------
+
+OPTIONAL = ("numpy", "numba", "llvmlite", "scipy", "sympy", "z3", "matplotlib", "nbformat",
+            "sklearn", "river")  # fmt: skip
+"""The modules of the extras (perceptron_ref/extras.py) and what they bring: none is installed
+by ``pip install perceptron-ref``."""
+
+CORE = ("perceptron_ref", "perceptron_ref.testing", "perceptron_ref.testing_targets",
+        "perceptron_ref.campaign", "perceptron_ref.report", "perceptron_ref.testvectors",
+        "perceptron_ref.cli", "perceptron_ref.cli.run", "perceptron_ref.cli.vectors",
+        "perceptron_ref.cli.demo", "perceptron_ref.extras")  # fmt: skip
+"""What the core offers (issue 28): the reference, run(), the trace and its JSON, the commands
+run, vectors and demo, the Hypothesis strategies; with every algorithm the registry loads."""
+
+
+def _type_checking(node: ast.stmt) -> bool:
+    test = node.test if isinstance(node, ast.If) else None
+    return isinstance(test, ast.Name | ast.Attribute) and ast.unparse(test).endswith(
+        "TYPE_CHECKING"
+    )
+
+
+def import_time(path: Path) -> list[ast.Import | ast.ImportFrom]:
+    """The imports a module runs when it is imported: its top level, in the bodies of its
+    classes, ``if``/``try``/``with`` blocks, not in functions nor under ``if TYPE_CHECKING``."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    todo: list[ast.stmt] = list(ast.parse(path.read_text(encoding="utf-8")).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        elif isinstance(node, ast.Try):
+            todo += [*node.body, *node.orelse, *node.finalbody]
+            todo += [n for handler in node.handlers for n in handler.body]
+        elif isinstance(node, ast.If | ast.With | ast.ClassDef | ast.For | ast.While) and not (
+            _type_checking(node)
+        ):
+            todo += [n for n in ast.iter_child_nodes(node) if isinstance(n, ast.stmt)]
+    return found
+
+
+def third_party(path: Path) -> set[str]:
+    """The top-level names of the modules outside the package that ``path`` imports on import."""
+    names = set()
+    for node in import_time(path):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.partition(".")[0] for alias in node.names}
+        elif not node.level and node.module:
+            names.add(node.module.partition(".")[0])
+    return names
+
+
+def reached(starts: list[str]) -> set[str]:
+    """The package's modules that importing ``starts`` runs: import-time edges, and every
+    parent package on the way."""
+    found = modules()
+    known = set(found)
+    edges = {
+        name: edges_of(ast.Module(body=list(import_time(path)), type_ignores=[]), name, path, known)
+        for name, path in found.items()
+    }
+    seen: set[str] = set()
+    todo = list(starts)
+    while todo:
+        name = todo.pop()
+        parts = name.split(".")
+        for parent in (".".join(parts[:i]) for i in range(1, len(parts) + 1)):
+            if parent in known and parent not in seen:
+                seen.add(parent)
+                todo += edges[parent]
+    return seen
+
+
+def test_the_core_imports_no_optional_module_when_it_loads() -> None:
+    families = ("perceptron", "winnow", "halving", "adversaries")
+    algorithms = [m for m in modules() if m.split(".")[1:2] and m.split(".")[1] in families]
+    core = reached([*CORE, *algorithms])
+    assert {"perceptron_ref.runner", "perceptron_ref.literal", "perceptron_ref.perceptron.mehta",
+            "perceptron_ref.cli.run", "perceptron_ref.campaign"} <= core  # fmt: skip
+    paths = modules()
+    heavy = {m: sorted(third_party(paths[m]) & set(OPTIONAL)) for m in sorted(core)}
+    assert not {m: h for m, h in heavy.items() if h}, "import these inside the function using them"
+
+
+def test_the_import_time_reader_sees_what_loads() -> None:
+    # The check above can fail: the engine and the harness do import numpy as they load, and an
+    # import inside a function or under TYPE_CHECKING is not one.
+    paths = modules()
+    assert "numpy" in third_party(paths["perceptron_ref.engine.driver"])
+    assert "numba" in third_party(paths["perceptron_ref.engine.kernel"])
+    assert "numpy" not in third_party(paths["perceptron_ref.engine"])  # inside load()
+    assert "perceptron_ref.engine.driver" not in reached(["perceptron_ref.runner"])
+    assert "perceptron_ref.crosscheck.check" in reached(["perceptron_ref.grading.child"])

@@ -16,7 +16,7 @@ import re
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 import numpy as np
@@ -29,13 +29,15 @@ from matplotlib.lines import Line2D
 from matplotlib.path import Path as DrawnPath
 from matplotlib.text import Annotation, Text
 from matplotlib.transforms import Bbox
-from matplotlib.typing import RcKeyType
 
 from perceptron_ref import run
 from perceptron_ref.plotting.run_figure import picture, run_figure
 from perceptron_ref.plotting.style import save, style
 from perceptron_ref.testing import SeparableData, separable_data
 from perceptron_ref.vectors import Vector, show
+
+if TYPE_CHECKING:  # matplotlib 3.11's; 3.10 (Python 3.10's newest) has none
+    from matplotlib.typing import RcKeyType
 
 # A layout that cannot make room (a legend or label squeezed out) fails the test.
 pytestmark = pytest.mark.filterwarnings("error:constrained_layout not applied:UserWarning")

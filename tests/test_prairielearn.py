@@ -22,15 +22,16 @@ from tests.hostile import CANDIDATES, ROOT, require_sandbox, tree_hash
 
 GRADING = CANDIDATES / "grading"
 ENTRY = "perceptron-ref-grade"
-FILES = ["Dockerfile", "info.json.example", ENTRY, "perceptron-ref-grade.json"]
+LOCK = "requirements-debian-13.txt"
+FILES = ["Dockerfile", "info.json.example", ENTRY, "perceptron-ref-grade.json", LOCK]
 OPTIONS = ["--examples", "10", "--timeout", "20", "--budget", "120"]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory, pinned: Path) -> Path:
     out = tmp_path_factory.mktemp("prairielearn")
     command = ["prairielearn", "perceptron/mehta", str(out), *OPTIONS, "--image", "me/grader"]
-    assert main(command) == 0
+    assert main([*command, "--pins", str(pinned)]) == 0
     return out
 
 
@@ -74,20 +75,28 @@ def test_the_grader_holds_the_entry_its_config_the_wheel_a_dockerfile_and_info_j
         assert "perceptron_ref/grading/autograder.py" in w.namelist()
 
 
-def test_the_dockerfile_installs_bubblewrap_and_the_wheel_and_runs_the_entry(built: Path) -> None:
+def test_the_dockerfile_installs_bubblewrap_and_the_wheel_and_runs_the_entry(
+    built: Path, pinned: Path
+) -> None:
     (wheel,) = [p.name for p in built.iterdir() if p.name.endswith(".whl")]
     lines = read(built / "Dockerfile").decode().splitlines()
     instructions = [line for line in lines if line and not line.startswith(("#", " "))]
-    base = re.fullmatch(r"FROM python:3\.(\d+)-slim-(\w+)", instructions[0])
-    assert base is not None and int(base[1]) >= 11 and base[2] in ("bookworm", "trixie")
+    assert instructions[0] == "FROM debian:trixie-slim"  # Debian 13: Python 3.13, its own
     dockerfile = "\n".join(lines)
-    assert re.search(r"apt-get install [^\n]*\bbubblewrap\b", dockerfile)
+    assert re.search(
+        r"apt-get install [^\n]*\n\s+bubblewrap libseccomp2 python3 python3-venv\b", dockerfile
+    )
     (copy,) = [line.split()[1:] for line in instructions if line.startswith("COPY ")]
-    assert sorted(copy[:-1]) == sorted([wheel, ENTRY, "perceptron-ref-grade.json"])
+    assert sorted(copy[:-1]) == sorted([wheel, LOCK, ENTRY, "perceptron-ref-grade.json"])
     home = copy[-1].rstrip("/")
-    assert f"pip install --no-cache-dir --quiet {home}/{wheel}" in dockerfile
+    flat = dockerfile.replace("\\\n", " ")
+    assert re.search(rf"pip install --quiet --no-deps --only-binary :all: --require-hashes +"
+                     rf"-r {home}/{LOCK} ", flat)  # fmt: skip
+    assert f"pip install --quiet --no-deps --no-index {home}/{wheel} " in flat
+    assert f"{home}/venv/bin/pip check" in flat
     assert instructions[-1] == f'ENTRYPOINT ["{home}/{ENTRY}"]'
     assert "docker build -t me/grader ." in dockerfile
+    assert read(built / LOCK) == read(pinned / LOCK)  # the pins given
 
 
 def test_info_json_example_names_the_image_the_entry_a_timeout_and_no_network(built: Path) -> None:
@@ -105,10 +114,12 @@ def test_info_json_example_names_the_image_the_entry_a_timeout_and_no_network(bu
     }
 
 
-def test_the_grader_is_reproducible_byte_for_byte(built: Path, tmp_path: Path) -> None:
+def test_the_grader_is_reproducible_byte_for_byte(
+    built: Path, tmp_path: Path, pinned: Path
+) -> None:
     again = tmp_path / "again"
     command = ["prairielearn", "perceptron/mehta", str(again), *OPTIONS, "--image", "me/grader"]
-    assert main(command) == 0  # the wheel built again from the sources
+    assert main([*command, "--pins", str(pinned)]) == 0  # the wheel built again from the sources
     assert sorted(p.name for p in again.iterdir()) == sorted(p.name for p in built.iterdir())
     for path in built.iterdir():
         assert read(again / path.name) == read(path), path.name
@@ -240,11 +251,12 @@ def test_a_budget_prairielearn_cannot_give_is_refused(
     assert not (tmp_path / "out").exists()
 
 
-def test_options_weights_and_image_reach_the_files(tmp_path: Path) -> None:
+def test_options_weights_and_image_reach_the_files(tmp_path: Path, pinned: Path) -> None:
     wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
     wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip stands in for the wheel
     out = tmp_path / "out"
     command = ["prairielearn", "perceptron/blum", str(out), "--wheel", str(wheel)]
+    command += ["--pins", str(pinned)]
     weights = ["--weights", "runs=2,conventions=0,right=7.5", "--entry", "fit", "--budget", "570"]
     assert main([*command, *weights, "--image", "org/pl:1"]) == 0
     config = json.loads((out / "perceptron-ref-grade.json").read_text())
@@ -258,12 +270,13 @@ def test_options_weights_and_image_reach_the_files(tmp_path: Path) -> None:
 
 
 def test_a_grader_folder_that_cannot_be_written_is_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pinned: Path
 ) -> None:
     (tmp_path / "taken").write_text("a file")
     wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
     wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)
     command = ["prairielearn", "perceptron/blum", str(tmp_path / "taken"), "--wheel", str(wheel)]
+    command += ["--pins", str(pinned)]
     assert main(command) == 2
     assert capsys.readouterr().err.startswith("perceptron-ref: error: cannot write ")
     assert main([*command[:2], str(tmp_path / "o"), "--wheel", str(tmp_path / "none.whl")]) == 2
@@ -274,7 +287,7 @@ def test_a_grader_folder_that_cannot_be_written_is_one_line(
     assert "not a wheel file of perceptron-ref" in capsys.readouterr().err
 
 
-def test_a_rebuild_keeps_only_the_wheel_it_bundles(tmp_path: Path) -> None:
+def test_a_rebuild_keeps_only_the_wheel_it_bundles(tmp_path: Path, pinned: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
     old = out / "perceptron_ref-0.0.9-py3-none-any.whl"
@@ -283,6 +296,7 @@ def test_a_rebuild_keeps_only_the_wheel_it_bundles(tmp_path: Path) -> None:
     wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)
     (out / "notes.txt").write_text("the instructor's")
     command = ["prairielearn", "perceptron/blum", str(out), "--wheel", str(wheel)]
+    command += ["--pins", str(pinned)]
     assert main(command) == 0
     assert sorted(p.name for p in out.iterdir()) == sorted([*FILES, wheel.name, "notes.txt"])
     assert wheel.read_bytes() == b"PK\x05\x06" + b"\0" * 18

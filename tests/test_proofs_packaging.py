@@ -1,10 +1,16 @@
-"""pyproject lists the packages (``find`` cannot also install proofs/ as perceptron_ref_proofs):
-every package directory must be listed, and every listed package must exist."""
+"""pyproject lists the packages (``find`` cannot also install proofs/ as perceptron_ref_proofs,
+nor spec/ as perceptron_ref_spec): every package directory must be listed, and every listed
+package must exist."""
 
 from __future__ import annotations
 
-import tomllib
+import sys
 from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS = {
@@ -13,8 +19,12 @@ ROOTS = {
 }
 
 
+DATA = {"perceptron_ref_spec": ROOT / "spec"}
+"""Packages of data alone (no __init__.py): spec/, installed for crosscheck and prove."""
+
+
 def package_directories() -> set[str]:
-    found = set()
+    found = set(DATA)
     for name, directory in ROOTS.items():
         for init in directory.rglob("__init__.py"):
             parts = init.parent.relative_to(directory).parts

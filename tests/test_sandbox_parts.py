@@ -34,13 +34,29 @@ def test_a_uid_is_lent_to_one_holder_at_a_time_and_the_kernel_frees_it_with_the_
     )  # fmt: skip
     assert "BlockingIOError" in held.stderr
     first.release()
+    assert not (LEASES / f"{first.uid}.lock").exists()  # no file left per uid lent
     free = subprocess.run(  # now it can
         [sys.executable, "-c", f"import fcntl, os; fd = os.open({str(LEASES)!r} + "
-         f"'/{first.uid}.lock', os.O_RDWR); fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)"],
+         f"'/{first.uid}.lock', os.O_RDWR | os.O_CREAT); "
+         "fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)"],
         capture_output=True, text=True,
     )  # fmt: skip
     assert free.returncode == 0, free.stderr
     second.release()
+
+
+@root_only
+def test_uids_are_drawn_from_a_wide_range_where_the_user_namespace_maps_it() -> None:
+    with open("/proc/self/uid_map") as lines:
+        maps_all = any(line.split()[2] == "4294967295" for line in lines)
+    assert accounts.uids() == (accounts.WIDE if maps_all else accounts.NARROW)
+    drawn = [accounts.lend(LEASES) for _ in range(3)]
+    try:  # from a random place: three leases in a row are not neighbours
+        uids = sorted(lease.uid for lease in drawn)
+        assert len(accounts.uids()) < 1000 or uids[-1] - uids[0] > 2
+    finally:
+        for lease in drawn:
+            lease.release()
 
 
 @root_only

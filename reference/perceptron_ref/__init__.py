@@ -14,5 +14,6 @@ from perceptron_ref.trace import Record, Status, Step, Trace
 from perceptron_ref.vectors import Label, Vector
 
 __version__ = "0.1.0"
+"""The version: the one place it is written (pyproject.toml reads it from here)."""
 
 __all__ = ["InputError", "Label", "Record", "Status", "Step", "Trace", "Vector", "run"]

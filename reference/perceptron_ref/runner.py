@@ -9,7 +9,8 @@ executors that sit below it and never import each other:
 Both convert the caller's data with :mod:`perceptron_ref.inputs`; the algorithms are
 looked up in :mod:`perceptron_ref.registry`, the one list of them.  ``engine="auto"``
 chooses by the work (see :func:`choose`): small runs stay in the literal loops, which need
-no numpy, and long ones go to the engine.
+no numpy, and long ones go to the engine.  Without numpy (the core install, no ``[fast]``)
+every run goes through the literal loops, the same trace, and one line on stderr says so.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sized
 from typing import Literal
 
-from perceptron_ref import registry
+from perceptron_ref import extras, registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.errors import InputError
 from perceptron_ref.inputs import Epochs, check_options
@@ -101,6 +102,10 @@ def run(
         if trace.status != "max_epochs" or last == max_epochs:
             return trace
         way = "fast"  # not over after AUTO_WORK: the engine runs it (again, from the start)
+    if way == "fast" and not extras.has("numpy"):  # the core alone: the same trace, slower
+        extras.note("numpy", f"the fast engine needs numpy ({extras.hint('fast')}): "
+                    "running the literal loops instead, the same trace")  # fmt: skip
+        way = "literal"
     if way == "fast":
         from perceptron_ref import engine as fast  # imported here: numpy loads only if used
 

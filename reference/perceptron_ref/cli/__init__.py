@@ -1,6 +1,8 @@
 """The ``perceptron-ref`` command line.  Each subcommand is a module of this package with
 a ``register(subparsers)`` function and an ``ORDER`` number (its place in ``--help``);
-adding a command is adding a module.
+adding a command is adding a module.  A command that needs an extra (:mod:`perceptron_ref.
+extras`) names it in ``NEEDS``: without it, the command prints one line saying how to install
+it (its ``--help`` works all the same).
 
 Bad input of any kind ends in one line on stderr and exit status 2, never a traceback.
 """
@@ -18,7 +20,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, NoReturn
 
-from perceptron_ref import __version__
+from perceptron_ref import __version__, extras
 from perceptron_ref.errors import InputError
 
 
@@ -124,7 +126,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         words
     )
     try:
+        for extra in getattr(commands(args.command)[0], "NEEDS", ()):
+            extras.require(extra)
         status: int = args.func(args)
+    except extras.MissingExtra as error:
+        print(f"{PROG} {args.command}: {one_line(str(error))}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as error:  # a module of an extra, where no NEEDS foresaw it
+        extra = extras.extra_of(error.name or "")
+        if extra is None:
+            raise
+        print(f"{PROG} {args.command}: {extras.MissingExtra(extra)}", file=sys.stderr)
+        return 2
     except InputError as error:
         print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
         return 2

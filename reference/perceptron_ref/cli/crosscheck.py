@@ -17,6 +17,7 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.registry import PERCEPTRONS as PERCEPTRONS  # what crosscheck compares
 
 ORDER = 50
+NEEDS = ("grading",)  # the harness (numpy; nbformat for notebooks)
 
 
 def _seconds(text: str, most: int) -> float:

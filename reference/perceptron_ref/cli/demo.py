@@ -6,7 +6,7 @@ import argparse
 import importlib
 from typing import Any
 
-from perceptron_ref import registry
+from perceptron_ref import extras, registry
 from perceptron_ref.cli.run import positive_int, seed_arg
 from perceptron_ref.runner import run
 from perceptron_ref.vectors import show
@@ -61,6 +61,9 @@ def worked_examples() -> None:
 
 
 def proofs_summary() -> None:
+    if extras.missing("proofs"):  # sympy and z3: the proofs extra
+        print(f"Proofs: not checked here (sympy and z3: {extras.hint('proofs')})")
+        return
     try:
         proofs = importlib.import_module("perceptron_ref_proofs")
     except ImportError:  # pragma: no cover - the proofs package ships with the project

@@ -29,6 +29,7 @@ from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
 from perceptron_ref.errors import InputError
 
 ORDER = 55
+NEEDS = ("grading",)
 
 
 class _Gone(argparse.Action):

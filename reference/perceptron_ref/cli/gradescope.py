@@ -12,6 +12,7 @@ from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
 from perceptron_ref.cli.grade import add_crosscheck_options
 
 ORDER = 56
+NEEDS = ("grading",)
 
 
 def register(sub: Any) -> None:
@@ -19,7 +20,8 @@ def register(sub: Any) -> None:
         "gradescope",
         help="write a Gradescope autograder (autograder.zip) for ALGORITHM",
         description="Write OUTDIR/autograder.zip for Gradescope: setup.sh (installs "
-        "bubblewrap and the bundled wheel of perceptron-ref with its dependencies), "
+        "bubblewrap and the bundled wheel of perceptron-ref with its [grading] dependencies, "
+        "pinned in requirements-ubuntu-*.txt), "
         "run_autograder (grades /autograder/submission, writes /autograder/results/"
         "results.json), autograder.json (the options and the tests' points: edit it, or use "
         "--weights) and the wheel.  The tests, 1 point each by default: "
@@ -51,6 +53,13 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help="bundle this wheel of perceptron-ref instead of building one (pip wheel)",
     )
+    p.add_argument(
+        "--pins",
+        metavar="DIR",
+        help="the requirements files (requirements-*.txt) of an earlier autograder, unpacked in "
+        "DIR: the same versions again, no package index asked (default: the versions installed "
+        "here, where they run on the image's Python, resolved with pip)",
+    )
     p.set_defaults(func=main)
 
 
@@ -60,5 +69,6 @@ def main(args: argparse.Namespace) -> int:
 
     config = platform_config(args)
     built = Path(args.wheel) if args.wheel else None
-    print(gradescope.build(args.outdir, config, built=built))
+    pinned = Path(args.pins) if args.pins else None
+    print(gradescope.build(args.outdir, config, built=built, pinned=pinned))
     return 0

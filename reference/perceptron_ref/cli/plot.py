@@ -12,6 +12,7 @@ from perceptron_ref.perceptron import blum, gormley_batch, gormley_online, mehta
 from perceptron_ref.runner import run
 
 ORDER = 70
+NEEDS = ("plot",)
 
 NOTES = tuple(m.ALGORITHM.id for m in (blum, mehta, gormley_online, gormley_batch, press, ssbd))
 """The algorithms whose trace's w is the separator drawn (the six perceptrons of the notes)."""

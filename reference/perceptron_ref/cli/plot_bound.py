@@ -8,6 +8,7 @@ from typing import Any
 from perceptron_ref.cli.run import positive_int, seed_arg
 
 ORDER = 71
+NEEDS = ("plot",)
 
 ADVERSARY = (1, 2, 3, 4)
 """Blum's adversary with γ = 1/1, …, 1/4: N = 1/γ² = 1, 4, 9, 16 coordinate vectors."""

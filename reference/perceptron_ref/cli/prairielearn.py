@@ -12,6 +12,7 @@ from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
 from perceptron_ref.cli.grade import add_crosscheck_options
 
 ORDER = 57
+NEEDS = ("grading",)
 EPILOG = """\
 The question's info.json needs (OUTDIR/info.json.example has it, with --image):
   "gradingMethod": "External",
@@ -41,8 +42,10 @@ def register(sub: Any) -> None:
         help="write a PrairieLearn external grader (Dockerfile, entry script) for ALGORITHM",
         description="Write PrairieLearn's external grader for ALGORITHM into OUTDIR: "
         "perceptron-ref-grade (the entry script), perceptron-ref-grade.json (the options "
-        "and the tests' points: edit it, or use --weights), the wheel of perceptron-ref, a "
-        "Dockerfile for the course's image (Python 3.12, bubblewrap, the wheel) and "
+        "and the tests' points: edit it, or use --weights), the wheel of perceptron-ref, "
+        "requirements-debian-13.txt (its [grading] dependencies, pinned with their hashes), a "
+        "Dockerfile for the course's image (Debian 13 and its Python 3.13, bubblewrap, the "
+        "pinned dependencies, the wheel) and "
         "info.json.example (the question's externalGradingOptions).  The same sources and "
         "options give the same files, byte for byte.",
         epilog=EPILOG,
@@ -77,6 +80,13 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help="bundle this wheel of perceptron-ref instead of building one (pip wheel)",
     )
+    p.add_argument(
+        "--pins",
+        metavar="DIR",
+        help="the requirements files (requirements-*.txt) of an earlier autograder, unpacked in "
+        "DIR: the same versions again, no package index asked (default: the versions installed "
+        "here, where they run on the image's Python, resolved with pip)",
+    )
     p.set_defaults(func=main)
 
 
@@ -94,6 +104,9 @@ def main(args: argparse.Namespace) -> int:
             config["assignment"]["overrides"]["budget"] = args.budget
     prairielearn.timeout(float(config["budget"]))  # one PrairieLearn cannot give: exit 2 now
     built = Path(args.wheel) if args.wheel else None
-    for path in prairielearn.build(args.outdir, config, image=args.image, built=built):
+    pinned = Path(args.pins) if args.pins else None
+    for path in prairielearn.build(
+        args.outdir, config, image=args.image, built=built, pinned=pinned
+    ):
         print(path)
     return 0

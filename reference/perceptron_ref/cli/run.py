@@ -7,7 +7,7 @@ import os
 import threading
 from typing import TYPE_CHECKING, Any
 
-from perceptron_ref import registry, report
+from perceptron_ref import extras, registry, report
 from perceptron_ref.errors import InputError
 from perceptron_ref.limits import MAX_BITS, REPEAT_BUDGET, SizeLimitError
 from perceptron_ref.numbers import parse_rational
@@ -251,11 +251,13 @@ def literal_run(args: argparse.Namespace) -> Trace:
 
 def read_fast(args: argparse.Namespace) -> Any:
     """FILE read straight to the engine's scaled integers (numpy), when a perceptron run may
-    go to the engine and the file is not small; else None.  Same data, same errors."""
+    go to the engine and the file is not small; else None (also without numpy: then the
+    exact reader reads it, and run() says why the run is literal).  Same data, same errors."""
     if (
         args.engine == "literal"
         or args.algorithm not in registry.PERCEPTRONS
         or _size(args.file) < SMALL
+        or not extras.has("numpy")
     ):
         return None
     reuse_memory()
@@ -319,8 +321,10 @@ def fast_run(args: argparse.Namespace, data: Any) -> Trace:
 
 def streamed(args: argparse.Namespace) -> Trace | None:
     """One online pass over a CSV file that does not fit in memory, a block at a time
-    (memory O(block), not O(file)); None for every other run."""
+    (memory O(block), not O(file)); None for every other run, and without numpy."""
     if args.input_format != "csv" or args.engine == "literal" or _size(args.file) < SMALL:
+        return None
+    if not extras.has("numpy"):
         return None
     from perceptron_ref.engine import stream
 

@@ -77,7 +77,12 @@ def load(types: tuple[str, ...] = ("uint8",)) -> None:
     runs that follow use them from their first pass: what a benchmark does before timing,
     and what a long run over a big file does while it reads the file.  ``types``: the
     integer types of the rows to load them for (uint8: pixels); the first load on a machine
-    compiles them (seconds a type), the next read them from numba's cache."""
+    compiles them (seconds a type), the next read them from numba's cache.  Without numba
+    (no fast extra) there is nothing to load: the runs make their passes in numpy."""
+    from perceptron_ref import extras
+
+    if not extras.has("numba"):
+        return
     import numpy as np
 
     from perceptron_ref.engine import kernel

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
+import sys
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -60,6 +60,11 @@ from perceptron_ref.crosscheck.judge.files import Metrics, Settings, Weights
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.runner import Epochs
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the grading extra brings tomli, the same parser, to Python 3.10
+    import tomli as tomllib
 
 PROGRAM_CHECKS = (*OUTPUTS, "program")
 FUNCTION_CHECKS = ("train", "step", "predict")

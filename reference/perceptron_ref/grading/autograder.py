@@ -1,10 +1,10 @@
 """Inside a grading platform's container: grade the one hand-in there, write its results.json.
 
-``python -P -m perceptron_ref.grading.autograder gradescope ROOT CONFIG``
+``python -I -m perceptron_ref.grading.autograder gradescope ROOT CONFIG``
     Gradescope: the hand-in is ``ROOT/submission``, the results go to
     ``ROOT/results/results.json`` (``tests`` each with ``name``, ``score``, ``max_score``,
     ``output``, ``visibility``); ``run_autograder`` calls this.
-``python -P -m perceptron_ref.grading.autograder prairielearn ROOT CONFIG``
+``python -I -m perceptron_ref.grading.autograder prairielearn ROOT CONFIG``
     PrairieLearn's external grader: the hand-in is ``ROOT/student`` (ROOT is ``/grade``),
     the results go to ``ROOT/results/results.json`` (the folder is made): ``score`` in
     [0, 1], ``tests`` with ``points`` and ``max_points``; a hand-in that cannot run (no

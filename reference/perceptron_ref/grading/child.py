@@ -1,4 +1,4 @@
-"""One hand-in, graded in a process of its own: ``python -P -m perceptron_ref.grading.child PID``.
+"""One hand-in, graded in a process of its own: ``python -I -m perceptron_ref.grading.child PID``.
 
 It reads one job (JSON) on stdin: the hand-in (:class:`~perceptron_ref.grading.intake.
 Submission` fields), crosscheck's options, the entry function and the scoring tests; it

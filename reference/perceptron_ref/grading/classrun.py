@@ -151,7 +151,9 @@ def _unscored(job: dict[str, Any], reason: str) -> dict[str, Any]:
 
 def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
     """Grade one job in a child process, within ``budget`` seconds; never raises for it."""
-    command = [sys.executable, "-P", "-m", "perceptron_ref.grading.child", str(os.getpid())]
+    # -I: the folder it runs in (a class's, a hand-in's) is not on sys.path, nor PYTHON* variables
+    # in force (-P, which keeps only the first, is Python 3.11's)
+    command = [sys.executable, "-I", "-m", "perceptron_ref.grading.child", str(os.getpid())]
     name = job["name"]
     try:
         done = subprocess.run(

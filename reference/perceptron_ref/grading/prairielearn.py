@@ -17,9 +17,13 @@ folder:
     the configuration, as ``autograder.json`` of :mod:`~perceptron_ref.grading.gradescope`.
 the wheel
     of this project, built reproducibly by :func:`~perceptron_ref.grading.gradescope.wheel`.
+``requirements-debian-13.txt``
+    ``perceptron-ref[grading]``'s dependencies at the versions the grader was built with, each
+    checked by its hash (:mod:`~perceptron_ref.grading.pins`).
 ``Dockerfile``
-    the course's image: Python 3.12 on Debian, bubblewrap, the wheel installed in
-    ``/opt/perceptron-ref/venv``, the entry script at :data:`ENTRY`.
+    the course's image: Debian 13 with its own Python 3.13 and bubblewrap, the pinned
+    dependencies and the wheel installed in ``/opt/perceptron-ref/venv``, the entry script at
+    :data:`ENTRY`.
 ``info.json.example``
     the ``externalGradingOptions`` a question's ``info.json`` needs.
 
@@ -37,13 +41,16 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.errors import InputError
-from perceptron_ref.grading import gradescope, scoring
+from perceptron_ref.grading import gradescope, pins, scoring
 
 HOME = "/opt/perceptron-ref"
 ENTRY = f"{HOME}/perceptron-ref-grade"
 """Where the image holds the entry script: the question's ``entrypoint``."""
 CONFIG = "perceptron-ref-grade.json"
-BASE = "python:3.12-slim-bookworm"
+BASE = "debian:trixie-slim"
+TARGET = pins.DEBIAN_13
+"""The image's system: Debian 13 with its own Python 3.13 (released, and supported with Debian
+13), whose steps the tests follow by hand in a root made by ``debootstrap trixie``."""
 MARGIN = 30
 """Seconds the question's ``timeout`` allows beyond the grading budget (the container's and
 Python's start, the snapshot, results.json)."""
@@ -60,7 +67,7 @@ PYTHON="${PERCEPTRON_REF_PYTHON:-$HERE/venv/bin/python}"
 mkdir -p "$ROOT/results" || exit 1  # PrairieLearn does not make it
 rm -f "$ROOT/results/results.json"
 cd "$ROOT" || exit 1
-"$PYTHON" -P -m perceptron_ref.grading.autograder prairielearn "$ROOT" "$CONFIG"
+"$PYTHON" -I -m perceptron_ref.grading.autograder prairielearn "$ROOT" "$CONFIG"
 status=$?
 if [ ! -s "$ROOT/results/results.json" ]; then  # the grader failed: not the student's fault
     said="The grader itself failed (status $status): this submission was not graded and \\
@@ -72,14 +79,21 @@ exit 0
 DOCKERFILE = """# The image of PrairieLearn's external grader for {algorithm}, written by
 # `perceptron-ref prairielearn`.  Build it here and push it where PrairieLearn pulls from:
 #   docker build -t {image} . && docker push {image}
-# (info.json.example has the question's externalGradingOptions for it).
+# (info.json.example has the question's externalGradingOptions for it).  Debian's own
+# {python}, and perceptron-ref[grading] at the versions this grader was built with, each
+# checked by its hash.
 FROM {base}
 RUN apt-get update -q \\
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends bubblewrap \\
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \\
+        bubblewrap libseccomp2 python3 python3-venv \\
     && rm -rf /var/lib/apt/lists/*
-COPY {wheel} perceptron-ref-grade {config} {home}/
-RUN python -m venv {home}/venv \\
-    && {home}/venv/bin/pip install --no-cache-dir --quiet {home}/{wheel} \\
+COPY {wheel} {lock} perceptron-ref-grade {config} {home}/
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
+RUN python3 -m venv {home}/venv \\
+    && {home}/venv/bin/pip install --quiet --no-deps --only-binary :all: --require-hashes \\
+        -r {home}/{lock} \\
+    && {home}/venv/bin/pip install --quiet --no-deps --no-index {home}/{wheel} \\
+    && {home}/venv/bin/pip check \\
     && chmod 0755 {entry}
 ENTRYPOINT ["{entry}"]
 """
@@ -116,11 +130,18 @@ def timeout(budget: float) -> int:
 
 
 def build(
-    outdir: str | Path, config: dict[str, Any], *, image: str, built: Path | None = None
+    outdir: str | Path,
+    config: dict[str, Any],
+    *,
+    image: str,
+    built: Path | None = None,
+    pinned: Path | None = None,
 ) -> list[Path]:
     """Write the grader's folder (see the module docstring); the files written, by name.
-    ``built``: a wheel to bundle instead of building one.  Another wheel of perceptron-ref
-    left in the folder by an earlier build is removed (the image installs only this one)."""
+    ``built``: a wheel to bundle instead of building one; ``pinned``: a folder with the
+    requirements file of an earlier grader, to use instead of resolving it.  Another wheel of
+    perceptron-ref left in the folder by an earlier build is removed (the image installs only
+    this one)."""
     out = Path(outdir)
     question = json.dumps(info(image, float(config["budget"])), indent=1) + "\n"
     try:
@@ -134,12 +155,14 @@ def build(
         title = config["assignment"]["name"] if config.get("assignment") else config["algorithm"]
         fields = {"algorithm": title, "base": BASE, "wheel": whl.name}
         fields |= {"config": CONFIG, "home": HOME, "entry": ENTRY, "image": image}
+        fields |= {"lock": TARGET.file, "python": f"Python {TARGET.python}"}
         files = {
             "Dockerfile": DOCKERFILE.format(**fields).encode(),
             "perceptron-ref-grade": ENTRY_SCRIPT.encode(),
             CONFIG: (json.dumps(config, indent=1) + "\n").encode(),
             "info.json.example": question.encode(),
             whl.name: whl.read_bytes(),
+            **pins.locks(whl, [TARGET], pinned),
         }
     for old in out.glob("perceptron_ref-*.whl"):  # another version's: not the image's
         if old.name != whl.name:

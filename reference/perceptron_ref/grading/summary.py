@@ -33,12 +33,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
-
+from perceptron_ref import extras
 from perceptron_ref.grading.classrun import write_atomic
 from perceptron_ref.grading.entry import REASONS
-from perceptron_ref.plotting.style import CREATOR, style
 
 HandIn = dict[str, Any]
 """One hand-in's summary, as the grading child returns it (JSON)."""
@@ -175,7 +172,13 @@ def lines(t: Tally) -> list[str]:
 
 
 def chart(t: Tally, title: str = "") -> bytes:
-    """summary.png: one horizontal bar chart, the statuses above the commonest mistakes."""
+    """summary.png: one horizontal bar chart, the statuses above the commonest mistakes
+    (matplotlib: the plot extra)."""
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    from perceptron_ref.plotting.style import CREATOR, style
+
     bars = [(s, t["status"][s], COLORS[s]) for s in STATUSES if s != "error" or t["status"][s]]
     bars += [(f"mistake: {m}"[:60], n, "#d08c2a") for m, n in list(t["mistakes"].items())[:8]]
     with style():
@@ -213,8 +216,9 @@ def _cell(text: object) -> str:
     return f"<td>{html.escape(shown(str(text)))}</td>"
 
 
-def page(t: Tally, graded: Sequence[dict[str, Any]], png: bytes, title: str = "") -> str:
-    """report.html: the three lines, the chart (a data URL), the sortable table, feedback."""
+def page(t: Tally, graded: Sequence[dict[str, Any]], png: bytes | None, title: str = "") -> str:
+    """report.html: the three lines, the chart (a data URL; None: none drawn, and the page says
+    why), the sortable table, feedback."""
     esc = html.escape
     heading = esc(shown(f"Class report{': ' if title else ''}{title}"))
     rows = []
@@ -238,7 +242,8 @@ def page(t: Tally, graded: Sequence[dict[str, Any]], png: bytes, title: str = ""
         "<pre>" + esc("\n".join(lines(t))) + "</pre>",
         f"<p>Sandbox: {esc(_listed(t.get('sandbox', {}), 'none (no code ran)'))}.</p>",
         '<img alt="bar chart: hand-ins by status and common mistakes" src="data:image/png;'
-        f'base64,{base64.b64encode(png).decode("ascii")}">',
+        f'base64,{base64.b64encode(png).decode("ascii")}">' if png is not None else
+        f"<p>(No chart: it needs matplotlib, {esc(extras.hint('plot'))}.)</p>",
         *_alike(t),
         f"<p>Click a column's name to sort by it.</p><table><thead><tr>{head}<th>feedback</th>"
         "</tr></thead><tbody>", *rows, "</tbody></table>",
@@ -268,12 +273,18 @@ def _alike(t: Tally) -> list[str]:
 
 
 def write(folder: Path, graded: Sequence[dict[str, Any]], title: str = "") -> list[str]:
-    """Write :data:`FILES` into ``folder`` (each whole or not at all); the three lines."""
+    """Write :data:`FILES` into ``folder`` (each whole or not at all); the three lines.
+    Without matplotlib (the plot extra) there is no summary.png (an old one is removed: it
+    would be another class's), the page says why, and one line on stderr."""
     t = tally([g["summary"] for g in graded])
-    png = chart(t, title)
+    png = None if extras.missing("plot") else chart(t, title)
     write_atomic(folder / FILES[0], json.dumps(t, indent=1, ensure_ascii=False) + "\n")
-    partial = folder / ".partial-summary.png"
-    partial.write_bytes(png)
-    partial.replace(folder / FILES[1])
+    if png is None:
+        extras.note("plot", f"summary.png needs matplotlib ({extras.hint('plot')}): not drawn")
+        (folder / FILES[1]).unlink(missing_ok=True)
+    else:
+        partial = folder / ".partial-summary.png"
+        partial.write_bytes(png)
+        partial.replace(folder / FILES[1])
     write_atomic(folder / FILES[2], page(t, graded, png, title))
     return lines(t)

@@ -14,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.typing import RcKeyType
 
 from perceptron_ref.errors import InputError
+
+if TYPE_CHECKING:  # matplotlib 3.11's name for rcParams' keys: the checker's, not a need to run
+    from matplotlib.typing import RcKeyType
 
 CREATOR = "perceptron-ref"
 

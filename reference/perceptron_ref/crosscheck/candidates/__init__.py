@@ -21,7 +21,6 @@ run (they would cost a timeout each).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shlex
 import sys
@@ -32,6 +31,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
+from perceptron_ref import extras
 from perceptron_ref.crosscheck.candidates import toplevel
 from perceptron_ref.crosscheck.candidates.outcomes import (
     Data,
@@ -83,13 +83,8 @@ class Candidate:
 
 def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> Candidate:
     """Parse TARGET; a missing file or a malformed target is a usage error (InputError)."""
-    if target in ("sklearn", "river"):
-        module = "sklearn" if target == "sklearn" else "river"
-        if importlib.util.find_spec(module) is None:
-            hint = "pip install 'perceptron-ref[crosscheck]'"
-            raise InputError(
-                f"the {target} adapter needs {module}, which is not installed ({hint})"
-            )
+    if target in ("sklearn", "river") and not extras.has(target):
+        raise extras.MissingExtra("crosscheck", what=f"--candidate {target}")
     if target == "sklearn":
         return Candidate(target, "sklearn", input)
     if target == "river":

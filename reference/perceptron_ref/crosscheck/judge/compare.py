@@ -37,7 +37,12 @@ UPDATE = {
     "perceptron/ssbd": "ssbd.7",
 }
 STOP = {"perceptron/gormley-batch": "gormley-batch.2", "perceptron/press": "press.8"}
-SPEC = Path(__file__).resolve().parents[4] / "spec" / "algorithms"
+_CHECKOUT, _INSTALLED = (
+    Path(__file__).resolve().parents[4] / "spec",  # reference/perceptron_ref/crosscheck/judge/
+    Path(__file__).resolve().parents[3] / "perceptron_ref_spec",  # site-packages/perceptron_ref/…
+)
+SPEC = (_CHECKOUT if (_CHECKOUT / "algorithms").is_dir() else _INSTALLED) / "algorithms"
+"""spec/algorithms/ of the checkout, or its copy installed with the wheel (perceptron_ref_spec)."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,7 @@ def blame(algorithm: str, step: Step, *, updated: bool) -> str:
 
 
 def spec_text(line_id: str) -> str:
-    """The text of a spec line, read from the spec when it is installed beside the code."""
+    """The text of a spec line, read from the spec (:data:`SPEC`); "" if it is not there."""
     name = line_id.rsplit(".", 1)[0]
     path = SPEC / "perceptron" / f"{name}.md"
     if path.is_file():

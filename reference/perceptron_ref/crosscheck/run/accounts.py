@@ -1,7 +1,7 @@
 """The uids candidates run as, one per sandbox, and the processes each one owns.
 
-When the harness is root, every sandbox borrows a uid of its own from :data:`UIDS` (gid the
-same number, no supplementary groups): nothing else on the machine runs as it, so
+When the harness is root, every sandbox borrows a uid of its own (gid the same number, no
+supplementary groups) from :func:`uids`: nothing else on the machine runs as it, so
 
 * the kernel's per-uid process count (RLIMIT_NPROC) is the sandbox's alone: a fork bomb
   fills its own sandbox, not a neighbour's;
@@ -14,7 +14,13 @@ A uid is lent by an exclusive ``flock`` on ``LEASES/<uid>.lock`` (a folder only 
 open), held for the sandbox's life, so concurrent graders (``grade --jobs``, several
 ``crosscheck`` processes) never share one; the kernel drops the lock if the holder dies.
 A uid is skipped if the system names it (``/etc/passwd``) or any process runs as it.
-``$PERCEPTRON_REF_UIDS`` (``FIRST-LAST``) sets another range.
+
+Graders in other containers on the same host cannot see those locks, yet the kernel counts
+RLIMIT_NPROC per uid across every container that shares its user namespace (Docker's
+default): so a uid is drawn at random from a range of 2^24 (:data:`WIDE`), where two
+graders meet with negligible odds; only where the user namespace maps no such uids
+(rootless containers map 65536) is it drawn from :data:`NARROW`.  ``$PERCEPTRON_REF_UIDS``
+(``FIRST-LAST``) sets another range.
 """
 
 from __future__ import annotations
@@ -23,26 +29,45 @@ import contextlib
 import fcntl
 import os
 import pwd
+import secrets
 import signal
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-UIDS = range(64200, 64200 + 256)
-"""Below 65536, so that a container whose user namespace maps only 0-65535 (rootless
-Docker or Podman) still has them; above the range Debian gives to people (1000-59999)."""
+WIDE = range(2_000_000_000, 2_000_000_000 + 2**24)
+"""Far from every range a system or a container runtime hands out (people from 1000, user
+namespaces' subordinate ids from 100000), below 2^31 (some tools read a uid as signed)."""
+NARROW = range(64200, 64200 + 256)
+"""Below 65536, for a user namespace that maps only 0-65535 (rootless Docker or Podman);
+above the range Debian gives to people (1000-59999)."""
+TRIES = 1000
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 def uids() -> range:
-    """The range to lend from: ``$PERCEPTRON_REF_UIDS`` (``FIRST-LAST``), else :data:`UIDS`."""
+    """The range to lend from: ``$PERCEPTRON_REF_UIDS`` (``FIRST-LAST``), else :data:`WIDE`
+    where this user namespace maps all of it, else :data:`NARROW`."""
     text = os.environ.get("PERCEPTRON_REF_UIDS", "")
     first, dash, last = text.partition("-")
     if dash and first.isdigit() and last.isdigit() and int(first) <= int(last):
         return range(int(first), int(last) + 1)
-    return UIDS
+    return WIDE if _mapped(WIDE) else NARROW
+
+
+def _mapped(wanted: range) -> bool:
+    """Whether this process's user namespace maps every uid of ``wanted``."""
+    try:
+        with open("/proc/self/uid_map") as lines:
+            for line in lines:
+                inside, _, count = (int(n) for n in line.split())
+                if inside <= wanted.start and wanted.stop <= inside + count:
+                    return True
+    except (OSError, ValueError):
+        pass
+    return False
 
 
 @dataclass
@@ -56,8 +81,13 @@ class Lease:
     def gid(self) -> int:
         return self.uid
 
+    path: Path | None = None
+
     def release(self) -> None:
         if self.fd >= 0:
+            if self.path is not None:  # no file left per uid ever lent (see lend)
+                with contextlib.suppress(OSError):
+                    os.unlink(self.path)
             os.close(self.fd)  # the lock goes with the descriptor
             self.fd = -1
 
@@ -71,21 +101,37 @@ def _named(uid: int) -> bool:
 
 
 def lend(leases: Path) -> Lease:
-    """The first free uid of :func:`uids`; ``leases`` is a folder only root can open."""
-    for uid in uids():
+    """A free uid of :func:`uids`, tried from a random place on; ``leases`` is a folder only
+    root can open."""
+    lendable = uids()
+    start = secrets.randbelow(len(lendable))
+    for i in range(min(len(lendable), TRIES)):
+        uid = lendable[(start + i) % len(lendable)]
         if uid == 0 or _named(uid):  # root, or someone's: never lent
             continue
-        fd = os.open(leases / f"{uid}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
+        lease = _lock(leases / f"{uid}.lock", uid)
+        if lease is None:
             continue
         if members(uid):  # a survivor of a harness that was killed: end it, then lend it
             kill_all(uid)
-        return Lease(uid, fd)
-    first, last = uids().start, uids().stop - 1
+        return lease
+    first, last = lendable.start, lendable.stop - 1
     raise OSError(f"no uid of {first}-{last} is free (each is a user's, or lent)")
+
+
+def _lock(path: Path, uid: int) -> Lease | None:
+    """The lease of ``uid`` if its lock file can be locked, else None.  Its holder removes
+    the file when done: a lock taken on a file that was removed meanwhile (or replaced by
+    another's) is no lease, which the inode, compared once locked, tells."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if os.fstat(fd).st_ino != os.stat(path, follow_symlinks=False).st_ino:
+            raise BlockingIOError
+    except (BlockingIOError, FileNotFoundError):
+        os.close(fd)
+        return None
+    return Lease(uid, fd, path)
 
 
 def _owner(entry: str) -> tuple[int, bool]:
@@ -153,7 +199,6 @@ class Members:
         self.known = known
         return found
 
-
     def _older(self, entry: str) -> bool:
         """Whether process ``entry`` started before this sandbox did."""
         try:
@@ -216,17 +261,13 @@ def reap(leases: Path) -> list[int]:
     reaped = []
     for uid in sorted(owners):
         try:
-            fd = os.open(leases / f"{uid}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            lease = _lock(leases / f"{uid}.lock", uid)
         except OSError:
             continue
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if lease is not None:  # no live holder
             kill_all(uid)
             reaped.append(uid)
-        except BlockingIOError:
-            pass
-        finally:
-            os.close(fd)
+            lease.release()
     return reaped
 
 
