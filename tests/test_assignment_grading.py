@@ -267,10 +267,19 @@ def test_crosscheck_grades_one_hand_in_part_by_part(capsys: pytest.CaptureFixtur
     assert [p["right"] for p in document["parts"]] == [True, True]
 
 
-def test_gradescope_and_prairielearn_grade_by_the_file(tmp_path: Path) -> None:
+def test_gradescope_and_prairielearn_grade_by_the_file(tmp_path: Path, pinned: Path) -> None:
     wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
     wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip stands in for the wheel
-    base = ["--assignment", str(CS4780), "--examples", "6", "--wheel", str(wheel)]
+    base = [
+        "--assignment",
+        str(CS4780),
+        "--examples",
+        "6",
+        "--wheel",
+        str(wheel),
+        "--pins",
+        str(pinned),
+    ]
     assert main(["gradescope", str(tmp_path / "gs"), *base]) == 0
     root = unpacked(
         tmp_path / "gs" / "autograder.zip", tmp_path / "ag", [HERE / "cs4780" / "wrong_step.py"]

@@ -331,8 +331,8 @@ Step = tuple[Vector, tuple[Fraction | int, ...], int, bool, Vector, Fraction]
 
 
 def _steps(assignment: Assignment, bias: bool) -> list[Step]:
-    """The steps of the reference's runs on small data: zero scores first, then mistakes
-    and the rest, at most MAX_CALLS."""
+    """The steps of the reference's runs on small data, at most MAX_CALLS: as many zero
+    scores, mistakes and steps that are no mistake as there are, a third of each."""
     found: list[Step] = []
     for case, trace in _traces(assignment, bias):
         X = case.train[0]
@@ -342,9 +342,14 @@ def _steps(assignment: Assignment, bias: bool) -> list[Step]:
                 (before, X[step.index], step.label, step.mistake, step.weights, step.score)
             )
             before = step.weights
+    # A third each (as far as they go): zero scores, mistakes, steps that are no mistake.
     zero = [s for s in found if s[5] == 0]
-    rest = sorted((s for s in found if s[5] != 0), key=lambda s: not s[3])  # mistakes first
-    return (zero[: MAX_CALLS // 2] + rest)[:MAX_CALLS]
+    mistakes = [s for s in found if s[5] != 0 and s[3]]
+    fine = [s for s in found if s[5] != 0 and not s[3]]
+    third = MAX_CALLS // 3
+    chosen = zero[:third] + mistakes[:third] + fine[:third]
+    rest = zero[third:] + mistakes[third:] + fine[third:]
+    return chosen + rest[: MAX_CALLS - len(chosen)]
 
 
 def _coded(y: int, labels: str) -> int:
