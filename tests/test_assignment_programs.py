@@ -230,3 +230,63 @@ def test_a_given_case_is_tried_first_and_shown_as_it_is() -> None:
     case = Case("visible", (((0,), (1,)), (1, -1)), (((2,),), (1,)))
     r = check("right_numpy", examples=1, given=[case])
     assert r.verdict == "agree" and r.cases == 2
+
+
+KATTIS = """\
+algorithm = "perceptron/blum"
+epochs = 2
+examples = 3
+
+[program]
+command = "python3 guess.py {test} {epochs}"
+format = "csv"
+header = false
+labels = ["-1", "1"]
+stdin = "train"
+stdout = "test_out"
+build = "cp source.txt guess.py"
+
+[[parts]]
+name = "labels"
+check = "test_out"
+points = 1
+"""
+
+GUESS = """\
+import sys
+
+def rows(lines):
+    out = []
+    for line in lines:
+        *x, y = line.strip().split(",")
+        out.append(([1.0] + [float(v) for v in x], int(y)))
+    return out
+
+train = rows(sys.stdin)
+test = rows(open(sys.argv[1]))
+w = [0.0] * len(train[0][0])
+for _ in range(int(sys.argv[2])):
+    for x, y in train:
+        s = sum(a * b for a, b in zip(w, x))
+        if (1 if s > 0 else -1) != y:
+            w = [a + y * b for a, b in zip(w, x)]
+for x, _ in test:
+    print(1 if sum(a * b for a, b in zip(w, x)) > 0 else -1)
+"""
+
+
+def test_a_kattis_style_program_reads_stdin_writes_stdout_after_its_build(tmp_path: Path) -> None:
+    a = A.parse(KATTIS.replace("epochs = 2", "epochs = 2\nbias = true"), "k.toml")
+    assert a.program is not None and a.program.stdin == "train"
+    (tmp_path / "source.txt").write_text(GUESS)  # the build makes guess.py from it
+    spec = Spec(a.program, a.metrics, a.weights)
+    r = check_program(spec, tmp_path, a.settings, epochs=(2,), examples=3, timeout=30)
+    assert r.verdict == "agree", r.reason
+    broken = A.parse(KATTIS.replace("cp source.txt", "cp missing.txt"), "b.toml")
+    assert broken.program is not None
+    r = check_program(
+        Spec(broken.program), tmp_path, broken.settings, epochs=(2,), examples=1, timeout=30
+    )
+    assert (
+        r.failure is not None and "the build command 'cp missing.txt guess.py'" in r.failure.detail
+    )
