@@ -159,6 +159,11 @@ def test_every_hand_in_of_a_class_folder_has_one_row_and_the_csv_is_safe_to_open
     magics = json.loads((tmp_path / "grades.results" / "magics.json").read_text())
     assert "cell 2: data = np.loadtxt('my_data.csv')" in magics["output"]
     assert "cell 1: %matplotlib inline" in magics["output"]
+    # The instructor's row says it too (its notes column), as the student's feedback does.
+    notes = {r["submission"]: r["notes"] for r in csv.DictReader(io.StringIO(text))}
+    assert notes["magics"].startswith("Left out of your notebook when grading it")
+    assert "cell 2: data = np.loadtxt('my_data.csv')" in notes["magics"]
+    assert notes["right"] == "" and notes["L\\xf6sung"] == ""
 
 
 def test_grade_refuses_a_missing_folder_with_exit_status_2() -> None:
@@ -184,8 +189,9 @@ def test_grade_without_a_strong_sandbox_warns_once_and_require_sandbox_refuses(
     warned, found, *summary = done.stderr.splitlines()  # the warning once, then the class
     assert found == "perceptron-ref: 1 hand-in found"
     assert "weak sandbox" in warned and "weak sandbox" not in "".join(summary)
-    assert len(summary) == 3 and summary[0] == "1 hand-in: 1 agree, 0 disagree, 0 not gradable"
-    assert done.stdout.splitlines()[1].endswith(",seccomp+landlock"), done.stdout
+    assert len(summary) == 3 and summary[0] == "1 hand-in: 1 agree, 0 disagree, 0 ungradable"
+    (graded,) = csv.DictReader(io.StringIO(done.stdout))
+    assert graded["sandbox"].endswith("seccomp+landlock"), done.stdout
     refused = grade_cli(str(folder), "--require-sandbox", env=env)
     assert refused.returncode == 2 and refused.stdout == ""
 

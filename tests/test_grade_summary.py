@@ -62,7 +62,7 @@ def test_every_hand_in_is_counted_once_by_status_and_each_disagreeing_one_has_a_
     assert sum(t["mistakes"].values()) == sum(len(summary.mistakes(h)) for h in disagree)
     assert all(summary.mistakes(h) for h in disagree)
     assert all(n <= len(disagree) for n in t["mistakes"].values())
-    ungradable = sum(1 for h in class_ if h["status"] in ("not gradable", "error"))
+    ungradable = sum(1 for h in class_ if h["status"] in ("ungradable", "error"))
     assert sum(len(names) for names in t["not_graded"].values()) == ungradable
     json.dumps(t, ensure_ascii=False).encode("utf-8")  # any name: valid UTF-8 JSON
 
@@ -76,16 +76,16 @@ MIXED = [
     hand_in("ed", "disagree", diagnosis=["initial-weights"], spec_line="mehta.7"),
     hand_in("flo", "disagree", failure="unparsable"),
     hand_in("gus", "disagree", spec_line="mehta.7"),
-    hand_in("hal", "not gradable", problem="load error: SyntaxError: invalid syntax (h.py, 2)"),
-    hand_in("ivy", "not gradable", problem="load error: SyntaxError: '(' was never closed (i.py)"),
-    hand_in("jo", "not gradable", problem="load error: no Python file (.py or .ipynb)"),
+    hand_in("hal", "ungradable", problem="load error: SyntaxError: invalid syntax (h.py, 2)"),
+    hand_in("ivy", "ungradable", problem="load error: SyntaxError: '(' was never closed (i.py)"),
+    hand_in("jo", "ungradable", problem="load error: no Python file (.py or .ipynb)"),
     hand_in("kim", "error", problem="not graded: the grading process exited with status 1"),
 ]  # fmt: skip
 
 
 def test_a_mixed_class_gives_its_counts_by_status_mistake_code_and_convention() -> None:
     t = summary.tally(MIXED)
-    assert t["status"] == {"agree": 2, "disagree": 5, "not gradable": 3, "error": 1}
+    assert t["status"] == {"agree": 2, "disagree": 5, "ungradable": 3, "error": 1}
     assert t["diagnosis"] == {"float-rounding": 1, "initial-weights": 1, "learning-rate": 1}
     assert t["mistakes"] == {
         "another note's tie rule (w·x = 0)": 1,
@@ -102,8 +102,7 @@ def test_a_mixed_class_gives_its_counts_by_status_mistake_code_and_convention() 
         "not graded: the grading process exited with status 1": ["kim"],
     }
     assert summary.lines(t) == [
-        "11 hand-ins: 2 agree, 5 disagree, 3 not gradable, 1 not graded (the grader died: "
-        "run again)",
+        "11 hand-ins: 2 agree, 5 disagree, 3 ungradable, 1 not graded (the grader died: run again)",
         "common mistakes: another note's tie rule (w·x = 0) 1, float rounding 1, initial weights "
         "1, unreadable answer 1, wrong weights (spec line mehta.7) 1",
         "conventions followed: perceptron/mehta 3, perceptron/gormley-online 1; learning rates "
@@ -175,7 +174,7 @@ def test_a_time_budget_and_a_dying_grader_still_give_a_summary(tmp_path: Path) -
     assert summary.tally([over, died])["status"] == {
         "agree": 0,
         "disagree": 1,
-        "not gradable": 0,
+        "ungradable": 0,
         "error": 1,
     }
 
@@ -204,7 +203,7 @@ def test_grade_writes_the_report_beside_the_csv_and_ends_with_the_three_lines(
     assert done.stdout.splitlines()[-3:] == summary.lines(t)
     assert done.stdout.splitlines()[0].startswith("7 hand-ins: ")
     assert t["hand_ins"] == 7 == len(list(csv.DictReader(io.StringIO(out.read_text()))))
-    assert t["status"] == {"agree": 2, "disagree": 3, "not gradable": 2, "error": 0}
+    assert t["status"] == {"agree": 2, "disagree": 3, "ungradable": 2, "error": 0}
     assert t["diagnosis"]["initial-weights"] == 1 and t["mistakes"]["unreadable answer"] == 1
     assert sorted(n for names in t["not_graded"].values() for n in names) == [
         "empty",
@@ -224,7 +223,7 @@ def test_without_out_the_csv_stays_on_stdout_and_the_lines_end_stderr(tmp_path: 
     assert [r["submission"] for r in csv.DictReader(io.StringIO(done.stdout))] == ["empty"]
     t = json.loads((report / "summary.json").read_text(encoding="utf-8"))
     assert done.stderr.splitlines()[-3:] == summary.lines(t)
-    assert summary.lines(t)[0] == "1 hand-in: 0 agree, 0 disagree, 1 not gradable"
+    assert summary.lines(t)[0] == "1 hand-in: 0 agree, 0 disagree, 1 ungradable"
     assert sorted(p.name for p in report.iterdir()) == sorted(summary.FILES)
 
 

@@ -11,7 +11,9 @@ import json
 import sys
 from typing import Any
 
+from perceptron_ref.cli import _assignment
 from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
+from perceptron_ref.errors import InputError
 from perceptron_ref.registry import PERCEPTRONS as PERCEPTRONS  # what crosscheck compares
 
 ORDER = 50
@@ -92,15 +94,22 @@ def register(sub: Any) -> None:
         "agrees with and report what the data covered. Exit 0 agree, 1 disagree (wrong "
         "result, crash, hang, memory, unparsable output), 2 usage error.",
     )
-    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument(
+        "algorithm",
+        metavar="ALGORITHM",
+        nargs="?",
+        help="one of: " + ", ".join(PERCEPTRONS) + " (or --assignment FILE)",
+    )
     p.add_argument(
         "--candidate",
         required=True,
         metavar="TARGET",
         help="FILE.py:FUNCTION, NOTEBOOK.ipynb:FUNCTION (its imports, definitions and "
         "constants), MODULE:FUNCTION (called as FUNCTION(X, y)), "
-        "'cmd:COMMAND ...' (JSON on stdin/stdout, see spec/protocol/), sklearn or river",
+        "'cmd:COMMAND ...' (JSON on stdin/stdout, see spec/protocol/), sklearn or river; "
+        "with --assignment, a hand-in (a file, a folder or a zip) graded part by part",
     )
+    _assignment.add(p)
     p.add_argument("--bias", action="store_true", help="prepend a constant 1 (the bias is first)")
     p.add_argument(
         "--epochs",
@@ -190,6 +199,9 @@ def main(args: argparse.Namespace) -> int:
     from perceptron_ref.crosscheck.run import sandbox
     from perceptron_ref.data import read_csv
 
+    a = _assignment.resolve(args)
+    if a is not None:
+        return _assigned(args, a)
     sandbox.announce(args.require_sandbox)  # one line when there is no sandbox
     if args.candidate.rpartition(":")[0].endswith(".ipynb"):  # say what of it is graded
         from perceptron_ref.crosscheck import candidates
@@ -222,3 +234,23 @@ def main(args: argparse.Namespace) -> int:
     else:
         print(reporting.format_text(report))
     return 0 if report.verdict == "agree" else 1
+
+
+def _assigned(args: argparse.Namespace, a: Any) -> int:
+    """``--assignment``: grade the hand-in ``--candidate`` part by part; exit 0 when every
+    part is right, 1 otherwise."""
+    from perceptron_ref.crosscheck.run import sandbox
+    from perceptron_ref.grading import assigned
+
+    if args.format == "gradescope":
+        raise InputError(
+            "--format gradescope with --assignment: use grade --results, or "
+            "perceptron-ref gradescope --assignment"
+        )
+    sandbox.announce(args.require_sandbox or a.require_sandbox)
+    name, results, problem, notes = assigned.one(a, args.candidate)
+    if args.format == "json":
+        print(json.dumps(assigned.to_json(a, name, results, problem, notes), ensure_ascii=False))
+    else:
+        print(assigned.text(a, name, results, problem, notes))
+    return 0 if assigned.verdict(results, problem) == "agree" else 1

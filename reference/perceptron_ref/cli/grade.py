@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from perceptron_ref.cli import _assignment
 from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg, megabytes_arg, timeout_arg
 from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
 from perceptron_ref.errors import InputError
@@ -75,8 +76,14 @@ def register(sub: Any) -> None:
         "snapshot, graded in its own process and sandbox within a time budget; one CSV row "
         "and one results.json (Gradescope's format, with feedback) each.",
     )
-    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument(
+        "algorithm",
+        metavar="ALGORITHM",
+        nargs="?",
+        help="one of: " + ", ".join(PERCEPTRONS) + " (or --assignment FILE)",
+    )
     p.add_argument("submissions", metavar="SUBMISSIONS_DIR")
+    _assignment.add(p)
     p.add_argument("--out", metavar="CSV", help="write the CSV here (default: stdout)")
     p.add_argument(
         "--results",
@@ -91,6 +98,25 @@ def register(sub: Any) -> None:
         "the folder of --out; without --out, not written)",
     )
     p.add_argument("--gradescope", nargs=0, action=_Gone, help=argparse.SUPPRESS)
+    p.add_argument(
+        "--gradebook",
+        choices=("canvas",),
+        help="also write gradebook-canvas.csv beside the class report: a CSV Canvas imports "
+        "(Student, ID, SIS User ID, SIS Login ID, Section, the assignment's column)",
+    )
+    p.add_argument(
+        "--roster",
+        metavar="CSV",
+        help="the gradebook Canvas exports: hand-ins are matched to its students by login, "
+        "SIS id, Canvas id or name (default: the hand-in's name; a Canvas download's "
+        "name_ID_... gives the id)",
+    )
+    p.add_argument(
+        "--previous",
+        metavar="OLD_CSV",
+        help="a CSV of an earlier grade run: say per student what changed and why (also "
+        "written as changes.csv beside the class report)",
+    )
     add_crosscheck_options(p)
     p.add_argument("--jobs", type=positive_int, default=None, metavar="N", help="parallel workers")
     p.add_argument(
@@ -131,9 +157,18 @@ def chosen_tests(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def platform_config(args: argparse.Namespace) -> dict[str, Any]:
     """What an autograder reads (autograder.json, perceptron-ref-grade.json): the algorithm,
-    the entry function, crosscheck's options, the scored tests, the budget, the sandbox rule."""
+    the entry function, crosscheck's options, the scored tests, the budget, the sandbox rule;
+    or, with --assignment, the assignment file (its parts are the tests)."""
     from perceptron_ref.grading import scoring
 
+    a = _assignment.resolve(args)
+    if a is not None:
+        return {
+            "algorithm": a.algorithm,
+            "assignment": a.config(),
+            "budget": a.budget,
+            "require_sandbox": a.require_sandbox,
+        }
     options = options_of(args)
     return {
         "algorithm": args.algorithm,
@@ -149,9 +184,13 @@ def main(args: argparse.Namespace) -> int:
     from perceptron_ref.crosscheck.run import sandbox
     from perceptron_ref.grading import classrun, intake, scoring
 
-    options = options_of(args)
-    tests = scoring.configured(chosen_tests(args), options)
-    sandbox.announce(args.require_sandbox)
+    a = _assignment.resolve(args)
+    if a is None:
+        options = options_of(args)
+        tests = scoring.configured(chosen_tests(args), options)
+    else:
+        options, tests = {}, list(scoring.TESTS)
+    sandbox.announce(args.require_sandbox or (a is not None and a.require_sandbox))
     out = Path(args.out) if args.out else None
     results = Path(args.results) if args.results else None
     if results is None and out is not None:
@@ -161,6 +200,8 @@ def main(args: argparse.Namespace) -> int:
         raise InputError(f"cannot write {out}: No such file or directory")
     if args.report and Path(args.report).is_file():
         raise InputError(f"cannot write the report into {args.report}: it is a file")
+    previous = _previous(args.previous)
+    roster = _roster(args.roster)
     for path in (out, results):
         if path is not None and path.exists() and path.is_dir() == (path is out):
             kind = "a directory" if path is out else "a file"
@@ -177,31 +218,76 @@ def main(args: argparse.Namespace) -> int:
             function=args.entry,
             tests=tests,
             jobs=args.jobs,
-            budget=args.budget,
+            budget=args.budget if a is None else a.budget,
             out=out,
             results=results,
             progress=classrun.bar,
             collected=collected,
+            assignment=None if a is None else a.config(),
         )
     except OSError as error:  # a missing folder, a read-only disk, ...: one line
         raise InputError(f"cannot write {error.filename}: {error.strerror}") from None
     if out is None:
         print(classrun.to_csv(rows), end="")
-    return report(args, out, collected)
+    title = args.algorithm if a is None else a.title
+    top = None if a is None else a.points
+    return report(args, out, collected, title, rows, previous, roster, top)
 
 
-def report(args: argparse.Namespace, out: Path | None, graded: list[dict[str, Any]]) -> int:
-    """Write the class report (--report, else beside --out) and end with its three lines."""
-    from perceptron_ref.grading import summary
+def _previous(path: str | None) -> list[dict[str, str]] | None:
+    """The rows of --previous (checked before any grading)."""
+    if path is None:
+        return None
+    from perceptron_ref.grading import gradebook
+
+    return gradebook.read_rows(path)
+
+
+def _roster(path: str | None) -> list[dict[str, str]] | None:
+    if path is None:
+        return None
+    from perceptron_ref.grading import gradebook
+
+    return gradebook.read_roster(path)
+
+
+def report(
+    args: argparse.Namespace,
+    out: Path | None,
+    graded: list[dict[str, Any]],
+    title: str,
+    rows: list[dict[str, str]],
+    previous: list[dict[str, str]] | None = None,
+    roster: list[dict[str, str]] | None = None,
+    top: float | None = None,
+) -> int:
+    """Write the class report (--report, else beside --out), the gradebook and the changes
+    since --previous, and end with the report's lines."""
+    from perceptron_ref.grading import classrun, gradebook, summary
 
     folder = Path(args.report) if args.report else None if out is None else out.parent
+    stream = sys.stdout if out is not None else sys.stderr
     try:
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
-            three = summary.write(folder, graded, args.algorithm)
+            said = summary.write(folder, graded, title)
         else:
-            three = summary.lines(summary.tally([g["summary"] for g in graded]))
+            said = summary.lines(summary.tally([g["summary"] for g in graded]))
+        if args.gradebook == "canvas":
+            where = folder or Path(".")
+            text, unmatched = gradebook.canvas(rows, title, top, roster)
+            classrun.write_atomic(where / gradebook.CANVAS, text)
+            said.append(
+                f"gradebook: {where / gradebook.CANVAS} ({len(rows)} hand-ins"
+                + (f"; not in the roster: {', '.join(unmatched)}" if unmatched else "")
+                + ")"
+            )
+        if previous is not None:
+            changes = gradebook.changes(previous, rows)
+            if folder is not None:
+                classrun.write_atomic(folder / gradebook.CHANGES, gradebook.changes_csv(changes))
+            said += gradebook.changes_lines(changes)
     except OSError as error:
         raise InputError(f"cannot write {error.filename}: {error.strerror}") from None
-    print("\n".join(three), file=sys.stdout if out is not None else sys.stderr)
+    print("\n".join(said), file=stream)
     return 0

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from perceptron_ref.cli import _assignment
 from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
 from perceptron_ref.cli.grade import add_crosscheck_options
 
@@ -31,9 +32,15 @@ def register(sub: Any) -> None:
         "(no rationals without --input fractions; no long runs or realistic sizes under a "
         "small --examples).",
     )
-    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument(
+        "algorithm",
+        metavar="ALGORITHM",
+        nargs="?",
+        help="one of: " + ", ".join(PERCEPTRONS) + " (or --assignment FILE)",
+    )
     p.add_argument("outdir", metavar="OUTDIR", help="folder to write autograder.zip into")
     add_crosscheck_options(p)
+    _assignment.add(p)
     p.add_argument(
         "--budget",
         type=budget_arg,

@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.cli import Formatter
+from perceptron_ref.cli import Formatter, _assignment
 from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
 from perceptron_ref.cli.grade import add_crosscheck_options
 
@@ -51,9 +51,15 @@ def register(sub: Any) -> None:
         epilog=EPILOG,
         formatter_class=_KeepsLines,
     )
-    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument(
+        "algorithm",
+        metavar="ALGORITHM",
+        nargs="?",
+        help="one of: " + ", ".join(PERCEPTRONS) + " (or --assignment FILE)",
+    )
     p.add_argument("outdir", metavar="OUTDIR", help="folder to write the grader into")
     add_crosscheck_options(p)
+    _assignment.add(p)
     p.add_argument(
         "--budget",
         type=budget_arg,
@@ -89,7 +95,14 @@ def main(args: argparse.Namespace) -> int:
     from perceptron_ref.grading import prairielearn
 
     config = platform_config(args)
-    prairielearn.timeout(args.budget)  # a budget PrairieLearn cannot give: exit 2 now
+    if config.get("assignment") and "budget" not in config["assignment"]["overrides"]:
+        # The file's budget is a class run's (600 s by default) unless it says one.
+        from perceptron_ref.grading.assignment import from_config
+
+        if "budget" not in from_config(config["assignment"]).stated:
+            config["budget"] = args.budget
+            config["assignment"]["overrides"]["budget"] = args.budget
+    prairielearn.timeout(float(config["budget"]))  # one PrairieLearn cannot give: exit 2 now
     built = Path(args.wheel) if args.wheel else None
     pinned = Path(args.pins) if args.pins else None
     for path in prairielearn.build(

@@ -15,7 +15,8 @@
 
 CONFIG is the JSON that ``perceptron-ref gradescope`` or ``prairielearn`` writes:
 ``algorithm``, ``function``, ``options`` (crosscheck's), ``tests`` (see
-:mod:`~perceptron_ref.grading.scoring`), ``budget`` seconds and ``require_sandbox``.  The
+:mod:`~perceptron_ref.grading.scoring`), ``budget`` seconds and ``require_sandbox``; or, from
+``--assignment``, ``assignment`` (the file's text: its parts are the tests).  The
 hand-in is copied into a snapshot and graded in a process of its own, as ``grade`` does.
 What it prints (the student's feedback, a sandbox warning) is for the instructor's log.
 """
@@ -42,10 +43,20 @@ def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
     handed, _ = PLACES[platform]
     function = config.get("function", "train")
-    tests = scoring.tests(config.get("tests", list(scoring.TESTS)))
+    assignment = config.get("assignment")
+    names: str | tuple[str, ...] = function
+    program = None
+    if assignment:  # an assignment file: its functions or its program, its parts as tests
+        from perceptron_ref.grading.assignment import from_config
+
+        a = from_config(assignment)
+        names, program, tests = a.functions or (function,), a.program, list(scoring.TESTS)
+    else:
+        tests = scoring.tests(config.get("tests", list(scoring.TESTS)))
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-autograder-") as work:
-        submission = intake.snapshot(root / handed, Path(work, "0001"), "submission", function)
-        job = classrun.job(submission, function, config["options"], tests)
+        place = Path(work, "0001")
+        submission = intake.snapshot(root / handed, place, "submission", names, program)
+        job = classrun.job(submission, function, config.get("options", {}), tests, assignment)
         graded = classrun.run_one(job, float(config.get("budget", classrun.BUDGET)))
     print(graded["feedback"])
     results: dict[str, Any] = graded["results"]

@@ -11,6 +11,7 @@ goes to stderr.  If its parent (PID) dies, it ends too (and with it its sandboxe
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -27,23 +28,11 @@ from perceptron_ref.crosscheck.report.results import Report
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback, scoring
-
-COLUMNS = (
-    "submission",
-    "verdict",
-    "reason",
-    "agrees_with",
-    "examples",
-    "counterexample",
-    "sandbox",
-)
-"""The CSV's columns; ``sandbox`` names the layers its code ran in (``bwrap+uid+seccomp+
-landlock``, ``uid+seccomp+landlock``, ...: :attr:`~perceptron_ref.crosscheck.run.sandbox.
-Plan.name`), empty for a hand-in that never ran."""
-UNGRADABLE = "ungradable"
-"""The verdict of a hand-in that could not be run at all (empty, no code, a syntax error, ...:
-its reason says which); ``agree`` and ``disagree`` are crosscheck's, ``error`` the grader's."""
-Row = dict[str, str]
+from perceptron_ref.grading.rows import COLUMNS as COLUMNS
+from perceptron_ref.grading.rows import UNGRADABLE as UNGRADABLE
+from perceptron_ref.grading.rows import Row as Row
+from perceptron_ref.grading.rows import points as points
+from perceptron_ref.grading.rows import row as row
 
 
 def target(path: Path, function: str) -> str:
@@ -55,18 +44,10 @@ def target(path: Path, function: str) -> str:
     return text
 
 
-def row(name: str, verdict: str, reason: str, **rest: str) -> Row:
-    return (
-        dict.fromkeys(COLUMNS, "")
-        | {"submission": name, "verdict": verdict, "reason": reason}
-        | rest
-    )
-
-
 def ungraded(name: str, status: str, problem: str, failure: str | None = None) -> dict[str, Any]:
     """The class report's summary of a hand-in with no crosscheck report: ``status`` is
-    "not gradable" (its code could not be loaded), "disagree" (``failure``: it ran past
-    its time budget) or "error" (the grader died: grade it again)."""
+    ``ungradable`` (its code could not be loaded), ``disagree`` (``failure``: it ran past
+    its time budget) or ``error`` (the grader died: grade it again)."""
     return {
         "submission": name,
         "status": status,
@@ -92,7 +73,7 @@ def summary(name: str, report: Report) -> dict[str, Any]:
     rate = report.equivalence
     return {
         "submission": name,
-        "status": report.verdict if loaded else "not gradable",
+        "status": report.verdict if loaded else UNGRADABLE,
         "problem": None if loaded else str(failed),
         "failure": None if failed is None else failed.kind,
         "diagnosis": [d.code for d in report.diagnosis],
@@ -104,7 +85,39 @@ def summary(name: str, report: Report) -> dict[str, Any]:
         "kinds": list(report.kinds),
         "shapes": list(report.shapes),
         "examples": report.examples,
+        "behaviour": behaviour(report, loaded),
     }
+
+
+def behaviour(report: Report, loaded: bool = True) -> str:
+    """What the code did, in words that are the same for the same behaviour: the verdict's
+    cause (diagnosis codes, a failure, another note's tie rule) and the first divergent
+    step with the counterexample it was seen on (for grouping hand-ins alike in the class
+    report: a review aid, never evidence of copying)."""
+    if report.verdict == "agree":
+        rate = report.equivalence
+        return "right" + (f" up to a learning rate of {rate}" if rate not in (None, 1) else "")
+    counter = report.counterexample
+    if counter is None:
+        return "wrong"
+    failed = counter.got if isinstance(counter.got, Failure) else None
+    if not loaded and failed is not None:
+        return f"ungradable: {failed.kind}"
+    causes = [d.code for d in report.diagnosis]
+    if failed is not None:
+        causes.append(failed.kind)
+    if report.agrees_with and report.algorithm not in report.agrees_with:
+        causes.append(f"tie rule of {report.agrees_with[0]}")
+    d = counter.divergence
+    first = f"first divergent step {d.step + 1} ({d.spec_line})" if d is not None else "final w"
+    if failed is not None:
+        first = "no answer"
+    X, y = counter.data
+    data = hashlib.sha256(repr((X, y)).encode()).hexdigest()[:6]
+    return (
+        f"{', '.join(causes) or 'wrong weights'}; {first}; counterexample of "
+        f"{len(X)} example{'s' * (len(X) != 1)} ({data})"
+    )
 
 
 def grade(job: dict[str, Any]) -> dict[str, Any]:
@@ -112,14 +125,20 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
     name, function, tests = job["name"], job["function"], job["tests"]
     if "sandbox" in job:  # the parent's plan, found once for the class
         sandbox.adopt(sandbox.Plan.from_json(job["sandbox"]))
+    if job.get("assignment"):
+        from perceptron_ref.grading import assigned
+
+        return assigned.grade(job)
+    notes = "\n".join(job.get("notes", ()))
     if job["entry"] is None:  # not run: it cannot be (see intake)
         problem = job["problem"]
         results = scoring.results(None, problem, tests, "")
+        won, top = scoring.score(results)
         return {
-            "row": row(name, UNGRADABLE, problem),
+            "row": row(name, UNGRADABLE, problem, **points(won, top), notes=notes),
             "results": results,
             "feedback": problem,
-            "summary": ungraded(name, "not gradable", problem),
+            "summary": ungraded(name, UNGRADABLE, problem),
         }
     options = job["options"]
     with sandbox.sharing(job["snapshot"]):
@@ -135,9 +154,11 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
         examples=str(report.examples),
         counterexample="" if counter is None else json.dumps(counter, ensure_ascii=False),
         sandbox=sandbox.plan().name,
+        notes=notes,
     )
     asked = options.get("examples", scoring.EXAMPLES)
     results = scoring.results(report, "", tests, words, sandbox.plan().name, asked)
+    graded |= points(*scoring.score(results))
     return {
         "row": graded,
         "results": results,

@@ -29,7 +29,7 @@ from typing import Any
 
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.grading import archives, intake, scoring
-from perceptron_ref.grading.child import COLUMNS, Row, row, ungraded
+from perceptron_ref.grading.child import COLUMNS, Row, points, row, ungraded
 
 Progress = Callable[[int, int, str], None]
 BUDGET = 600.0
@@ -58,9 +58,13 @@ def cell(value: str) -> str:
 
 
 def to_csv(rows: Sequence[Row]) -> str:
-    """The CSV of these rows: UTF-8 text, every cell safe to open (:func:`cell`)."""
+    """The CSV of these rows: UTF-8 text, every cell safe to open (:func:`cell`); the
+    columns are :data:`~perceptron_ref.grading.child.COLUMNS` and then any others the rows
+    have (an assignment's parts), in the order they first come."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    extra = [k for r in rows for k in r if k not in COLUMNS]
+    columns = [*COLUMNS, *dict.fromkeys(extra)]
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", restval="")
     writer.writeheader()
     writer.writerows({k: cell(str(v)) for k, v in r.items()} for r in rows)
     return out.getvalue()
@@ -118,9 +122,12 @@ def job(
     function: str,
     options: dict[str, Any],
     tests: Sequence[scoring.Test],
+    assignment: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """What the grading child reads (:mod:`~perceptron_ref.grading.child`) for one hand-in."""
+    """What the grading child reads (:mod:`~perceptron_ref.grading.child`) for one hand-in
+    (``assignment``: an assignment file's configuration, graded by its parts)."""
     return {
+        "assignment": assignment,
         "name": submission.name,
         "snapshot": str(submission.snapshot),
         "entry": None if submission.entry is None else str(submission.entry),
@@ -133,12 +140,21 @@ def job(
     }
 
 
+def _unscored(job: dict[str, Any], reason: str) -> dict[str, Any]:
+    """The results.json of a hand-in whose grading never finished: every test at 0."""
+    if job.get("assignment"):
+        from perceptron_ref.grading import assigned
+
+        return assigned.unscored(job["assignment"], reason)
+    return scoring.results(None, reason, job["tests"], "")
+
+
 def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
     """Grade one job in a child process, within ``budget`` seconds; never raises for it."""
     # -I: the folder it runs in (a class's, a hand-in's) is not on sys.path, nor PYTHON* variables
     # in force (-P, which keeps only the first, is Python 3.11's)
     command = [sys.executable, "-I", "-m", "perceptron_ref.grading.child", str(os.getpid())]
-    name, tests = job["name"], job["tests"]
+    name = job["name"]
     try:
         done = subprocess.run(
             command, input=json.dumps(job).encode(), capture_output=True, timeout=budget
@@ -146,9 +162,10 @@ def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
     except subprocess.TimeoutExpired:
         sandbox.reap()  # its sandboxes' processes, which outlive it outside bubblewrap
         reason = f"time budget: grading took more than {budget:g} s (killed)"
+        results = _unscored(job, reason)
         return {
-            "row": row(name, "disagree", reason),
-            "results": scoring.results(None, reason, tests, ""),
+            "row": row(name, "disagree", reason, **points(*scoring.score(results))),
+            "results": results,
             "feedback": reason,
             "summary": ungraded(name, "disagree", reason, "time budget"),
         }
@@ -158,9 +175,10 @@ def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
     except ValueError:
         sandbox.reap()
         reason = _died(done.returncode, done.stderr)
+        results = _unscored(job, reason)
         return {
-            "row": row(name, "error", reason),
-            "results": scoring.results(None, reason, tests, ""),
+            "row": row(name, "error", reason, **points(*scoring.score(results))),
+            "results": results,
             "feedback": reason,
             "summary": ungraded(name, "error", reason),
         }
@@ -178,6 +196,7 @@ def grade(
     results: Path | None = None,
     progress: Progress | None = None,
     collected: list[dict[str, Any]] | None = None,
+    assignment: dict[str, Any] | None = None,
 ) -> list[Row]:
     """Every hand-in's row, sorted by name; ``options`` are crosscheck's keyword arguments.
 
@@ -185,14 +204,15 @@ def grade(
     per hand-in (``NAME.json``, the name made safe); ``collected``: each hand-in's row,
     feedback and summary are appended to it as they come (for the class report,
     :mod:`~perceptron_ref.grading.summary`)."""
+    wanted, program = _entries(function, assignment)
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-grade-") as snapshots:
-        found = intake.intake(folder, snapshots, function)
+        found = intake.intake(folder, snapshots, wanted, program)
         names = dict(zip((s.name for s in found), file_names([s.name for s in found]), strict=True))
         rows: list[Row] = []
         lock = threading.Lock()
 
         def one(sub: intake.Submission) -> None:
-            graded = run_one(job(sub, function, options, tests), budget)
+            graded = run_one(job(sub, function, options, tests, assignment), budget)
             with lock:
                 rows.append(graded["row"])
                 if collected is not None:
@@ -213,6 +233,17 @@ def grade(
         if out is not None and not found:
             write_atomic(out, to_csv(rows))
     return rows
+
+
+def _entries(function: str, assignment: dict[str, Any] | None) -> tuple[str | tuple[str, ...], Any]:
+    """What intake looks for: the entry function, an assignment's functions (any of them),
+    or its program."""
+    if not assignment:
+        return function, None
+    from perceptron_ref.grading.assignment import from_config
+
+    a = from_config(assignment)
+    return (a.functions or (function,)), a.program
 
 
 def bar(done: int, total: int, name: str) -> None:

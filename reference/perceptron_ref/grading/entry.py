@@ -18,7 +18,15 @@ from perceptron_ref.crosscheck.candidates import notebooks
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading.archives import NESTED, shown
 
-REASONS = ("empty", "no code", "syntax error", "no entry function", "unreadable", "too large")
+REASONS = (
+    "empty",
+    "no code",
+    "no program",
+    "syntax error",
+    "no entry function",
+    "unreadable",
+    "too large",
+)
 """The words a reason starts with when a hand-in cannot be run (then ``: what exactly``)."""
 DYNAMIC = re.compile(r"\b(?:globals|exec|setattr|vars|__dict__|__getattr__)\b|import\s+\*")
 """What can define a function that ``ast`` cannot see: then the hand-in is run to find out."""
@@ -63,10 +71,23 @@ def _listing(snapshot: Path) -> str:
     return f"{len(files)} file{'s' if len(files) != 1 else ''}: {names}"
 
 
-def choose(snapshot: Path, function: str, converted: Collection[Path] = ()) -> Path:
-    """The file to run: the one Python file, or the one of several that defines ``function``;
-    among several, the one .py file handed in beats files ``converted`` from notebooks (a
-    notebook and the .py exported from it)."""
+Names = str | tuple[str, ...]
+"""The entry function, or the functions of an assignment's parts (a file defining any of
+them is the one to run)."""
+
+
+def _names(function: Names) -> tuple[str, ...]:
+    return (function,) if isinstance(function, str) else function
+
+
+def _said(function: Names) -> str:
+    return " or ".join(f"{n}()" for n in _names(function))
+
+
+def choose(snapshot: Path, function: Names, converted: Collection[Path] = ()) -> Path:
+    """The file to run: the one Python file, or the one of several that defines ``function``
+    (any of several names); among several, the one .py file handed in beats files
+    ``converted`` from notebooks (a notebook and the .py exported from it)."""
     files = sorted(snapshot.rglob("*.py"))
     if not files:
         if not any(p.is_file() for p in snapshot.rglob("*")):
@@ -77,19 +98,23 @@ def choose(snapshot: Path, function: str, converted: Collection[Path] = ()) -> P
                          f"{_listing(snapshot)}{why}")  # fmt: skip
     if len(files) == 1:
         return files[0]
-    found = [f for f in files if defines(f.read_text("utf-8", errors="replace"), function)]
+    found = [
+        f
+        for f in files
+        if any(defines(f.read_text("utf-8", errors="replace"), n) for n in _names(function))
+    ]
     handed = [f for f in found if f not in converted]
     if len(found) == 1 or (found and len(handed) == 1):
         return handed[0] if len(handed) == 1 else found[0]
     if not found:
         raise InputError(
-            f"no entry function: none of its {len(files)} Python files defines {function}()"
+            f"no entry function: none of its {len(files)} Python files defines {_said(function)}"
         )
     names = ", ".join(shown(str(f.relative_to(snapshot))) for f in found[:5])
-    raise InputError(f"{len(found)} files define {function}(): {names}")
+    raise InputError(f"{len(found)} files define {_said(function)}: {names}")
 
 
-def check(entry: Path, function: str, notebook: notebooks.Converted | None) -> None:
+def check(entry: Path, function: Names, notebook: notebooks.Converted | None) -> None:
     """Refuse, with the reason, an entry file that is empty, does not parse, or cannot define
     ``function``: running it would say so less plainly."""
     source = entry.read_text("utf-8", errors="replace")
@@ -106,15 +131,15 @@ def check(entry: Path, function: str, notebook: notebooks.Converted | None) -> N
     except ValueError as error:  # a NUL byte
         raise InputError(f"syntax error: {error} ({shown(entry.name)})") from None
     bound = _bound(tree.body)
-    if function in bound or DYNAMIC.search(source):
+    if any(n in bound for n in _names(function)) or DYNAMIC.search(source):
         return
     if errors:
-        raise InputError(f"syntax error: {function}() cannot be read, {errors[0]}")
+        raise InputError(f"syntax error: {_said(function)} cannot be read, {errors[0]}")
     functions = sorted(
         n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
     )
     it_has = f" (it defines {', '.join(functions[:5])})" if functions else ""
-    raise InputError(f"no entry function: {shown(entry.name)} defines no {function}(){it_has}")
+    raise InputError(f"no entry function: {shown(entry.name)} defines no {_said(function)}{it_has}")
 
 
 CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)

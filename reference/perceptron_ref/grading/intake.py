@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from perceptron_ref.crosscheck.candidates import notebooks, toplevel
+from perceptron_ref.crosscheck.candidates import notebooks, programs, toplevel
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import archives, entry
 from perceptron_ref.grading.archives import NESTED, shown
@@ -114,8 +114,16 @@ def _other(source: Path) -> InputError:
     )
 
 
-def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
-    """Copy one hand-in into ``into`` (a new folder) and find the file to run there."""
+def snapshot(
+    source: Path,
+    into: Path,
+    name: str,
+    function: entry.Names,
+    program: programs.Program | None = None,
+) -> Submission:
+    """Copy one hand-in into ``into`` (a new folder) and find the file to run there: the
+    Python file defining ``function`` (or any of several names), or with ``program`` the
+    file its command names (:func:`~perceptron_ref.crosscheck.candidates.programs.locate`)."""
     into.mkdir(parents=True)
     budget = archives.Budget()
     try:
@@ -126,7 +134,7 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
             archives.copy_folder(source, into, budget)
         elif source.suffix.lower() == ".zip":
             archives.extract(source, into, budget)
-        elif source.suffix.lower() in KINDS:
+        elif source.suffix.lower() in KINDS or (program is not None and source.is_file()):
             # "Perceptron.PY" is a .py file: the suffix in lower case, for choose().
             target = into / archives.safe_name(source.stem + source.suffix.lower())
             if not archives.copy_file(source, target, budget):
@@ -137,6 +145,8 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
         converted = _notebooks(into)
         recoded = entry.to_utf8(into)
         _open_to_all(into)
+        if program is not None:
+            return _program(name, into, program, recoded)
         runs = entry.choose(into, function, converted)
         found = converted.get(runs)
         entry.check(runs, function, found)
@@ -146,6 +156,28 @@ def snapshot(source: Path, into: Path, name: str, function: str) -> Submission:
         return Submission(name, into, None, str(error))
     except OSError as error:  # unreadable: the row says so, the class goes on
         return Submission(name, into, None, f"unreadable: {error.strerror}")
+
+
+def _program(name: str, into: Path, program: programs.Program, recoded: str) -> Submission:
+    """A program hand-in: the file its command names (copied to that name when it was handed
+    in under another); a Python program that does not parse is refused here."""
+    folder, alias, note = programs.locate(into, program)
+    runs = folder / program.file if program.file else folder
+    if alias is not None and not runs.exists():
+        runs.write_bytes(alias.read_bytes())
+        runs.chmod(0o644)
+    if runs.suffix == ".py" and runs.is_file():
+        handed = shown((alias or runs).name)
+        try:
+            compile(runs.read_bytes(), runs.name, "exec")
+        except SyntaxError as error:
+            raise InputError(
+                f"syntax error: {error.msg} (line {error.lineno} of {handed})"
+            ) from None
+        except ValueError as error:  # a NUL byte
+            raise InputError(f"syntax error: {error} ({handed})") from None
+    notes = tuple(n for n in (note, recoded) if n)
+    return Submission(name, into, runs, notes=notes)
 
 
 def _unzip(snapshot: Path, budget: archives.Budget) -> None:
@@ -169,10 +201,15 @@ def _open_to_all(snapshot: Path) -> None:
             path.chmod(0o755 if path.is_dir() else 0o644)
 
 
-def intake(folder: str | Path, into: str | Path, function: str) -> list[Submission]:
+def intake(
+    folder: str | Path,
+    into: str | Path,
+    function: entry.Names,
+    program: programs.Program | None = None,
+) -> list[Submission]:
     """Every hand-in of ``folder``, each in a snapshot under ``into``, sorted by name."""
     found, _ = entries(folder)
     return [
-        snapshot(path, Path(into, f"{i:04d}"), name, function)
+        snapshot(path, Path(into, f"{i:04d}"), name, function, program)
         for i, (name, path) in enumerate(found, 1)
     ]

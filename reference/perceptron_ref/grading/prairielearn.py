@@ -152,7 +152,8 @@ def build(
         whl = built if built is not None else gradescope.wheel(Path(work))
         if not whl.is_file() or not re.fullmatch(r"perceptron_ref-[\w.+!-]+\.whl", whl.name):
             raise InputError(f"{whl}: not a wheel file of perceptron-ref")
-        fields = {"algorithm": config["algorithm"], "base": BASE, "wheel": whl.name}
+        title = config["assignment"]["name"] if config.get("assignment") else config["algorithm"]
+        fields = {"algorithm": title, "base": BASE, "wheel": whl.name}
         fields |= {"config": CONFIG, "home": HOME, "entry": ENTRY, "image": image}
         fields |= {"lock": TARGET.file, "python": f"Python {TARGET.python}"}
         files = {
@@ -192,6 +193,8 @@ def results(graded: dict[str, Any], problem: str) -> dict[str, Any]:
         return {"gradable": False, "format_errors": [said + ": this costs you no attempt."]}
     if reason.startswith("load error:") and won == 0:
         return {"gradable": False, "format_errors": [graded["feedback"]]}
+    if verdict == "ungradable" and won == 0:  # an assignment's: none of its code could run
+        return {"gradable": False, "format_errors": [reason or graded["feedback"]]}
     tests = [
         {
             "name": t["name"],

@@ -1,7 +1,7 @@
 """The class at a glance: ``summary.json``, ``summary.png``, ``report.html`` and three lines.
 
 Built from each hand-in's ``summary`` (:func:`~perceptron_ref.grading.child.summary`):
-its status (agree, disagree, not gradable: its code never ran, or error: the grader
+its status (agree, disagree, ungradable: its code never ran, or error: the grader
 died), the diagnosis codes, the failure, the variants whose zero-score rule it follows
 (the tie rule), its learning rate and the spec line of its first divergent step.  A
 *mistake* is counted for a hand-in that disagrees: each diagnosis code, its failure,
@@ -13,10 +13,10 @@ the page escapes all of it and runs no script but its own.
 ...     {"submission": "a", "status": "agree", "agrees_with": ["perceptron/mehta"],
 ...      "learning_rate": "1/100", "diagnosis": ["learning-rate"]},
 ...     {"submission": "b", "status": "disagree", "tie_rule": True, "diagnosis": []},
-...     {"submission": "c", "status": "not gradable", "problem": "load error: empty"},
+...     {"submission": "c", "status": "ungradable", "problem": "load error: empty"},
 ... ]
 >>> print("\\n".join(lines(tally(hand_ins))))
-3 hand-ins: 1 agree, 1 disagree, 1 not gradable
+3 hand-ins: 1 agree, 1 disagree, 1 ungradable
 common mistakes: another note's tie rule (w·x = 0) 1
 conventions followed: perceptron/mehta 1; learning rates other than 1: 1/100 (1)
 """
@@ -42,7 +42,7 @@ HandIn = dict[str, Any]
 Tally = dict[str, Any]
 """The class's counts: the content of ``summary.json``."""
 
-STATUSES = ("agree", "disagree", "not gradable", "error")
+STATUSES = ("agree", "disagree", "ungradable", "error")
 MISTAKES = {"tie": "another note's tie rule (w·x = 0)", "unparsable": "unreadable answer"}
 FILES = ("summary.json", "summary.png", "report.html")
 
@@ -86,7 +86,7 @@ def tally(hand_ins: Sequence[HandIn]) -> Tally:
     assert set(status) <= set(STATUSES), status
     ungraded: dict[str, list[str]] = {}
     for h in sorted(hand_ins, key=lambda h: str(h["submission"])):
-        if h["status"] in ("not gradable", "error"):
+        if h["status"] in ("ungradable", "error"):
             reason = _group(shown(h.get("problem") or "unknown"))
             ungraded.setdefault(reason, []).append(shown(str(h["submission"])))
     return {
@@ -100,7 +100,45 @@ def tally(hand_ins: Sequence[HandIn]) -> Tally:
         "shapes": _counts(k for h in hand_ins for k in h.get("shapes", [])),
         "sandbox": _counts(h["sandbox"] for h in hand_ins if h.get("sandbox")),
         "not_graded": dict(sorted(ungraded.items())),
+        "groups": groups(hand_ins),
+        **_parts(hand_ins),
     }
+
+
+def groups(hand_ins: Sequence[HandIn]) -> list[dict[str, Any]]:
+    """Hand-ins that behave alike: the same status and the same behaviour (cause, first
+    divergent step and counterexample; an assignment's, part by part), two or more each,
+    the largest first.  A review aid next to text-similarity tools: a common mistake makes
+    a large group by itself; it is never evidence of copying."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for h in hand_ins:
+        key = (str(h["status"]), shown(str(h.get("behaviour") or "")))
+        if key[1]:
+            found.setdefault(key, []).append(shown(str(h["submission"])))
+    alike = [
+        {"size": len(names), "status": status, "behaviour": words, "hand_ins": sorted(names)}
+        for (status, words), names in found.items()
+        if len(names) > 1
+    ]
+    return sorted(alike, key=lambda g: (-g["size"], g["status"], g["behaviour"]))
+
+
+def _parts(hand_ins: Sequence[HandIn]) -> dict[str, Any]:
+    """An assignment's class: the mean score and, per part, how many got its points."""
+    graded = [h for h in hand_ins if "parts" in h]
+    if not graded:
+        return {}
+    parts: dict[str, dict[str, Any]] = {}
+    for h in graded:
+        for p in h["parts"]:
+            entry = parts.setdefault(
+                p["name"], {"right": 0, "hand_ins": 0, "max_score": p["max_score"]}
+            )
+            entry["hand_ins"] += 1
+            entry["right"] += p["score"] == p["max_score"]
+    top = max(h.get("max_score", 0) for h in graded)
+    mean = sum(h.get("score", 0) for h in graded) / len(graded)
+    return {"points": {"mean": round(mean, 2), "max_score": top}, "parts": parts}
 
 
 def _listed(counts: dict[str, int], none: str) -> str:
@@ -117,6 +155,14 @@ def lines(t: Tally) -> list[str]:
     if t["status"]["error"]:
         shown_status.append(f"{t['status']['error']} not graded (the grader died: run again)")
     rates = ", ".join(f"{r} ({n})" for r, n in t["learning_rates"].items())
+    if "parts" in t:  # an assignment: its points, and how many got each part's
+        top = t["points"]["max_score"]
+        right = ", ".join(f"{name} {p['right']}/{p['hand_ins']}" for name, p in t["parts"].items())
+        return [
+            f"{_hand_ins(t['hand_ins'])}: " + ", ".join(shown_status),
+            "common mistakes: " + _listed(t["mistakes"], "none"),
+            f"points: mean {t['points']['mean']:g}/{top:g}; full marks per part: {right}",
+        ]
     return [
         f"{_hand_ins(t['hand_ins'])}: " + ", ".join(shown_status),
         "common mistakes: " + _listed(t["mistakes"], "none"),
@@ -155,7 +201,7 @@ def chart(t: Tally, title: str = "") -> bytes:
     return out.getvalue()
 
 
-COLORS = {"agree": "#3a9a4a", "disagree": "#c8413a", "not gradable": "#8a8a8a", "error": "#555"}
+COLORS = {"agree": "#3a9a4a", "disagree": "#c8413a", "ungradable": "#8a8a8a", "error": "#555"}
 COLUMNS = ("submission", "status", "mistakes", "follows", "learning rate", "reason")
 SORT = """document.querySelectorAll("th[data-col]").forEach(th => th.onclick = () => {
   const body = th.closest("table").tBodies[0], i = +th.dataset.col;
@@ -198,10 +244,32 @@ def page(t: Tally, graded: Sequence[dict[str, Any]], png: bytes | None, title: s
         '<img alt="bar chart: hand-ins by status and common mistakes" src="data:image/png;'
         f'base64,{base64.b64encode(png).decode("ascii")}">' if png is not None else
         f"<p>(No chart: it needs matplotlib, {esc(extras.hint('plot'))}.)</p>",
+        *_alike(t),
         f"<p>Click a column's name to sort by it.</p><table><thead><tr>{head}<th>feedback</th>"
         "</tr></thead><tbody>", *rows, "</tbody></table>",
         f"<script>{SORT}</script></body></html>", "",
     ])  # fmt: skip
+
+
+def _alike(t: Tally) -> list[str]:
+    """The page's section on hand-ins that behave alike (escaped)."""
+    found = t.get("groups", [])
+    if not found:
+        return []
+    esc = html.escape
+    rows = "".join(
+        f"<tr><td>{g['size']}</td><td>{esc(g['status'])}</td><td>{esc(g['behaviour'])}</td>"
+        f"<td>{esc(', '.join(g['hand_ins']))}</td></tr>"
+        for g in found
+    )
+    return [
+        "<h2>Hand-ins that behave alike</h2>",
+        "<p>The same verdict, cause and first difference (the same counterexample). A review "
+        "aid: a common mistake makes a large group by itself, so a group is never evidence "
+        "of copying.</p>",
+        "<table><thead><tr><th>size</th><th>status</th><th>behaviour</th><th>hand-ins</th>"
+        f"</tr></thead><tbody>{rows}</tbody></table>",
+    ]
 
 
 def write(folder: Path, graded: Sequence[dict[str, Any]], title: str = "") -> list[str]:

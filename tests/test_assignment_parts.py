@@ -1,0 +1,158 @@
+"""Parts checked on their own (``grading/parts.py``, ``crosscheck/candidates/calls.py``,
+``call_harness.py``, ``crosscheck/judge/dual.py``): a step function on the reference's own
+states, a predict function on the reference's own weights, a state API over one pass.
+
+The independent facts: the dual run with the linear kernel is the primal run of the note
+whose rule it uses (``perceptron/mehta``, ``perceptron/blum``; ``perceptron/kernel`` for
+tie-mistake), step by step; and CS4780- and CS229-style hand-ins whose mistake is known
+(``tests/candidates/assignments/``): a wrong loop costs the loop's points and not the step's,
+a wrong step the step's and not the loop's."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Literal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from perceptron_ref import run
+from perceptron_ref.crosscheck.candidates import calls as C
+from perceptron_ref.crosscheck.judge import dual
+from perceptron_ref.grading import assignment as A
+from perceptron_ref.grading import parts
+
+HERE = Path(__file__).parent / "candidates" / "assignments"
+CS4780 = A.read(A.example("cornell-cs4780")).override(examples=6)
+CS229 = A.read(A.example("stanford-cs229")).override(examples=8)
+
+rows = st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)), min_size=1, max_size=8)
+
+
+@given(rows, st.data())
+def test_the_dual_run_with_the_linear_kernel_is_the_notes_primal_run(
+    X: list[tuple[int, int]], data: st.DataObject
+) -> None:
+    y: list[Literal[-1, 1]] = data.draw(
+        st.lists(st.sampled_from([-1, 1]), min_size=len(X), max_size=len(X))
+    )
+    for algorithm, rule, zero in (
+        ("perceptron/mehta", "tie-positive", 1),
+        ("perceptron/blum", "tie-negative", -1),
+    ):
+        d = dual.run(X, y, degree=1, c=Fraction(0), eta=Fraction(1), rule=rule, zero=zero)  # type: ignore[arg-type]
+        trace = run(algorithm, X, y)
+        assert list(d.online) == [s.prediction for s in trace.steps]
+        w = tuple(
+            sum((a * x[j] for a, x in zip(d.alpha, X, strict=True)), Fraction(0)) for j in range(2)
+        )
+        assert w == trace.weights
+    d = dual.run(X, y, degree=2, c=Fraction(1), eta=Fraction(1), rule="tie-mistake", zero=1)
+    kernel = run("perceptron/kernel", X, y, kernel="polynomial", degree=2, c=1)
+    assert d.alpha == kernel.weights
+
+
+def test_calls_read_what_a_function_returns_and_name_what_is_missing() -> None:
+    with C.Calls(HERE / "cs4780" / "update_always.py") as session:
+        got = session.call("perceptron_update", [[C.vector([1, 2]), C.label(-1), C.vector([0, 1])]])
+        assert got == [["-1", "-1"]]
+        missing = session.call("nope", [[C.vector([1])]])
+        assert missing[0].kind == "missing" and "nope()" in missing[0].detail
+
+
+def _grade(a: A.Assignment, name: str) -> dict[str, parts.Result]:
+    results = parts.grade(a, HERE / name, None)
+    return {r.part.check: r for r in results}
+
+
+@pytest.mark.parametrize("name", ["cs4780/update_checks.py", "cs4780/update_always.py"])
+def test_a_step_function_may_test_for_the_mistake_or_not(name: str) -> None:
+    got = _grade(CS4780, name)
+    assert got["step"].passed and got["train"].passed, got["step"].output
+    assert got["step"].output.startswith("Right on all ")
+
+
+def test_a_wrong_loop_does_not_cost_the_steps_points() -> None:
+    got = _grade(CS4780, "cs4780/wrong_loop.py")
+    assert got["step"].passed and not got["train"].passed
+
+
+def test_a_wrong_step_costs_only_the_step_and_says_why() -> None:
+    got = _grade(CS4780, "cs4780/wrong_step.py")
+    assert got["train"].passed and not got["step"].passed
+    said = got["step"].output
+    assert said.startswith("Your perceptron_update(x, y, w) returns a different w on:")
+    assert "import numpy as np\n    perceptron_update(np.array([" in said
+    assert "in perceptron/gormley-online that is a mistake, so w must move." in said
+    assert got["step"].causes == ("tie-rule",)
+    assert "Hint: yours did not update at a zero score w·x = 0" in said
+
+
+def test_a_missing_function_costs_its_part_only() -> None:
+    got = _grade(CS4780, "cs4780/only_perceptron.py")
+    assert got["train"].passed
+    assert not got["step"].passed and not got["step"].ran
+    assert got["step"].output == "Not graded: no function perceptron_update() in the hand-in."
+
+
+def test_an_on_mistake_step_must_not_update_without_a_mistake() -> None:
+    strict = A.parse(
+        CS4780.text.replace('update = "either"', 'update = "on-mistake"'), "s.toml"
+    ).override(examples=6)
+    got = _grade(strict, "cs4780/update_always.py")
+    assert not got["step"].passed and got["train"].passed
+    assert "that is no mistake, so w must stay" in got["step"].output
+
+
+PREDICT = """\
+algorithm = "perceptron/blum"
+bias = true
+examples = 6
+[[parts]]
+name = "predict"
+check = "predict"
+function = "classify"
+arguments = ["X", "w", "b"]
+returns = "labels"
+points = 1
+"""
+
+
+def test_a_predict_function_is_judged_on_the_references_own_weights(tmp_path: Path) -> None:
+    a = A.parse(PREDICT, "p.toml")
+    body = (
+        "import numpy as np\n\ndef classify(X, w, b):\n    return np.where(X @ w + b {} 0, 1, -1)\n"
+    )
+    (tmp_path / "right.py").write_text(body.format(">"))
+    (tmp_path / "wrong.py").write_text(body.format(">="))
+    right = parts.grade(a, tmp_path / "right.py", None)[0]
+    assert right.passed, right.output
+    assert "predictions at a zero score w·x = 0" in right.output
+    wrong = parts.grade(a, tmp_path / "wrong.py", None)[0]
+    assert not wrong.passed and wrong.causes == ("zero-label",)
+    assert "Hint: yours predicts +1 at a zero score, the assignment -1" in wrong.output
+
+
+def test_a_right_state_api_gets_every_part() -> None:
+    got = _grade(CS229, "cs229/right.py")
+    assert all(r.passed for r in got.values()), [r.output for r in got.values()]
+
+
+def test_a_zero_score_predicted_0_costs_every_state_part_with_the_cause() -> None:
+    got = _grade(CS229, "cs229/sign0.py")
+    assert not any(r.passed for r in got.values())
+    initial = got["state-initial"]
+    assert initial.causes == ("zero-label",)
+    assert initial.output.startswith(
+        "From initial_state(), every score is 0, so predict must "
+        "give 1 for every point; yours gave 0 for point 1."
+    )
+    assert "kernel K(a, b) = a·b, learning rate 1/2 = 0.5" in initial.output
+
+
+def test_an_update_without_a_mistake_test_keeps_the_initial_states_point() -> None:
+    got = _grade(CS229, "cs229/update_always.py")
+    assert got["state-initial"].passed
+    assert not got["state-pass"].passed and not got["state-test"].passed

@@ -1,0 +1,237 @@
+"""``perceptron-ref audit`` (``grading/audit.py``, ``bank.py``, ``bank_runtime.py``,
+``cli/audit.py``): the bank is written for the assignment's exact interface, each variant
+does what it says (checked in this process against the reference's own runs), and the audit
+finds each kind of finding: full marks for wrong code (a tolerance too loose), right code
+losing points (a time limit too short), and the gaps of a part -- with its exit status."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import types
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from perceptron_ref import run
+from perceptron_ref.cli import main
+from perceptron_ref.crosscheck.data.tables import Case
+from perceptron_ref.grading import assignment as A
+from perceptron_ref.grading import bank
+
+CS4780 = A.read(A.example("cornell-cs4780"))
+CS229 = A.read(A.example("stanford-cs229"))
+CMU = A.read(A.example("cmu-10601"))
+
+
+def load(a: A.Assignment, name: str) -> types.ModuleType:
+    v = next(v for v in bank.variants(a) if v.name == name)
+    module = types.ModuleType(name)
+    exec(compile(bank.source(a, v), name, "exec"), module.__dict__)
+    return module
+
+
+def test_every_variant_is_written_for_the_assignments_names_and_compiles() -> None:
+    for a in (CS4780, CS229, CMU):
+        found = bank.variants(a)
+        names = [v.name for v in found]
+        assert len(names) == len(set(names))
+        assert {"right-numpy", "right-lists", "right-fractions", "wrong-hard-coded"} <= set(names)
+        for v in found:
+            code = bank.source(a, v)
+            compile(code, v.name, "exec")
+            assert v.right | v.wrong == {p.check for p in a.parts} and not v.right & v.wrong
+            for function in a.functions:
+                assert f"def {function}(" in code
+
+
+def test_the_named_variants_are_right_exactly_when_they_are_the_assignments_run() -> None:
+    right = {v.name for v in bank.variants(CS4780) if not v.wrong}
+    # gormley-online's rule (update iff y·s <= 0), run to convergence: ssbd has it too
+    assert {"right-perceptron-gormley-online", "right-perceptron-ssbd"} <= right
+    assert not {"right-perceptron-mehta", "right-perceptron-blum"} & right
+    mehta = {v.name: v for v in bank.variants(CMU)}
+    assert not mehta["right-perceptron-mehta"].wrong
+    assert mehta["wrong-perceptron-press"].wrong  # a run to convergence, not 10 passes
+
+
+X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [0.0, 0.0]])
+Y = np.array([1, 1, 1, -1, -1])  # separable with a bias: +1 iff x1 + x2 > 1/2
+
+
+def test_the_right_train_functions_make_the_references_run() -> None:
+    ref = run(
+        "perceptron/gormley-online",
+        X.tolist(),
+        Y.tolist(),
+        bias=True,
+        epochs="converge",
+        max_epochs=100,
+    ).weights
+    for name in ("right-numpy", "right-lists", "right-fractions", "right-step-always"):
+        w, b = load(CS4780, name).perceptron(X, Y)
+        assert tuple(Fraction(v) for v in (b, *w)) == ref, name
+
+
+def test_each_wrong_train_function_differs_where_its_slip_shows() -> None:
+    ref = run(
+        "perceptron/gormley-online",
+        X.tolist(),
+        Y.tolist(),
+        bias=True,
+        epochs="converge",
+        max_epochs=100,
+    ).weights
+    for name in ("wrong-perceptron-mehta", "wrong-averaged", "wrong-capped", "wrong-bias"):
+        w, b = load(CS4780, name).perceptron(X, Y)
+        assert tuple(Fraction(v) for v in (b, *w)) != ref, name
+
+
+def test_the_step_functions_update_as_they_say() -> None:
+    x, w = np.array([1.0, 0.0]), np.array([0.0, 1.0])  # w·x = 0: a mistake for gormley-online
+    assert list(load(CS4780, "right-numpy").perceptron_update(x, -1, w)) == [-1.0, 1.0]
+    assert list(load(CS4780, "wrong-perceptron-mehta").perceptron_update(x, 1, w)) == [0.0, 1.0]
+    assert list(load(CS4780, "wrong-step-sign").perceptron_update(x, -1, w)) == [1.0, 1.0]
+    far = np.array([0.0, 2.0])  # w·x = 2 with y = +1: no mistake
+    assert list(load(CS4780, "right-step-always").perceptron_update(far, 1, w)) == [0.0, 3.0]
+    assert list(load(CS4780, "right-numpy").perceptron_update(far, 1, w)) == [0.0, 1.0]
+
+
+def test_the_state_variants_predict_and_update_as_they_say() -> None:
+    def K(a: object, b: object) -> float:
+        return float(np.dot(a, b))  # type: ignore[call-overload]
+
+    right, sign0 = load(CS229, "right-numpy"), load(CS229, "wrong-zero-label")
+    s = right.initial_state()
+    assert right.predict(s, K, np.array([1.0, 2.0])) == 1
+    assert sign0.predict(sign0.initial_state(), K, np.array([1.0, 2.0])) == 0
+    right.update_state(s, K, 0.5, np.array([1.0, 0.0]), 0)  # predicted 1, label 0: a mistake
+    assert right.predict(s, K, np.array([1.0, 0.0])) == 0
+
+
+def test_a_bank_program_reads_and_writes_the_files_the_assignment_names(tmp_path: Path) -> None:
+    v = next(v for v in bank.variants(CMU) if v.name == "right-numpy")
+    (tmp_path / "perceptron.py").write_text(bank.source(CMU, v))
+    (tmp_path / "train.tsv").write_text("x1\tlabel\n0\t0\n2\t1\n")
+    (tmp_path / "test.tsv").write_text("x1\tlabel\n-1\t0\n")
+    command = [
+        sys.executable,
+        "perceptron.py",
+        "train.tsv",
+        "test.tsv",
+        "a.labels",
+        "b.labels",
+        "m.txt",
+        "1",
+    ]
+    subprocess.run(command, cwd=tmp_path, check=True, timeout=60)
+    # Worked by hand (mehta, bias): w = (-1, 0), then (0, 2); (1, 0) scores 0 -> +1 (wrong)
+    assert (tmp_path / "a.labels").read_text() == "1\n1\n"
+    assert (tmp_path / "b.labels").read_text() == "0\n"
+    assert (tmp_path / "m.txt").read_text() == "error(train): 0.500000\nerror(test): 0.000000\n"
+
+
+def test_the_hard_coded_variant_knows_the_visible_data_and_nothing_else(tmp_path: Path) -> None:
+    visible = Case("visible", (((1,), (-1,)), (1, -1)), (((2,),), (1,)))
+    a = A.parse(CS4780.text, "v.toml").override()
+    a = A.Assignment(**{**a.__dict__, "visible": (visible,)})
+    memory = bank.memory(a)
+    v = next(v for v in bank.variants(a, memory) if v.name == "wrong-hard-coded")
+    module = types.ModuleType("hard")
+    exec(bank.source(a, v), module.__dict__)
+    w, b = module.perceptron(np.array([[1.0], [-1.0]]), np.array([1, -1]))
+    ref = run(
+        "perceptron/gormley-online",
+        [(1,), (-1,)],
+        [1, -1],
+        bias=True,
+        epochs="converge",
+        max_epochs=10,
+    ).weights
+    assert (Fraction(b), Fraction(w[0])) == ref
+    assert list(module.perceptron(np.array([[3.0]]), np.array([1]))[0]) == [0.0]
+
+
+def audit(tmp_path: Path, text: str, *extra: str) -> tuple[int, dict[str, object]]:
+    (tmp_path / "a.toml").write_text(text)
+    status = main(
+        [
+            "audit",
+            str(tmp_path / "a.toml"),
+            "--format",
+            "json",
+            "--report",
+            str(tmp_path / "report"),
+            *extra,
+        ]
+    )
+    document: dict[str, object] = json.loads((tmp_path / "report" / "audit.json").read_text())
+    return status, document
+
+
+def test_the_cs229_shape_passes_its_audit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, document = audit(tmp_path, CS229.text, "--examples", "8")
+    assert status == 0 and document["passed"] is True
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == document
+    variants = {v["name"][3:]: v for v in document["variants"]}  # type: ignore[attr-defined]
+    assert variants["right-numpy"]["total"] == 6 and variants["wrong-zero-label"]["total"] == 0
+    # the initial state's point goes to code whose predict is right, whatever its update
+    assert variants["wrong-state-always"]["points"] == [1, 0, 0]
+    assert (tmp_path / "report" / "report.html").is_file()
+
+
+LOOSE = """\
+title = "metrics only, whole numbers"
+algorithm = "perceptron/mehta"
+bias = true
+epochs = 2
+examples = 3
+
+[program]
+command = "python perceptron.py {train} {test} {train_out} {test_out} {metrics_out} {epochs}"
+metrics = ["error(test): {test_error}"]
+decimals = 0
+
+[[parts]]
+name = "Error rate"
+check = "metrics_out"
+points = 2
+"""
+
+
+def test_a_tolerance_too_loose_gives_wrong_code_full_marks_and_fails_the_audit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, document = audit(tmp_path, LOOSE)
+    assert status == 1 and document["passed"] is False
+    full = document["wrong_with_full_marks"]
+    assert isinstance(full, list) and any(n.endswith("wrong-metrics-truncated") for n in full)
+    assert main(["audit", str(tmp_path / "a.toml")]) == 1
+    table = capsys.readouterr().out
+    assert "FULL MARKS FOR WRONG CODE" in table and "audit FAIL:" in table
+
+
+def test_a_time_limit_too_short_makes_right_code_lose_points(tmp_path: Path) -> None:
+    text = CS229.text.replace("epochs = 1", "epochs = 1\ntimeout = 0.01")
+    status, document = audit(tmp_path, text, "--examples", "2")
+    assert status == 1
+    losing = document["right_losing_points"]
+    assert isinstance(losing, list) and any(n.endswith("right-numpy") for n in losing)
+
+
+def test_audit_refuses_what_its_bank_cannot_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a.toml").write_text(LOOSE.replace("python perceptron.py", "java Perceptron"))
+    assert main(["audit", str(tmp_path / "a.toml")]) == 2
+    assert "the bank writes Python programs" in capsys.readouterr().err
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "x").write_text("")
+    assert main(["audit", str(A.example("stanford-cs229")), "--keep", str(tmp_path / "b")]) == 2
+    assert "--keep" in capsys.readouterr().err
