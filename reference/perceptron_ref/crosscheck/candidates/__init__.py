@@ -32,7 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from perceptron_ref.crosscheck.candidates import toplevel
+from perceptron_ref.crosscheck.candidates import layouts, parameters, toplevel
 from perceptron_ref.crosscheck.candidates.outcomes import (
     Data,
     Failure,
@@ -116,8 +116,33 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
         path = str(Path(where).resolve())
         if where.endswith(".ipynb"):
             return _notebook(target, input, path, function)
-        return Candidate(target, "file", input, path=path, function=function)
+        return _script(target, input, path, function)
     return Candidate(target, "module", input, module=where, function=function)
+
+
+def _present(folder: Path) -> Any:
+    def present(module: str) -> bool:  # an import of a file beside it stays
+        top = module.split(".")[0]
+        return (folder / f"{top}.py").is_file() or (folder / top).is_dir() or toplevel.installed(module)
+
+    return present
+
+
+def _script(target: str, input: Input, path: str, function: str) -> Candidate:
+    """A .py file: as it is, or its definitions only when its top level does more
+    (:mod:`~perceptron_ref.crosscheck.candidates.scripts`)."""
+    from perceptron_ref.crosscheck.candidates import scripts
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return Candidate(target, "file", input, path=path, function=function)
+    kept, left = scripts.definitions(text, _present(Path(path).parent), function)
+    if kept == text:
+        return Candidate(target, "file", input, path=path, function=function)
+    notes = (scripts.note(Path(path).name, left),) if left else ()
+    return Candidate(target, "file", input, path=path, function=function, source=kept,
+                     notes=notes)  # fmt: skip
 
 
 def _notebook(target: str, input: Input, path: str, function: str) -> Candidate:
@@ -179,7 +204,12 @@ def _budget(datasets: Sequence[Data]) -> list[Outcome]:
 class Runner:
     """Calls one candidate with fixed options; a Python candidate keeps one worker process
     (a :class:`~perceptron_ref.crosscheck.run.session.Session`) for all calls.  Use it in a
-    ``with`` block, so that the process ends with it."""
+    ``with`` block, so that the process ends with it.
+
+    A Python candidate is first described (:meth:`prepare`: what TARGET names, its
+    parameters) and its call planned (:mod:`~perceptron_ref.crosscheck.candidates.parameters`);
+    the data go in the :class:`~perceptron_ref.crosscheck.candidates.layouts.Layout` found
+    for it (:attr:`layout`, set once probed)."""
 
     def __init__(
         self,
@@ -191,11 +221,16 @@ class Runner:
         memory: int,
         eta: Fraction = Fraction(1),
         clock: Clock | None = None,
+        told: parameters.Told | None = None,
     ) -> None:
         self.candidate, self.bias, self.epochs, self.eta = candidate, bias, epochs, eta
         self.timeout, self.memory = timeout, memory
         self.clock = clock or Clock()
         self.calls = 0
+        self.told = told or parameters.Told(eta=eta, epochs=epochs, bias=bias)
+        self.layout = layouts.Layout(bias="inside" if bias else "none")
+        self.plan: parameters.Plan | None = None
+        self.failed: Failure | None = None  # a load error found while describing it
         self.session = self._session()
 
     def _session(self) -> Session:
@@ -205,6 +240,39 @@ class Runner:
         share = sandbox.shared([Path(c.path).parent] if c.path else [])
         worker = f"{sandbox.HARNESS}/{WORKER.name}"
         return Session([sys.executable, "-I", worker], memory=self.memory, share=share)
+
+    def prepare(self) -> parameters.Plan | None:
+        """Describe a Python candidate and plan its call (None for the others, and when it
+        cannot be loaded: then every call is that load error).  An unknown ``--param`` is
+        an InputError."""
+        c = self.candidate
+        if c.kind not in ("file", "module") or self.plan is not None or self.failed:
+            return self.plan
+        request = {"target": self._target(), "describe": True}
+        timeout, _ = self._timeout()
+        ran = self.session.exchange(json.dumps(request).encode(), 1, timeout)
+        line = _line(ran)
+        if line is None or "describe" not in line:
+            got = from_worker(ran, [((( 0,),), (1,))], False)[0]
+            self.failed = got if isinstance(got, Failure) else Failure("load error", "no description")
+            return None
+        try:
+            described = parameters.from_json(line["describe"])
+        except (KeyError, TypeError, ValueError):
+            self.failed = Failure("load error", "its description could not be read")
+            return None
+        self.plan = parameters.plan(described, self.told)
+        if self.plan.problem:
+            self.failed = Failure("load error", self.plan.problem)
+        return self.plan
+
+    def _target(self) -> dict[str, Any]:
+        c = self.candidate
+        target: dict[str, Any] = {"kind": c.kind, "function": c.function, "path": c.path,
+                                  "module": c.module}  # fmt: skip
+        if c.source:
+            target |= {"source": c.source, "files": dict(c.files)}
+        return target
 
     def _timeout(self) -> tuple[float, bool]:
         """The wait for one answer, and whether the budget (not ``timeout``) set it."""
@@ -223,38 +291,50 @@ class Runner:
         with self._session() as session:
             return self._run(datasets, repeat, session)
 
-    def _run(self, datasets: Sequence[Data], repeat: int, session: Session) -> list[Outcome]:
+    def probe(self, datasets: Sequence[Data], layout: layouts.Layout) -> list[object]:
+        """The raw answers (each a worker line, or a Failure) in another layout."""
+        saved = self.layout
+        self.layout = layout
+        try:
+            return self._run(datasets, 1, self.session, raw=True)  # type: ignore[return-value]
+        finally:
+            self.layout = saved
+
+    def _run(
+        self, datasets: Sequence[Data], repeat: int, session: Session, raw: bool = False
+    ) -> list[Outcome]:
         c = self.candidate
         expanded = [d for d in datasets for _ in range(repeat)]
         if not datasets:
             return []
         if self.clock.out:
             return _budget(expanded)
+        if c.kind in ("file", "module"):
+            self.prepare()
+        if self.failed is not None:
+            return [self.failed] * len(expanded)
         self.calls += len(expanded)
+        layout = self.layout
         if c.kind == "cmd":
             return self._commands(expanded)
-        target: dict[str, Any] = {
-            "kind": c.kind,
-            "function": c.function,
-            "path": c.path,
-            "module": c.module,
-        }
-        if c.source:
-            target |= {"source": c.source, "files": dict(c.files)}
         encode = _dataset_json if c.input == "fractions" else _numbers_json
-        request = {
-            "target": target,
+        request: dict[str, Any] = {
+            "target": self._target(),
             "input": c.input,
-            "bias": self.bias,
+            "bias": layout.told_bias,
             "epochs": self.epochs,
             "eta": str(self.eta),
             "datasets": [encode(d) for d in datasets],
             "repeat": repeat,
         }
+        if self.plan is not None:
+            request |= {"plan": self.plan.json(), "layout": layout.json()}
         timeout, cut = self._timeout()
         text = json.dumps(request, default=_number)
         ran = session.exchange(text.encode(), len(expanded), timeout)
-        outcomes = from_worker(ran, expanded, self.bias)
+        if raw:
+            return _raw(ran, expanded, layout)  # type: ignore[return-value]
+        outcomes = from_worker(ran, expanded, layout.reference_bias, layout.extras)
         if cut and ran.timed_out:  # the budget ran out, not the candidate's time
             done = len(ran.lines)
             return outcomes[:done] + _budget(expanded[done:])
@@ -280,6 +360,31 @@ class Runner:
 
     def __exit__(self, *exc: object) -> None:
         self.session.close()
+
+
+def _line(ran: Any) -> dict[str, Any] | None:
+    if not ran.lines:
+        return None
+    try:
+        line = json.loads(ran.lines[0])
+    except (ValueError, RecursionError):
+        return None
+    return line if isinstance(line, dict) else None
+
+
+def _raw(ran: Any, datasets: list[Data], layout: layouts.Layout) -> list[object]:
+    """Each data set's worker line as a dict, or the Failure it ended in."""
+    read = from_worker(ran, datasets, layout.reference_bias, layout.extras)
+    out: list[object] = []
+    for i, o in enumerate(read):
+        line = None
+        if i < len(ran.lines):
+            try:
+                line = json.loads(ran.lines[i])
+            except (ValueError, RecursionError):
+                line = None
+        out.append(line if isinstance(line, dict) and "result" in line else o)
+    return out
 
 
 def _call_command(

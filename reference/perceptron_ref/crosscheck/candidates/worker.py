@@ -28,38 +28,28 @@ import contextlib
 import errno
 import importlib
 import importlib.util
-import inspect
 import json
+import linecache
 import os
 import resource
 import sys
 import tempfile
+import time
 import types
-from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-Function = Callable[..., Any]
-OPTIONS = ("epochs", "bias", "eta")
 
-
-def load(target: dict[str, Any]) -> Function:
-    """The candidate's function: from a file, a module, or a library adapter."""
+def load(target: dict[str, Any]) -> Any:
+    """What TARGET names: a function, a class, an instance or a library adapter."""
     if target["kind"] in ("sklearn", "river"):
-        spec = importlib.util.spec_from_file_location(
-            "_crosscheck_adapters", Path(__file__).with_name("adapters.py")
-        )
-        assert spec is not None and spec.loader is not None
-        adapters = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(adapters)
-        function: Function = getattr(adapters, target["kind"])
-        return function
-    if target["kind"] == "file" and "source" in target:  # a notebook, read by the parent
+        return getattr(adapters(), target["kind"])
+    if target["kind"] == "file" and "source" in target:  # definitions only, read by the parent
         path = Path(target["path"]).resolve()
         sys.path.insert(0, str(path.parent))
-        if target["files"]:  # its %%writefile modules, in a folder of their own
+        if target["files"]:  # a notebook's %%writefile modules, in a folder of their own
             written = Path(tempfile.mkdtemp(prefix="notebook-"))
             for name, text in target["files"].items():
                 (written / Path(name).name).write_text(text, encoding="utf-8")
@@ -67,7 +57,10 @@ def load(target: dict[str, Any]) -> Function:
         module = types.ModuleType(f"_candidate_{path.stem}")
         module.__file__ = str(path)
         sys.modules[module.__name__] = module  # dataclasses and pickle look it up
-        exec(compile(target["source"], str(path), "exec"), module.__dict__)
+        source = target["source"]
+        # inspect.getsource and tracebacks read the kept source, not the file on disk
+        linecache.cache[str(path)] = (len(source), None, source.splitlines(True), str(path))
+        exec(compile(source, str(path), "exec"), module.__dict__)
     elif target["kind"] == "file":
         path = Path(target["path"]).resolve()
         sys.path.insert(0, str(path.parent))  # a submission may import its own helpers
@@ -75,23 +68,27 @@ def load(target: dict[str, Any]) -> Function:
         if spec is None or spec.loader is None:
             raise ImportError(f"cannot load {path.name} as a Python module")
         module = importlib.util.module_from_spec(spec)
+        sys.modules[module.__name__] = module
         spec.loader.exec_module(module)
     else:
         module = importlib.import_module(target["module"])
-    found: Function | None = getattr(module, target["function"], None)
-    if not callable(found):
-        raise AttributeError(f"no function {target['function']!r} in the candidate")
-    return found
+    if not hasattr(module, target["function"]):
+        raise AttributeError(f"no {target['function']!r} in the candidate")
+    return getattr(module, target["function"])
 
 
-def accepted(function: Function) -> set[str]:
-    """Which of ``epochs``, ``bias``, ``eta`` the function names as parameters."""
-    try:
-        parameters = inspect.signature(function).parameters
-    except (TypeError, ValueError):  # a builtin or a C function: call it plainly
-        return set()
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    return {n for n, p in parameters.items() if n in OPTIONS and p.kind in kinds}
+def adapters() -> Any:
+    """adapters.py, beside this file (bound read-only with it in the sandbox)."""
+    if "_crosscheck_adapters" in sys.modules:
+        return sys.modules["_crosscheck_adapters"]
+    spec = importlib.util.spec_from_file_location(
+        "_crosscheck_adapters", Path(__file__).with_name("adapters.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:
@@ -139,17 +136,25 @@ def kinds(value: Any, found: set[str] | None = None) -> set[str]:
     return found
 
 
-def exact(value: Any) -> Any:
-    """The returned value with every number as an exact ``p/q`` string, nesting kept."""
+def unwrap(value: Any) -> Any:
+    """A fitted scikit-learn-like model as (coef_, intercept_), a dict as (w, b)."""
     if hasattr(value, "coef_"):  # a fitted scikit-learn-like model
         intercept = getattr(value, "intercept_", None)
         value = value.coef_ if intercept is None else (value.coef_, intercept)
     if isinstance(value, dict):
-        w = next((value[k] for k in ("w", "weights", "coef") if k in value), None)
-        b = next((value[k] for k in ("b", "bias", "intercept") if k in value), None)
+        w = next((value[k] for k in ("w", "weights", "coef", "theta") if k in value), None)
+        b = next((value[k] for k in ("b", "bias", "intercept", "theta_0") if k in value), None)
         if w is None:
             raise TypeError(f"returned a dict with keys {sorted(map(str, value))[:6]}, no 'w'")
         value = w if b is None else (w, b)
+    return value
+
+
+def exact(value: Any, top: bool = True) -> Any:
+    """The returned value with every number as an exact ``p/q`` string, nesting kept; at
+    the top, a tuple's items after the first that are not numbers become None (a returned
+    (w, history) keeps w)."""
+    value = unwrap(value)
     if hasattr(value, "tolist") and not isinstance(value, str | bytes):
         value = value.tolist()  # numpy arrays and scalars
     if isinstance(value, bool) or value is None:
@@ -157,7 +162,9 @@ def exact(value: Any) -> Any:
     if isinstance(value, int | Fraction):
         return str(Fraction(value))
     if isinstance(value, list | tuple):
-        return [exact(v) for v in value]
+        if top and isinstance(value, tuple) and value:
+            return [exact(value[0], False), *(_or_none(v) for v in value[1:])]
+        return [exact(v, False) for v in value]
     if isinstance(value, float) and (value != value or abs(value) == float("inf")):
         return "nan"  # the parent reads it as unparsable
     if isinstance(value, Decimal) and not value.is_finite():
@@ -178,28 +185,43 @@ def exact(value: Any) -> Any:
     raise TypeError(f"returned a {type(value).__name__}, not numbers")
 
 
+def _or_none(v: Any) -> Any:
+    try:
+        return exact(v, False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
 def main() -> None:
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # the candidate's prints go to stderr
     sys.stdout = sys.stderr
-    loaded: dict[str, Function] = {}
-    for raw in iter(sys.stdin.readline, ""):  # one request per line, until the parent closes
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nothing, 0)  # the candidate's input() reads nothing: the requests are private too
+    os.close(nothing)
+    loaded: dict[str, Any] = {}
+    for raw in iter(requests.readline, ""):  # one request per line, until the parent closes
         request = json.loads(raw)
         target = request["target"]
         key = json.dumps(target, sort_keys=True)
         try:
-            function = loaded[key] if key in loaded else loaded.setdefault(key, load(target))
+            found = loaded[key] if key in loaded else loaded.setdefault(key, load(target))
         except BaseException as error:  # whatever loading raises is the verdict
             channel.write(json.dumps({"load_error": f"{type(error).__name__}: {error}"}) + "\n")
             channel.flush()
             return
+        if request.get("describe"):
+            channel.write(json.dumps({"describe": adapters().describe(found)}) + "\n")
+            channel.flush()
+            continue
         for data in request["datasets"]:
             for _ in range(request.get("repeat", 1)):
-                channel.write(json.dumps(answer(function, data, request)) + "\n")
+                channel.write(json.dumps(answer(found, data, request)) + "\n")
                 channel.flush()
 
 
-def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     """Call the candidate on one data set: its result as exact numbers, or its error."""
     X, y = arguments(data, request["input"])
     eta = Fraction(request.get("eta", "1"))
@@ -207,12 +229,16 @@ def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) ->
     # Exact input: a Fraction; else an int or the nearest float, as a literal 0.1 would be.
     told["eta"] = eta if request["input"] == "fractions" else _plain(str(eta))
     pid = os.getpid()
+    began = time.perf_counter()
     try:
         if request["target"]["kind"] in ("sklearn", "river"):
-            returned = function(X, y, **told)
+            returned, source = found(X, y, **told), ""
         else:
-            returned = function(X, y, **{k: told[k] for k in accepted(function)})
+            returned, source = adapters().call(found, X, y, told, request)
+        returned = unwrap(returned)
         result = {"result": exact(returned), "kinds": sorted(kinds(returned))[:8]}
+        if source:
+            result["from"] = source
     except MemoryError:
         result = {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
@@ -220,6 +246,7 @@ def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) ->
         result = {"error": said[:500], "memory": False}
     if os.getpid() != pid:  # a forked child came back through the candidate: not its call
         os._exit(0)
+    result["seconds"] = round(time.perf_counter() - began, 6)
     return result
 
 

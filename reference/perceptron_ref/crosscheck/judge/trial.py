@@ -63,9 +63,11 @@ class Trial:
         cases: Sequence[Case],
         call: Runner,
         unusable: Callable[..., str],
+        calling: Sequence[str] = (),
     ) -> None:
         self.target, self.candidate, self.oracle, self.needs = target, candidate, oracle, needs
         self.cases, self.call, self.unusable = list(cases), call, unusable
+        self.calling = list(calling)  # how it was called, in words (see check._calling)
         self.q = oracle.eta
         self.floats = candidate.floats
         self._judged: dict[tuple[int, Reading, str], Match] = {}
@@ -229,6 +231,7 @@ class Trial:
             "dimension": self.needs.dimension,
             "shapes": tuple(sorted({o.shape for o in answered if o.shape})),
             "kinds": tuple(sorted({k for o in answered for k in o.kinds})),
+            "calling": tuple(self.calling + _read_from(answered)),
         }
         if bad is None:
             return self.agree(outcomes, checked, reading, results, base)
@@ -334,6 +337,19 @@ class Trial:
             reading.rate if reading.rate != self.q else None,
             **base,
         )
+
+
+def _read_from(answered: Sequence[Returned]) -> list[str]:
+    """Where its weights were read from, and what else a program printed."""
+    said = []
+    places = sorted({o.read_from for o in answered if o.read_from})
+    if places:
+        said.append(f"weights read from {' and '.join(p.replace(',', ' and ') for p in places)}")
+    printed = next((o.output for o in answered if o.output), "")
+    if printed:
+        first = printed.splitlines()[0][:80]
+        said.append(f"its other output on stdout was set aside (e.g. {first!r})")
+    return said
 
 
 def _largest(s: Any, bias: bool) -> Fraction:
