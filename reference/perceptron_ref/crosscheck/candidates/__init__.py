@@ -27,7 +27,7 @@ import shlex
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -37,6 +37,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import (
     Data,
     Failure,
     Outcome,
+    Returned,
     from_command,
     from_worker,
 )
@@ -290,6 +291,22 @@ class Runner:
         """The same, in a new process that has answered nothing before."""
         with self._session() as session:
             return self._run(datasets, repeat, session)
+
+    def faster_with(self, input: Input, data: Data) -> float | None:
+        """How many times faster it answers ``data`` given ``input`` instead (None when it
+        cannot answer so, or either time is not known)."""
+        mine = self._run([data], 1, self.session)[0]
+        candidate = self.candidate
+        try:
+            self.candidate = replace(candidate, input=input)
+            other = self._run([data], 1, self.session)[0]
+        finally:
+            self.candidate = candidate
+        if not (isinstance(mine, Returned) and isinstance(other, Returned)):
+            return None
+        if mine.seconds is None or not other.seconds:
+            return None
+        return mine.seconds / other.seconds
 
     def probe(self, datasets: Sequence[Data], layout: layouts.Layout) -> list[object]:
         """The raw answers (each a worker line, or a Failure) in another layout."""

@@ -275,8 +275,8 @@ def from_command(ran: Execution, data: Data, bias: bool, *, extras: bool = False
     text = b"\n".join((*ran.lines, ran.rest)).decode("utf-8", "replace")
     lines = text.split("\n")
     at, rest = protocol_line(lines)
-    if at is None:
-        return Failure("unparsable", f"no protocol line in its output: {_brief(repr(text.strip()), 80)}")
+    if at is None:  # one object over several lines (pretty-printed), or nothing readable
+        lines, at, rest = [text.strip()], 0, ""
     try:
         # Numbers stay text: read below as the doubles they denote, or exactly.
         answer = json.loads(
@@ -313,7 +313,7 @@ def _doubles(vector: list[Any], numbers: str) -> list[Any]:
         return vector
     out: list[Any] = []
     for v in vector:
-        if isinstance(v, Written) and DECIMAL.fullmatch(v) and len(v) <= 400:
+        if isinstance(v, Written) and DECIMAL.fullmatch(v):
             f = float(v)
             finite = f == f and abs(f) != float("inf")
             out.append(Written(str(Fraction(f))) if finite else f"{v[:20]}, past float64's range")

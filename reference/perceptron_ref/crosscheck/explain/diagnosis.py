@@ -219,7 +219,8 @@ def _threshold_models(oracle: Oracle) -> list[tuple[str, Fraction, Callable[[Sca
             bar = e * s.D * s.D
             return lambda v, y: y * v <= bar
 
-        models += [("counts |w·x| ≤ t as a zero score", t, band)]
+        models += [("counts |w·x| ≤ t as a zero score (a tolerance around 0, as "
+                    "np.isclose(w·x, 0) has)", t, band)]
         models += [("updates when y·(w·x) ≤ t", t, margin)]
     return models
 
@@ -338,6 +339,48 @@ def float_score(
         f"its answers on all {len(pairs)} data sets it answered are those of a perceptron that "
         f"sums w·x in float64 over exact weights{where}",
     )
+
+
+def score_precision(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """Its answers are those of a perceptron whose weights are right but whose score w·x is
+    a float16 or float32 (cast once, ``np.float16(w @ x)``, or summed in that type): tiny
+    scores round to 0, large ones to infinity.  Named as the number type, not a threshold."""
+    for name, dtype in (("float16", np.float16), ("float32", np.float32)):
+        for how in ("cast", "sum"):
+
+            def score(s: Scaled, dtype: Any = dtype, how: str = how) -> Callable[..., Any]:
+                D2 = s.D * s.D
+
+                def f(w: np.ndarray, x: np.ndarray) -> Any:
+                    with np.errstate(all="ignore"):
+                        if how == "cast":
+                            return dtype(float(Fraction(int(w @ x), D2)))
+                        a = np.array([float(Fraction(int(v), s.D)) for v in w], dtype=dtype)
+                        b = np.array([float(Fraction(int(v), s.D)) for v in x], dtype=dtype)
+                        return a @ b
+
+                return f
+
+            def model(s: Scaled, score: Any = score) -> Replay:
+                wide = Scaled(s.X.astype(object), s.y, s.D)
+                return walk(wide, oracle.mistake(), passes=oracle.passes, cap=MAX_EPOCHS,
+                            score=score(s))  # fmt: skip
+
+            if fits(model, [counter], oracle, rate) and fits(model, pairs, oracle, rate):
+                what = f"np.{name}(w @ x)" if how == "cast" else f"w @ x summed in {name}"
+                return Diagnosis(
+                    "float-rounding",
+                    f"its answers on all {len(pairs)} data sets it answered are those of a "
+                    f"perceptron with exact weights whose score is a {name} ({what}): scores "
+                    f"below {name}'s smallest number round to 0 (a tie), beyond its largest to "
+                    "infinity; the number type, not a threshold",
+                )
+    return None
 
 
 def precision(data: Data, got: Vector, oracle: Oracle, rate: Fraction) -> Diagnosis | None:

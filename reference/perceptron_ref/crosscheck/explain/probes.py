@@ -142,3 +142,21 @@ def _deciding(p: Profile) -> str:
         (True, True): "a mistake for both labels",
         (False, False): "no mistake for either label",
     }[p]
+
+
+def started_nonzero(ask: Ask, d: int) -> tuple[int, Fraction] | None:
+    """Evidence that w does not start at 0: answered on one example x = 0 with label +1,
+    and with label −1, it returns the same nonzero weight j both times.  An update there
+    adds y·x = 0 (an update that writes weights whose feature is 0 flips with the label:
+    a slice that adds the bias's step to every weight, ``w += y``), so what stays is the
+    start.  (feature j, its weight), or None when the probes say nothing of the kind."""
+    zero = (tuple(Fraction(0) for _ in range(d)),)
+    answers = ask([(zero, (1,)), (zero, (-1,))])  # type: ignore[list-item]
+    if not all(isinstance(a, Returned) for a in answers):
+        return None
+    plus, minus = (a.weights for a in answers)  # type: ignore[union-attr]
+    bias = len(plus) - d  # 1 when the answers have a bias first
+    for j in range(d):
+        if plus[bias + j] != 0 and plus[bias + j] == minus[bias + j]:
+            return j, plus[bias + j]
+    return None

@@ -25,7 +25,13 @@ from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis, show
 from perceptron_ref.crosscheck.explain.shrink import shrink
 from perceptron_ref.crosscheck.judge import compare
 from perceptron_ref.crosscheck.judge.compare import Divergence
-from perceptron_ref.crosscheck.judge.equivalence import Reading, reorder
+from perceptron_ref.crosscheck.judge.equivalence import (
+    ANY,
+    Reading,
+    proportional,
+    reorder,
+    simplest,
+)
 from perceptron_ref.crosscheck.judge.floats import power_of_two
 from perceptron_ref.crosscheck.report.results import Counterexample, Report
 from perceptron_ref.vectors import Vector
@@ -167,25 +173,34 @@ def disagree(
                       tuple(found), None, **base)  # fmt: skip
     norm = reorder(got, reading.bias_last)
     init = diagnosis.initial_weights(data, norm.weights, t.needs.bias)
+    if init is not None and not _started_nonzero(t, reading, len(data[0][0])):
+        init = None  # no evidence that w did not start at 0: an update may have written it
     if init is not None:
         found.append(init)
     answered = [i for i in checked if isinstance(outcomes[i], Returned)]
     pairs = [(t.cases[i].data, reorder(outcomes[i], reading.bias_last).weights) for i in answered]  # type: ignore[arg-type]
+    counter_pair = (data, norm.weights)
+    conv = None if codes & set(SUPPRESS) or init else t.conventions(checked, outcomes, reading)
+    agreeing = bool(conv and conv.agrees_with)  # it follows another variant's rule: no threshold
+    explained = None
     if "stateful" not in codes and init is None:
-        ordered = diagnosis.order(data, [norm.weights], oracle, reading.rate)
+        # a number type or a threshold that gives every answer beats an order that gives
+        # the counterexample's alone
+        explained = diagnosis.score_precision(counter_pair, pairs, oracle, reading.rate)
+        if explained is None and not agreeing and not _probing(t, reading):
+            explained = diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
+        ordered = None if explained else diagnosis.order(data, [norm.weights], oracle, reading.rate)
         found += [ordered] if ordered else []
     found += _rates(t, outcomes, checked, reading, results)
+    if "learning-rate" not in {f.code for f in found}:
+        by_factor = scaled(t, data, got, reading, checked, outcomes)
+        found += [by_factor] if by_factor is not None else []
     codes = {f.code for f in found}
     if not codes & set(SUPPRESS):
-        counter_pair = (data, norm.weights)
         W = oracle.trace(data).weights
         tests: list[Callable[[], Diagnosis | None]] = [
-            lambda: _probe(t, reading),
-            lambda: (
-                None
-                if _probing(t, reading)
-                else diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
-            ),
+            lambda: explained,
+            lambda: None if explained or agreeing else _probe(t, reading),
             lambda: diagnosis.overflow(counter_pair, pairs, oracle, W),
             lambda: _floats(t, outcomes, checked, reading, results, counter_pair, pairs),
         ]
@@ -203,7 +218,7 @@ def disagree(
         summary = "see the diagnosis: " + ", ".join(c for c in diagnosis.CODES if c in codes)
         divergence = None
     else:
-        conv = t.conventions(checked, outcomes, reading)
+        conv = conv or t.conventions(checked, outcomes, reading)
         agrees, summary = conv.agrees_with, conv.summary()
         divergence = _divergence(t, data, norm, reading, expected, agrees)
     n = len(data[0])
@@ -229,6 +244,9 @@ def _shrunk(
     stateful = any(f.code == "stateful" for f in found)
     times = 3 if nondet else 1
     seen: dict[int, tuple[Data, Outcome]] = {id(data): (data, first)}
+    # An answer that is c × the reference's shows no bug: keep to answers that no single
+    # factor explains, when the data set found is one (equally small ones exist then).
+    unscaled = kind == "wrong" and factor(t, data, first, reading) is None
 
     def fails(tries: list[Data]) -> list[bool]:
         """Which tries fail the same way: judged in order, up to the first that does."""
@@ -236,7 +254,8 @@ def _shrunk(
         verdicts = [False] * len(tries)
         for k, d in enumerate(tries):
             runs = got[k * times : (k + 1) * times]
-            bad = [o for o in runs if kind_of(t, d, o, reading, quick=True) == kind]
+            bad = [o for o in runs if kind_of(t, d, o, reading, quick=True) == kind
+                   and not (unscaled and factor(t, d, o, reading, quick=True) is not None)]  # fmt: skip
             if bad:
                 seen[id(d)] = (d, bad[0])
                 verdicts[k] = True
@@ -290,6 +309,48 @@ def _shrunk(
     return small, observed[1], _join("in the process that had answered earlier calls", cut), late
 
 
+def factor(
+    t: Trial, data: Data, outcome: Outcome, reading: Reading, quick: bool = False
+) -> Fraction | None:
+    """The c > 0 with the answer c × the reference's (η = 1) run, if there is one."""
+    if not isinstance(outcome, Returned):
+        return None
+    W = t.oracle.quick(data)[0] if quick else t.oracle.trace(data).weights
+    got = reorder(outcome, reading.bias_last).weights
+    found = proportional(got, W, floats=t.floats)
+    if found is None or found == ANY:
+        return None
+    return simplest(*found)
+
+
+def scaled(
+    t: Trial, data: Data, got: Returned, reading: Reading, checked: Sequence[int],
+    outcomes: Sequence[Outcome],
+) -> Diagnosis | None:  # fmt: skip
+    """A counterexample whose answer is c × the reference's: the factor, and the data set
+    that breaks it (no one learning rate explains every answer)."""
+    c = factor(t, data, got, reading)
+    if c is None:
+        return None
+    for i in checked:
+        o = outcomes[i]
+        if not isinstance(o, Returned):
+            continue
+        other = factor(t, t.cases[i].data, o, reading)
+        if other != c:
+            n = len(t.cases[i].data[0])
+            what = "not a multiple of" if other is None else f"{other / t.q} ×"
+            return Diagnosis(
+                "learning-rate",
+                f"on the counterexample its answer is {c / t.q} × the reference's (as a step of "
+                f"{c} would give), but on data set {i + 1} ({n} example{'s' if n != 1 else ''}) "
+                f"its weights are {what} the reference's: no one learning rate explains its "
+                "answers (a step that depends on the data, such as a half step at a tie or an "
+                "LMS rule's y − w·x)",
+            )
+    return None
+
+
 def _join(*notes: str) -> str:
     return "; ".join(n for n in notes if n)
 
@@ -316,6 +377,18 @@ def _rates(
     if reading.bias_last:
         found.append(diagnosis.bias_last(sum(1 for i in checked if _is_ok(results[i]))))
     return found
+
+
+def _started_nonzero(t: Trial, reading: Reading, d: int) -> bool:
+    """Do probes show a nonzero weight before any update (see probes.started_nonzero)?"""
+    if t.call.clock.out:
+        return False
+
+    def ask(sets: Sequence[Data]) -> list[Outcome]:
+        return [reorder(o, reading.bias_last) if isinstance(o, Returned) else o
+                for o in t.call(sets)]  # fmt: skip
+
+    return probes.started_nonzero(ask, d) is not None
 
 
 def _probing(t: Trial, reading: Reading) -> bool:
