@@ -106,6 +106,8 @@ def crosscheck(
         if plan is not None and plan.step is not None:
             q = call.eta = plan.step  # --param set the step: the reference runs with it
         found = None
+        if call.language is not None and call.language.rows_only:
+            forced.setdefault("orientation", "rows")
         if plan is not None and call.failed is None:
             switch = '"bias"' in json.dumps(plan.json())
             found = layouts.find(

@@ -21,9 +21,11 @@ run (they would cost a timeout each).
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import shlex
+import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -32,7 +34,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from perceptron_ref.crosscheck.candidates import layouts, parameters, toplevel
+from perceptron_ref.crosscheck.candidates import drivers, layouts, parameters, toplevel
 from perceptron_ref.crosscheck.candidates.outcomes import (
     Data,
     Failure,
@@ -47,7 +49,7 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.runner import Epochs
 
 Input = Literal["numpy", "fractions", "lists"]
-Kind = Literal["file", "module", "cmd", "sklearn", "river"]
+Kind = Literal["file", "module", "cmd", "sklearn", "river", "driver"]
 WORKER = Path(__file__).with_name("worker.py")
 
 
@@ -65,16 +67,20 @@ class Candidate:
     source: str = ""  # a notebook's Python; empty for a .py file
     files: tuple[tuple[str, str], ...] = ()  # (name, text) its %%writefile cells write
     notes: tuple[str, ...] = ()  # what the student is told of how it was read
+    language: str = "python"  # a driver's: javascript, java, c, c++, rust
 
     @property
     def floats(self) -> bool:
         """Does it compute in floats?  Then it gets only data exact in float64."""
-        return self.kind in ("sklearn", "river") or self.input != "fractions"
+        return self.kind in ("sklearn", "river", "driver") or self.input != "fractions"
 
     @property
     def vectorized(self) -> bool:
-        """Does it take numpy arrays (or is it scikit-learn)?  Then it gets the largest data."""
-        return self.kind == "sklearn" or (self.kind in ("file", "module") and self.input == "numpy")
+        """Does it take numpy arrays, or is it scikit-learn or compiled?  Then it gets the
+        largest data (cut to its speed when it is slower)."""
+        return self.kind in ("sklearn", "driver") or (
+            self.kind in ("file", "module") and self.input == "numpy"
+        )
 
     @property
     def two_classes(self) -> bool:
@@ -99,24 +105,25 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
         argv = tuple(shlex.split(target[4:]))
         if not argv:
             raise InputError("cmd: needs a command, e.g. 'cmd:node perceptron.js'")
-        # It runs in a scratch directory: name its files (here, relative) by absolute paths.
-        argv = tuple(str(Path(a).resolve()) if Path(a).is_file() else a for a in argv)
-        return Candidate(target, "cmd", input, argv=argv)
+        return Candidate(target, "cmd", input, argv=command(argv))
     where, colon, function = target.rpartition(":")
     if not colon:
         where, function = target, entry or ""
     if not where or not function.isidentifier():
         raise InputError(
-            f"candidate {target!r}: expected FILE.py:FUNCTION, NOTEBOOK.ipynb:FUNCTION, "
-            "MODULE:FUNCTION, "
+            f"candidate {target!r}: expected FILE.py:NAME, NOTEBOOK.ipynb:NAME, MODULE:NAME, "
+            "FILE.js:NAME, FILE.java:NAME, FILE.c:NAME, FILE.cpp:NAME, FILE.rs:NAME, "
             "cmd:COMMAND, sklearn or river"
         )
-    if where.endswith((".py", ".ipynb")) or "/" in where:
+    if where.endswith((".py", ".ipynb", *drivers.LANGUAGES)) or "/" in where:
         if not Path(where).is_file():
             raise InputError(f"candidate file {where!r} does not exist")
         path = str(Path(where).resolve())
         if where.endswith(".ipynb"):
             return _notebook(target, input, path, function)
+        if drivers.language(path):
+            return Candidate(target, "driver", "lists", path=path, function=function,
+                             language=drivers.language(path))  # fmt: skip
         return _script(target, input, path, function)
     return Candidate(target, "module", input, module=where, function=function)
 
@@ -144,6 +151,93 @@ def _script(target: str, input: Input, path: str, function: str) -> Candidate:
     notes = (scripts.note(Path(path).name, left),) if left else ()
     return Candidate(target, "file", input, path=path, function=function, source=kept,
                      notes=notes)  # fmt: skip
+
+
+CLASS_PATH = ("-cp", "-classpath", "--class-path", "-p", "--module-path")
+
+
+def command(argv: Sequence[str]) -> tuple[str, ...]:
+    """A ``cmd:`` command line as it runs in the sandbox's scratch directory: the files and
+    folders it names (relative here) made absolute, a class path's too (``-cp lib:classes``),
+    and a JVM given flags that start it within the memory limit (see :func:`jvm`)."""
+    out: list[str] = []
+    for i, a in enumerate(argv):
+        if i > 0 and argv[i - 1] in CLASS_PATH:
+            parts = a.split(":")
+            a = ":".join(str(Path(p).resolve()) if p and Path(p).exists() else p for p in parts)
+        elif i > 0 and (Path(a).is_file() or Path(a).is_dir()):
+            a = str(Path(a).resolve())
+        out.append(a)
+    return tuple(out)
+
+
+def jvm(argv: Sequence[str], memory: int) -> list[str]:
+    """``java ...`` and ``node ...`` with their own flags, unless they set their heap
+    themselves: a JVM reserves a heap of a quarter of the machine's memory, a 1 GiB class
+    space and a collector thread per core, node's collector threads reserve memory too,
+    which an address-space limit of 1 GiB and 128 processes refuse."""
+    name = Path(argv[0]).name if argv else ""
+    if name == "java" and not any(a.startswith("-Xmx") for a in argv):
+        return [argv[0], *jvm_flags(memory), *argv[1:]]
+    if name == "node" and not any(a.startswith("--max-old-space-size") for a in argv):
+        heap = max(64, memory // 2 // 1024**2)
+        return [argv[0], "--single-threaded-gc", f"--max-old-space-size={heap}", *argv[1:]]
+    return list(argv)
+
+
+@functools.cache
+def runtime_folders(program: str) -> tuple[Path, ...]:
+    """Folders outside /usr that a runtime's own files link to: Debian's JDK keeps its
+    configuration (``conf/security/java.security``, ``jvm.cfg``) in /etc/java-17-openjdk,
+    which the sandbox does not show unless it is shared (read-only)."""
+    found = shutil.which(program)
+    if found is None:
+        return ()
+    home = Path(found).resolve().parent.parent
+    folders: set[Path] = set()
+    for sub in (home, home / "conf", home / "lib", home / "conf" / "security"):
+        try:
+            entries = list(sub.iterdir()) if sub.is_dir() else []
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                target = entry.resolve()
+                if target.exists() and Path("/usr") not in target.parents:
+                    folders.add(target if target.is_dir() else target.parent)
+    return tuple(sorted(folders))
+
+
+def runtime_shares(argv: Sequence[str]) -> list[Path]:
+    """What a ``java``/``javac`` command needs shared besides its own files."""
+    name = Path(argv[0]).name if argv else ""
+    return list(runtime_folders(name)) if name in ("java", "javac") else []
+
+
+def jvm_flags(memory: int, prefix: str = "") -> list[str]:
+    """A JVM's flags for an address-space limit of ``memory`` bytes (``prefix`` "-J" for javac)."""
+    heap = max(64, memory // 4 // 1024**2)
+    flags = [f"-Xmx{heap}m", "-Xss1m", "-XX:+UseSerialGC", "-XX:ReservedCodeCacheSize=32m",
+             "-XX:CompressedClassSpaceSize=64m", "-XX:MaxMetaspaceSize=128m",
+             "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1"]  # fmt: skip
+    return [prefix + f for f in flags]
+
+
+def shared_paths(argv: Sequence[str]) -> list[Path]:
+    """The folders a command line names (read-only in the sandbox): those of its files, the
+    folders themselves, and a class path's entries."""
+    found: list[Path] = []
+    for i, a in enumerate(argv):
+        parts = a.split(":") if i > 0 and argv[i - 1] in CLASS_PATH else [a]
+        for p in parts:
+            path = Path(p)
+            if not path.is_absolute() or path == Path("/"):
+                continue
+            if path.is_file():
+                found.append(path.parent)
+            elif path.is_dir():
+                found.append(path)
+    return found
 
 
 def _notebook(target: str, input: Input, path: str, function: str) -> Candidate:
@@ -232,6 +326,13 @@ class Runner:
         self.layout = layouts.Layout(bias="inside" if bias else "none")
         self.plan: parameters.Plan | None = None
         self.failed: Failure | None = None  # a load error found while describing it
+        self.folder: Path | None = None  # a driver's, and what it builds
+        self.language: drivers.Language | None = None
+        if candidate.kind == "driver":
+            self.folder = drivers.scratch()
+            self.language = drivers.for_language(
+                candidate.language, self.folder, candidate.path, candidate.function, memory
+            )
         self.session = self._session()
 
     def _session(self) -> Session:
@@ -247,8 +348,10 @@ class Runner:
         cannot be loaded: then every call is that load error).  An unknown ``--param`` is
         an InputError."""
         c = self.candidate
-        if c.kind not in ("file", "module") or self.plan is not None or self.failed:
+        if c.kind not in ("file", "module", "driver") or self.plan is not None or self.failed:
             return self.plan
+        if c.kind == "driver":
+            return self._prepare_driver()
         request = {"target": self._target(), "describe": True}
         timeout, _ = self._timeout()
         ran = self.session.exchange(json.dumps(request).encode(), 1, timeout)
@@ -266,6 +369,39 @@ class Runner:
         if self.plan.problem:
             self.failed = Failure("load error", self.plan.problem)
         return self.plan
+
+    def _prepare_driver(self) -> parameters.Plan | None:
+        assert self.language is not None
+        raw = self.language.describe(self._execute)
+        if isinstance(raw, Failure):
+            self.failed = raw
+            return None
+        try:
+            alternatives = [raw | {"call": call} for call in raw["calls"]] if "calls" in raw else [raw]
+            plans = [parameters.plan(parameters.from_json(a, self.candidate.language), self.told)
+                     for a in alternatives]  # fmt: skip
+        except (KeyError, TypeError, ValueError):
+            self.failed = Failure("load error", "its description could not be read")
+            return None
+        self.plan = next((p for p in plans if not p.problem), plans[0])
+        if self.plan.problem:
+            self.failed = Failure("load error", self.plan.problem)
+            return None
+        built = self.language.build(self.plan, self._execute)
+        if built is not None:
+            self.failed = built
+        return self.plan
+
+    def _execute(self, argv: Sequence[str], stdin: bytes, timeout: float) -> sandbox.Execution:
+        """Run a driver's command in the candidate's sandbox: it sees the candidate's folder
+        (or its snapshot, when grading) and the driver's."""
+        assert self.folder is not None and self.language is not None
+        share = (*sandbox.shared([Path(self.candidate.path).parent]), self.folder,
+                 *runtime_shares(argv), *self.language.shares())  # fmt: skip
+        return sandbox.execute(
+            jvm(argv, self.memory), stdin, timeout=timeout, memory=self.memory,
+            cpu_seconds=int(timeout) + 1, share=share,
+        )  # fmt: skip
 
     def _target(self) -> dict[str, Any]:
         c = self.candidate
@@ -326,14 +462,14 @@ class Runner:
             return []
         if self.clock.out:
             return _budget(expanded)
-        if c.kind in ("file", "module"):
+        if c.kind in ("file", "module", "driver"):
             self.prepare()
         if self.failed is not None:
             return [self.failed] * len(expanded)
         self.calls += len(expanded)
         layout = self.layout
-        if c.kind == "cmd":
-            return self._commands(expanded)
+        if c.kind in ("cmd", "driver"):
+            return self._commands(expanded, raw)
         encode = _dataset_json if c.input == "fractions" else _numbers_json
         request: dict[str, Any] = {
             "target": self._target(),
@@ -357,14 +493,17 @@ class Runner:
             return outcomes[:done] + _budget(expanded[done:])
         return outcomes
 
-    def _commands(self, datasets: list[Data]) -> list[Outcome]:
+    def _commands(self, datasets: list[Data], raw: bool = False) -> list[Outcome]:
         outcomes: list[Outcome] = []
         for i, d in enumerate(datasets):
             timeout, cut = self._timeout()
             if timeout <= 0:
                 return outcomes + _budget(datasets[i:])
-            options = (self.bias, self.epochs, timeout, self.memory, self.eta)
-            got = _call_command(self.candidate, d, *options)
+            if self.language is not None:
+                got = self._driver(d, timeout, raw)
+            else:
+                options = (self.bias, self.epochs, timeout, self.memory, self.eta)
+                got = _call_command(self.candidate, d, *options)
             if isinstance(got, Failure) and got.kind == "hang":
                 if cut:
                     return outcomes + _budget(datasets[i:])
@@ -372,11 +511,20 @@ class Runner:
             outcomes.append(got)
         return outcomes
 
+    def _driver(self, data: Data, timeout: float, raw: bool) -> Outcome:
+        assert self.language is not None and self.plan is not None
+        told = {"eta": self.eta, "epochs": self.epochs}
+        request = self.language.request(self.plan, drivers.values(data, self.layout, told))
+        ran = self._execute(self.language.run(), request, timeout)
+        return drivers.answer(ran, data, self.layout, raw=raw)  # type: ignore[no-any-return]
+
     def __enter__(self) -> Runner:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.session.close()
+        if self.folder is not None:
+            drivers.remove(self.folder)
 
 
 def _line(ran: Any) -> dict[str, Any] | None:
@@ -417,14 +565,13 @@ def _call_command(
     if eta != 1:  # the schema's optional key: absent means 1
         request["eta"] = str(eta)
     stdin = json.dumps(request).encode()
-    # It sees the folders of the files its command line names (parse made them absolute).
-    files = [Path(a).parent for a in candidate.argv if Path(a).is_absolute() and Path(a).is_file()]
+    # It sees the folders its command line names (parse made them absolute).
     ran = sandbox.execute(
-        candidate.argv,
+        jvm(candidate.argv, memory),
         stdin,
         timeout=timeout,
         memory=memory,
         cpu_seconds=int(timeout) + 1,
-        share=sandbox.shared(files),
+        share=(*sandbox.shared(shared_paths(candidate.argv)), *runtime_shares(candidate.argv)),
     )
     return from_command(ran, data, bias)

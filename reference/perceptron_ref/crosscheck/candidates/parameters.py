@@ -175,9 +175,11 @@ class Call:
     args: tuple[Any, ...] = ()
     kwargs: tuple[tuple[str, Any], ...] = ()
     order: tuple[Any, ...] = ()  # every parameter's value in order (DEFAULT where none)
+    names: tuple[str, ...] = ()  # and its name (a driver finds the overload by them)
 
     def json(self) -> dict[str, Any]:
-        return {"args": list(self.args), "kwargs": dict(self.kwargs), "order": list(self.order)}
+        return {"args": list(self.args), "kwargs": dict(self.kwargs), "order": list(self.order),
+                "names": list(self.names)}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -225,6 +227,7 @@ class Plan:
 
         def text(c: Call) -> str:
             shown = {"eta": _decimal(self.eta), "epochs": repr(self.epochs), "bias": str(bias),
+                     "w_out": "w (it writes)", "b_out": "&b (it writes)",
                      "passes": str(CONVERGE_CAP if self.epochs == "converge" else self.epochs)}  # fmt: skip
             parts = [_show(v, shown) for v in c.args]
             parts += [f"{k}={_show(v, shown)}" for k, v in c.kwargs]
@@ -398,6 +401,10 @@ class _Filler:
         told, name = self.told, p.name
         if p.kind == "varargs":
             return DEFAULT
+        if p.kind in ("count", "dimension", "output"):  # a C parameter: n, d, where w goes
+            if p.kind == "output":
+                return slot("b_out" if name in BIASES else "w_out")
+            return slot("n" if p.kind == "count" else "d")
         if name in told.params:
             self.used.add(name)
             value = told.params[name]
@@ -487,6 +494,7 @@ def _fill(filler: _Filler, params: Sequence[Parameter], constructor: bool) -> Ca
     args: list[Any] = []
     kwargs: list[tuple[str, Any]] = []
     order: list[Any] = []
+    names = tuple(p.name for p in params if p.kind not in ("varargs", "varkw"))
     positional = True
     for p in params:
         value = filler.value(p, constructor)
@@ -503,7 +511,7 @@ def _fill(filler: _Filler, params: Sequence[Parameter], constructor: bool) -> Ca
         else:
             kwargs.append((p.name, value))
             positional = False
-    return Call(tuple(args), tuple(kwargs), tuple(order))
+    return Call(tuple(args), tuple(kwargs), tuple(order), names)
 
 
 def method_of(d: Description) -> str:
@@ -563,7 +571,7 @@ def _one_argument(p: Plan) -> Plan:
 
     def swap(c: Call) -> Call:
         return Call(tuple(map(fix, c.args)), tuple((k, fix(v)) for k, v in c.kwargs),
-                    tuple(map(fix, c.order)))  # fmt: skip
+                    tuple(map(fix, c.order)), c.names)  # fmt: skip
 
     return replace(p, construct=None if p.construct is None else swap(p.construct), call=swap(p.call))
 

@@ -192,9 +192,6 @@ def disagree(
         ordered = None if explained else diagnosis.order(data, [norm.weights], oracle, reading.rate)
         found += [ordered] if ordered else []
     found += _rates(t, outcomes, checked, reading, results)
-    if "learning-rate" not in {f.code for f in found}:
-        by_factor = scaled(t, data, got, reading, checked, outcomes)
-        found += [by_factor] if by_factor is not None else []
     codes = {f.code for f in found}
     if not codes & set(SUPPRESS):
         W = oracle.trace(data).weights
@@ -208,6 +205,9 @@ def disagree(
             d = test()
             if d is not None and d.code not in {f.code for f in found}:
                 found.append(d)
+    if not {f.code for f in found} - {"bias-last", "dimension"}:  # nothing else explains it
+        by_factor = scaled(t, data, got, reading, checked, outcomes)
+        found += [by_factor] if by_factor is not None else []
     by_d = [(len(t.cases[i].data[0][0]), _is_ok(results[i])) for i in checked]
     dim = diagnosis.dimension(by_d, len(data[0][0]))
     if dim is not None and t.needs.dimension is None:
