@@ -145,7 +145,7 @@ def register(sub: Any) -> None:
         default=1,
         metavar="Q",
         help="the step the candidate is told, through its parameter for it (eta, lr, l_rate, "
-        "alpha, learning_rate, ...; the protocol's \"eta\"); default 1. A candidate that uses "
+        'alpha, learning_rate, ...; the protocol\'s "eta"); default 1. A candidate that uses '
         "another one agrees up to its learning rate",
     )
     p.add_argument(

@@ -99,9 +99,15 @@ def crosscheck(
     told = parameters.Told(q, epochs, bias, dict(params or {}), _attributes(weights_attr))
     forced = {k: v for k, v in (("orientation", orientation), ("labels", labels)) if v}
     with candidates.Runner(
-        candidate, bias=bool(bias), epochs=epochs, timeout=timeout, memory=memory, eta=q,
-        clock=clock, told=told,
-    ) as call:  # fmt: skip
+        candidate,
+        bias=bool(bias),
+        epochs=epochs,
+        timeout=timeout,
+        memory=memory,
+        eta=q,
+        clock=clock,
+        told=told,
+    ) as call:
         plan = call.prepare()
         if plan is not None and plan.step is not None:
             q = call.eta = plan.step  # --param set the step: the reference runs with it
@@ -111,10 +117,15 @@ def crosscheck(
         if plan is not None and call.failed is None:
             switch = '"bias"' in json.dumps(plan.json())
             found = layouts.find(
-                call.probe, algorithm, epochs, bias=bias, switch=switch,
+                call.probe,
+                algorithm,
+                epochs,
+                bias=bias,
+                switch=switch,
                 data="data" if plan.data == ("data",) else "separate",
-                dimension=dimension, forced=forced,
-            )  # fmt: skip
+                dimension=dimension,
+                forced=forced,
+            )
             call.layout = found.layout
         has_bias = call.layout.reference_bias if found is not None else bool(bias)
         oracle = Oracle(algorithm, bias=has_bias, epochs=epochs, eta=q)

@@ -122,8 +122,14 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
         if where.endswith(".ipynb"):
             return _notebook(target, input, path, function)
         if drivers.language(path):
-            return Candidate(target, "driver", "lists", path=path, function=function,
-                             language=drivers.language(path))  # fmt: skip
+            return Candidate(
+                target,
+                "driver",
+                "lists",
+                path=path,
+                function=function,
+                language=drivers.language(path),
+            )
         return _script(target, input, path, function)
     return Candidate(target, "module", input, module=where, function=function)
 
@@ -131,7 +137,11 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
 def _present(folder: Path) -> Any:
     def present(module: str) -> bool:  # an import of a file beside it stays
         top = module.split(".")[0]
-        return (folder / f"{top}.py").is_file() or (folder / top).is_dir() or toplevel.installed(module)
+        return (
+            (folder / f"{top}.py").is_file()
+            or (folder / top).is_dir()
+            or toplevel.installed(module)
+        )
 
     return present
 
@@ -149,8 +159,7 @@ def _script(target: str, input: Input, path: str, function: str) -> Candidate:
     if kept == text:
         return Candidate(target, "file", input, path=path, function=function)
     notes = (scripts.note(Path(path).name, left),) if left else ()
-    return Candidate(target, "file", input, path=path, function=function, source=kept,
-                     notes=notes)  # fmt: skip
+    return Candidate(target, "file", input, path=path, function=function, source=kept, notes=notes)
 
 
 CLASS_PATH = ("-cp", "-classpath", "--class-path", "-p", "--module-path")
@@ -217,9 +226,16 @@ def runtime_shares(argv: Sequence[str]) -> list[Path]:
 def jvm_flags(memory: int, prefix: str = "") -> list[str]:
     """A JVM's flags for an address-space limit of ``memory`` bytes (``prefix`` "-J" for javac)."""
     heap = max(64, memory // 4 // 1024**2)
-    flags = [f"-Xmx{heap}m", "-Xss1m", "-XX:+UseSerialGC", "-XX:ReservedCodeCacheSize=32m",
-             "-XX:CompressedClassSpaceSize=64m", "-XX:MaxMetaspaceSize=128m",
-             "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1"]  # fmt: skip
+    flags = [
+        f"-Xmx{heap}m",
+        "-Xss1m",
+        "-XX:+UseSerialGC",
+        "-XX:ReservedCodeCacheSize=32m",
+        "-XX:CompressedClassSpaceSize=64m",
+        "-XX:MaxMetaspaceSize=128m",
+        "-XX:TieredStopAtLevel=1",
+        "-XX:CICompilerCount=1",
+    ]
     return [prefix + f for f in flags]
 
 
@@ -357,8 +373,10 @@ class Runner:
         ran = self.session.exchange(json.dumps(request).encode(), 1, timeout)
         line = _line(ran)
         if line is None or "describe" not in line:
-            got = from_worker(ran, [((( 0,),), (1,))], False)[0]
-            self.failed = got if isinstance(got, Failure) else Failure("load error", "no description")
+            got = from_worker(ran, [(((0,),), (1,))], False)[0]
+            self.failed = (
+                got if isinstance(got, Failure) else Failure("load error", "no description")
+            )
             return None
         try:
             described = parameters.from_json(line["describe"])
@@ -377,9 +395,13 @@ class Runner:
             self.failed = raw
             return None
         try:
-            alternatives = [raw | {"call": call} for call in raw["calls"]] if "calls" in raw else [raw]
-            plans = [parameters.plan(parameters.from_json(a, self.candidate.language), self.told)
-                     for a in alternatives]  # fmt: skip
+            alternatives = (
+                [raw | {"call": call} for call in raw["calls"]] if "calls" in raw else [raw]
+            )
+            plans = [
+                parameters.plan(parameters.from_json(a, self.candidate.language), self.told)
+                for a in alternatives
+            ]
         except (KeyError, TypeError, ValueError):
             self.failed = Failure("load error", "its description could not be read")
             return None
@@ -396,17 +418,29 @@ class Runner:
         """Run a driver's command in the candidate's sandbox: it sees the candidate's folder
         (or its snapshot, when grading) and the driver's."""
         assert self.folder is not None and self.language is not None
-        share = (*sandbox.shared([Path(self.candidate.path).parent]), self.folder,
-                 *runtime_shares(argv), *self.language.shares())  # fmt: skip
+        share = (
+            *sandbox.shared([Path(self.candidate.path).parent]),
+            self.folder,
+            *runtime_shares(argv),
+            *self.language.shares(),
+        )
         return sandbox.execute(
-            jvm(argv, self.memory), stdin, timeout=timeout, memory=self.memory,
-            cpu_seconds=int(timeout) + 1, share=share,
-        )  # fmt: skip
+            jvm(argv, self.memory),
+            stdin,
+            timeout=timeout,
+            memory=self.memory,
+            cpu_seconds=int(timeout) + 1,
+            share=share,
+        )
 
     def _target(self) -> dict[str, Any]:
         c = self.candidate
-        target: dict[str, Any] = {"kind": c.kind, "function": c.function, "path": c.path,
-                                  "module": c.module}  # fmt: skip
+        target: dict[str, Any] = {
+            "kind": c.kind,
+            "function": c.function,
+            "path": c.path,
+            "module": c.module,
+        }
         if c.source:
             target |= {"source": c.source, "files": dict(c.files)}
         return target

@@ -145,7 +145,9 @@ def _methods(cls: type) -> dict[str, list[dict[str, Any]]]:
         if not callable(function):
             continue
         drop = not isinstance(member, staticmethod | classmethod)
-        methods[name] = _parameters(function, drop_self=drop and not isinstance(member, classmethod))
+        methods[name] = _parameters(
+            function, drop_self=drop and not isinstance(member, classmethod)
+        )
     return methods
 
 
@@ -163,12 +165,16 @@ def describe(found: Any) -> dict[str, Any]:
     if inspect.isclass(found):
         init = _parameters(found, drop_self=False)
         source = _source(found)
-        return {"kind": "class", "name": name, "call": init, "methods": _methods(found),
-                "source": source}  # fmt: skip
+        return {
+            "kind": "class",
+            "name": name,
+            "call": init,
+            "methods": _methods(found),
+            "source": source,
+        }
     if not callable(found) or (_fits(found) and not inspect.isroutine(found)):
         cls = type(found)
-        return {"kind": "instance", "name": name, "methods": _methods(cls),
-                "source": _source(cls)}  # fmt: skip
+        return {"kind": "instance", "name": name, "methods": _methods(cls), "source": _source(cls)}
     params = _parameters(found, drop_self=False)
     if not any(p["required"] for p in params) and params == [] and inspect.isfunction(found):
         try:  # a factory: called with nothing, it gives a model to fit
@@ -176,8 +182,12 @@ def describe(found: Any) -> dict[str, Any]:
         except Exception:
             made = None
         if made is not None and _fits(made) and not inspect.isclass(made):
-            return {"kind": "factory", "name": name, "methods": _methods(type(made)),
-                    "source": _source(type(made))}  # fmt: skip
+            return {
+                "kind": "factory",
+                "name": name,
+                "methods": _methods(type(made)),
+                "source": _source(type(made)),
+            }
     return {"kind": "function", "name": name, "call": params, "source": _source(found)}
 
 
@@ -190,16 +200,24 @@ def layout(X: Any, y: Any, request: dict[str, Any]) -> dict[str, Any]:
     if numpy:
         import numpy as np
     if found.get("column"):
-        X = np.hstack([np.ones((len(X), 1)), X]) if numpy else [[type(r[0])(1), *r] if r else [1] for r in X]  # noqa: E501
+        X = (
+            np.hstack([np.ones((len(X), 1)), X])
+            if numpy
+            else [[type(r[0])(1), *r] if r else [1] for r in X]
+        )
     zero_one = found.get("labels") == "01"
     if zero_one:
         y = (y + 1) // 2 if numpy else [(t + 1) // 2 for t in y]
     d = (X.shape[1] if numpy else len(X[0])) if len(y) else 0
     data = None
     if found.get("data") == "label-last":
-        data = np.hstack([X, y.reshape(-1, 1).astype(X.dtype)]) if numpy else [[*r, t] for r, t in zip(X, y, strict=True)]  # noqa: E501
+        data = (
+            np.hstack([X, y.reshape(-1, 1).astype(X.dtype)])
+            if numpy
+            else [[*r, t] for r, t in zip(X, y, strict=True)]
+        )
     elif found.get("data") == "pairs":
-        data = list(zip(X, y.tolist() if numpy else y, strict=True))
+        data = [list(pair) for pair in zip(X, y.tolist() if numpy else y, strict=True)]
     if found.get("orientation") == "columns":
         X = X.T if numpy else [list(c) for c in zip(*X, strict=True)]
     shape = found.get("y", "flat")
@@ -210,8 +228,15 @@ def layout(X: Any, y: Any, request: dict[str, Any]) -> dict[str, Any]:
     classes = [0, 1] if zero_one else [-1, 1]
     epochs = request["epochs"]
     passes = 1000 if epochs == "converge" else epochs
-    return {"X": X, "y": y, "data": data, "d": d, "classes": classes, "epochs": epochs,
-            "passes": passes}  # fmt: skip
+    return {
+        "X": X,
+        "y": y,
+        "data": data,
+        "d": d,
+        "classes": classes,
+        "epochs": epochs,
+        "passes": passes,
+    }
 
 
 def _fill(value: Any, slots: dict[str, Any]) -> Any:
@@ -230,8 +255,24 @@ def _invoke(function: Any, call: dict[str, Any], slots: dict[str, Any]) -> Any:
     return function(*args, **kwargs)
 
 
-NOT_WEIGHTS = ("error", "loss", "cost", "hist", "mistake", "label", "class", "pred", "acc",
-               "score", "epoch", "iter", "step", "rate", "eta", "lr")  # fmt: skip
+NOT_WEIGHTS = (
+    "error",
+    "loss",
+    "cost",
+    "hist",
+    "mistake",
+    "label",
+    "class",
+    "pred",
+    "acc",
+    "score",
+    "epoch",
+    "iter",
+    "step",
+    "rate",
+    "eta",
+    "lr",
+)
 
 
 def _numeric(value: Any) -> bool:
@@ -268,19 +309,37 @@ def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
             return None
         return None if callable(value) else value
 
-    w_name = next((n for n in names["w"] if _numeric(attribute(n)) and _size(attribute(n)) > 1 or
-                   (n in found and _numeric(found[n]))), None)  # fmt: skip
+    w_name = next(
+        (
+            n
+            for n in names["w"]
+            if (_numeric(attribute(n)) and _size(attribute(n)) > 1)
+            or (n in found and _numeric(found[n]))
+        ),
+        None,
+    )
     if w_name is None and names.get("forced"):
         raise AttributeError(f"the fitted {type(model).__name__} has no numeric {names['w'][0]!r}")
     if w_name is None:
-        near = [n for n, v in found.items() if _numeric(v) and _size(v) in (d, d + 1)
-                and not any(word in n.lower() for word in NOT_WEIGHTS)]  # fmt: skip
+        near = [
+            n
+            for n, v in found.items()
+            if _numeric(v)
+            and _size(v) in (d, d + 1)
+            and not any(word in n.lower() for word in NOT_WEIGHTS)
+        ]
         if len(near) != 1:
             return None
         w_name = near[0]
     w = attribute(w_name)
-    b_name = next((n for n in names["b"] if n != w_name and _numeric(attribute(n))
-                   and _size(attribute(n)) == 1), None)  # fmt: skip
+    b_name = next(
+        (
+            n
+            for n in names["b"]
+            if n != w_name and _numeric(attribute(n)) and _size(attribute(n)) == 1
+        ),
+        None,
+    )
     if names.get("forced") and names["b"] and b_name is None:
         raise AttributeError(f"the fitted {type(model).__name__} has no numeric {names['b'][0]!r}")
     if b_name is None:
@@ -288,7 +347,9 @@ def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
     return (w, attribute(b_name)), f"{w_name},{b_name}"
 
 
-def call(found: Any, X: Any, y: Any, told: dict[str, Any], request: dict[str, Any]) -> tuple[Any, str]:
+def call(
+    found: Any, X: Any, y: Any, told: dict[str, Any], request: dict[str, Any]
+) -> tuple[Any, str]:
     """Call the candidate as the parent planned (``request["plan"]``) on data laid out as
     it found (``request["layout"]``); (what it returned or its fitted weights, and the
     attributes they were read from, "" when returned)."""
@@ -299,7 +360,11 @@ def call(found: Any, X: Any, y: Any, told: dict[str, Any], request: dict[str, An
     kind = plan["kind"]
     if kind == "function":
         returned = _invoke(found, plan["call"], slots)
-        model = returned if not _numeric(returned) and not isinstance(returned, dict | list | tuple) else None
+        model = (
+            returned
+            if not _numeric(returned) and not isinstance(returned, dict | list | tuple)
+            else None
+        )
     else:
         if kind == "class":
             model = _invoke(found, plan["construct"], slots)
@@ -311,7 +376,7 @@ def call(found: Any, X: Any, y: Any, told: dict[str, Any], request: dict[str, An
         times = slots["passes"] if plan.get("repeat") else 1
         for _ in range(times):
             returned = _invoke(method, plan["call"], slots)
-    if model is not None and not hasattr(model, "coef_") or plan["weights"].get("forced"):
+    if (model is not None and not hasattr(model, "coef_")) or plan["weights"].get("forced"):
         read = weights(model, plan["weights"], slots["d"]) if model is not None else None
         if read is not None:
             return read

@@ -37,12 +37,15 @@ from perceptron_ref.runner import Epochs
 F = Fraction
 PROBES: tuple[Data, ...] = (
     (((F(0), F(-3)), (F(0), F(2)), (F(2), F(0)), (F(3), F(1)), (F(-2), F(-1))), (-1, 1, -1, -1, 1)),
-    (((F(3), F(-3)), (F(-2), F(2)), (F(-2), F(1)), (F(1), F(1)), (F(-1), F(-3))), (1, -1, -1, 1, -1)),
-)  # fmt: skip
+    (
+        ((F(3), F(-3)), (F(-2), F(2)), (F(-2), F(1)), (F(1), F(1)), (F(-1), F(-3))),
+        (1, -1, -1, 1, -1),
+    ),
+)
 PROBES_1D: tuple[Data, ...] = (
     (((F(2),), (F(-1),), (F(3),), (F(-2),), (F(1),)), (1, -1, 1, -1, 1)),
     (((F(-3),), (F(1),), (F(-1),), (F(2),), (F(-2),)), (-1, 1, -1, 1, -1)),
-)  # fmt: skip
+)
 """Tiny data for probing (for ``--dimension 1``, and padded with zeros for a larger D)."""
 
 
@@ -67,8 +70,13 @@ class Layout:
         return self.bias != "none"
 
     def json(self) -> dict[str, object]:
-        return {"orientation": self.orientation, "labels": self.labels, "y": self.y,
-                "data": self.data, "column": self.bias == "column"}  # fmt: skip
+        return {
+            "orientation": self.orientation,
+            "labels": self.labels,
+            "y": self.y,
+            "data": self.data,
+            "column": self.bias == "column",
+        }
 
     def words(self) -> list[str]:
         """What differs from the usual (X n × d, y flat ±1, apart; w returned), in words."""
@@ -108,8 +116,10 @@ class Found:
             how = "found by probing" if self.confirmed else "no layout tried fitted better"
             said.append(f"{'; '.join(words)} ({how})")
         if self.two_classes:
-            said.append("it fails on data with one class (as scikit-learn does): only data "
-                        "with both classes were tried")  # fmt: skip
+            said.append(
+                "it fails on data with one class (as scikit-learn does): only data "
+                "with both classes were tried"
+            )
         return said
 
 
@@ -166,13 +176,15 @@ def find(
     forced = forced or {}
     readable: list[Layout] = []
     calls = _calls(bias, switch, data, forced)
-    one_class = (sets[0][0], tuple(1 for _ in sets[0][1]))
+    one_class: Data = (sets[0][0], tuple(1 for _ in sets[0][1]))
     two_classes = False
     for tried, layout in enumerate(calls, 1):
         answers = ask([*sets, one_class], layout)
         *answers, alone = answers
         refused = isinstance(alone, Failure) and alone.kind == "crash"
-        modes = _readings(bias) if layout.bias != "column" else [("column", False), ("column", True)]
+        modes = (
+            _readings(bias) if layout.bias != "column" else [("column", False), ("column", True)]
+        )
         if layout.bias == "inside":
             modes = [m for m in modes if m[0] == "inside"]
         elif layout.bias == "none" and switch:
@@ -206,8 +218,10 @@ def _matches(
         per_set: list[list[Interval]] = []
         for o, d in zip(outcomes, sets, strict=True):
             got = o.weights if not last else (o.weights[-1], *o.weights[:-1])
-            runs = [Oracle(v, bias=bias, epochs=epochs, eta=F(1)).trace(d).weights
-                    for v in variants(algorithm, epochs)]  # fmt: skip
+            runs = [
+                Oracle(v, bias=bias, epochs=epochs, eta=F(1)).trace(d).weights
+                for v in variants(algorithm, epochs)
+            ]
             spans = [s for W in runs if (s := proportional(got, W, floats=True)) is not None]
             if not spans:
                 break

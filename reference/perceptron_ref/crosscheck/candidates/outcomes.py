@@ -177,8 +177,10 @@ def interpret(
         if not bias and _pair(value, len(data[0][0])):
             b = _single(value[1])
             if parse_rational(str(b)) != 0 if isinstance(b, str | int) else True:
-                raise InputError(f"it returned (w, b) with b = {_brief(str(b), 30)} ≠ 0: it "
-                                 "learns a bias, but is checked without one")  # fmt: skip
+                raise InputError(
+                    f"it returned (w, b) with b = {_brief(str(b), 30)} ≠ 0: it "
+                    "learns a bias, but is checked without one"
+                )
             shape, value = "(w, b) with b = 0", value[0]
             value = _column(value) or value
         if isinstance(value, list) and len(value) == 1 and isinstance(value[0], list):
@@ -238,8 +240,11 @@ def from_worker(
             if isinstance(got, Returned) and isinstance(named, list) and named:
                 got = replace(got, kinds=tuple(str(k)[:60] for k in named[:8]))
             if isinstance(got, Returned):
-                got = replace(got, seconds=_seconds(line.get("seconds")),
-                              read_from=str(line.get("from", ""))[:80])  # fmt: skip
+                got = replace(
+                    got,
+                    seconds=_seconds(line.get("seconds")),
+                    read_from=str(line.get("from", ""))[:80],
+                )
             outcomes.append(got)
     return outcomes
 
@@ -256,8 +261,9 @@ def protocol_line(lines: list[str]) -> tuple[int | None, str]:
         text = line.strip()
         if text.startswith("{") and ('"weights"' in text or '"trace"' in text):
             try:
-                answer = json.loads(text, parse_float=Written, parse_int=Written,
-                                    parse_constant=_no_constant)  # fmt: skip
+                answer = json.loads(
+                    text, parse_float=Written, parse_int=Written, parse_constant=_no_constant
+                )
             except (ValueError, InputError, RecursionError):
                 continue
             if isinstance(answer, dict) and ("weights" in answer or "trace" in answer):
@@ -288,7 +294,7 @@ def from_command(ran: Execution, data: Data, bias: bool, *, extras: bool = False
         return Failure("unparsable", "expected an object with 'weights' or 'trace'")
     numbers = answer.get("numbers", "double")
     if numbers not in ("double", "exact"):
-        return Failure("unparsable", "'numbers' is neither \"double\" nor \"exact\"")
+        return Failure("unparsable", '\'numbers\' is neither "double" nor "exact"')
     got: Outcome
     if "weights" in answer:
         if not _flat(answer["weights"]):  # the schema's vector: no (w, b) pair, no [[...]]

@@ -35,9 +35,7 @@ from perceptron_ref.errors import InputError
 
 # -- the vocabulary ------------------------------------------------------------------------------
 
-STEP = re.compile(
-    r"^(eta_?0?|lr|l_?rate|lrate|(learn(ing)?_?)?rate|alpha|step(_?size)?|t)$"
-)
+STEP = re.compile(r"^(eta_?0?|lr|l_?rate|lrate|(learn(ing)?_?)?rate|alpha|step(_?size)?|t)$")
 PASSES = re.compile(
     r"^((n|num|nb|max|no_of|number_of|train(ing)?)_?)?"
     r"(epoch|ephoc|epcoh|iter|iteration|pass|round|cycle)(e?s)?(_?(t|count|num))?$"
@@ -52,7 +50,9 @@ Y = re.compile(
     r"^(y|ys|labels?|targets?|outputs?|desired|truth|expected|answers|(y|labels?)_?train"
     r"|train_?(y|labels?)|training_?labels?)$"
 )
-DICTS = re.compile(r"^(params|hyper_?params|hyper_?parameters|config|options|opts|settings|hp|args)$")
+DICTS = re.compile(
+    r"^(params|hyper_?params|hyper_?parameters|config|options|opts|settings|hp|args)$"
+)
 
 ROLES = {
     "step": "the step (--eta)",
@@ -66,10 +66,40 @@ ROLES = {
 METHODS = ("fit", "train", "partial_fit", "learn", "training", "fit_perceptron", "train_perceptron")
 """A class's fitting method: the first of these it has (then any other with fit or train in
 its name)."""
-WEIGHTS = ("coef_", "w_", "weights_", "weights", "w", "W", "theta", "th", "_w", "_weights",
-           "weight", "_coef", "coef", "wts", "weight_vector", "params")  # fmt: skip
-BIASES = ("intercept_", "b_", "bias_", "b", "bias", "theta_0", "theta0", "th0", "_b", "_bias",
-          "intercept", "w0", "b0", "bias_weight")  # fmt: skip
+WEIGHTS = (
+    "coef_",
+    "w_",
+    "weights_",
+    "weights",
+    "w",
+    "W",
+    "theta",
+    "th",
+    "_w",
+    "_weights",
+    "weight",
+    "_coef",
+    "coef",
+    "wts",
+    "weight_vector",
+    "params",
+)
+BIASES = (
+    "intercept_",
+    "b_",
+    "bias_",
+    "b",
+    "bias",
+    "theta_0",
+    "theta0",
+    "th0",
+    "_b",
+    "_bias",
+    "intercept",
+    "w0",
+    "b0",
+    "bias_weight",
+)
 """The attributes a fitted object's weights and bias are read from, first found first."""
 
 CONVERGE_CAP = 1000
@@ -84,8 +114,13 @@ def role(name: str, *, constructor: bool = False) -> str:
     key = name.strip("_").lower()
     if key == "t":
         return "step"
-    for found, pattern in (("step", STEP), ("passes", PASSES), ("bias", BIAS),
-                           ("classes", CLASSES), ("dict", DICTS)):  # fmt: skip
+    for found, pattern in (
+        ("step", STEP),
+        ("passes", PASSES),
+        ("bias", BIAS),
+        ("classes", CLASSES),
+        ("dict", DICTS),
+    ):
         if pattern.match(key):
             return found
     if DIMENSION.match(key) and (constructor or key not in ("d",)):
@@ -125,11 +160,15 @@ class Description:
     language: str = "python"
 
 
-def describe(kind: str, name: str, call: Iterable[tuple[Any, ...]] = (), **rest: Any) -> Description:
+def describe(
+    kind: str, name: str, call: Iterable[tuple[Any, ...]] = (), **rest: Any
+) -> Description:
     """A description from (name,) or (name, default) tuples, for tests and docs."""
     params = tuple(Parameter(c[0], False, c[1]) if len(c) > 1 else Parameter(c[0]) for c in call)
-    methods = {k: tuple(Parameter(c[0], False, c[1]) if len(c) > 1 else Parameter(c[0]) for c in v)
-               for k, v in rest.pop("methods", {}).items()}  # fmt: skip
+    methods = {
+        k: tuple(Parameter(c[0], False, c[1]) if len(c) > 1 else Parameter(c[0]) for c in v)
+        for k, v in rest.pop("methods", {}).items()
+    }
     return Description(kind, name, params, methods, **rest)
 
 
@@ -138,14 +177,25 @@ def from_json(raw: Mapping[str, Any], language: str = "python") -> Description:
 
     def params(items: Any) -> tuple[Parameter, ...]:
         return tuple(
-            Parameter(str(p["name"]), bool(p.get("required", True)), p.get("default"),
-                      str(p.get("kind", "positional")), str(p.get("type", "")))  # fmt: skip
+            Parameter(
+                str(p["name"]),
+                bool(p.get("required", True)),
+                p.get("default"),
+                str(p.get("kind", "positional")),
+                str(p.get("type", "")),
+            )
             for p in items or ()
         )
 
     methods = {str(k): params(v) for k, v in (raw.get("methods") or {}).items()}
-    return Description(str(raw["kind"]), str(raw.get("name", "")), params(raw.get("call")),
-                       methods, str(raw.get("source", ""))[:200_000], language)  # fmt: skip
+    return Description(
+        str(raw["kind"]),
+        str(raw.get("name", "")),
+        params(raw.get("call")),
+        methods,
+        str(raw.get("source", ""))[:200_000],
+        language,
+    )
 
 
 @dataclass(frozen=True)
@@ -178,8 +228,12 @@ class Call:
     names: tuple[str, ...] = ()  # and its name (a driver finds the overload by them)
 
     def json(self) -> dict[str, Any]:
-        return {"args": list(self.args), "kwargs": dict(self.kwargs), "order": list(self.order),
-                "names": list(self.names)}  # fmt: skip
+        return {
+            "args": list(self.args),
+            "kwargs": dict(self.kwargs),
+            "order": list(self.order),
+            "names": list(self.names),
+        }
 
 
 @dataclass(frozen=True)
@@ -215,7 +269,11 @@ class Plan:
             "method": self.method,
             "repeat": self.repeat,
             "call": self.call.json(),
-            "weights": {"w": list(self.weights[0]), "b": list(self.weights[1]), "forced": self.forced},
+            "weights": {
+                "w": list(self.weights[0]),
+                "b": list(self.weights[1]),
+                "forced": self.forced,
+            },
         }
 
     def words(self, bias: bool) -> list[str]:
@@ -226,17 +284,25 @@ class Plan:
         """The call in Python's words: ``Perceptron(eta=1, n_iter=1).fit(X, y)``."""
 
         def text(c: Call) -> str:
-            shown = {"eta": _decimal(self.eta), "epochs": repr(self.epochs), "bias": str(bias),
-                     "w_out": "w (it writes)", "b_out": "&b (it writes)",
-                     "passes": str(CONVERGE_CAP if self.epochs == "converge" else self.epochs)}  # fmt: skip
+            shown = {
+                "eta": _decimal(self.eta),
+                "epochs": repr(self.epochs),
+                "bias": str(bias),
+                "w_out": "w (it writes)",
+                "b_out": "&b (it writes)",
+                "passes": str(CONVERGE_CAP if self.epochs == "converge" else self.epochs),
+            }
             parts = [_show(v, shown) for v in c.args]
             parts += [f"{k}={_show(v, shown)}" for k, v in c.kwargs]
             return ", ".join(parts)
 
         if self.kind == "function":
             return f"{self.name}({text(self.call)})"
-        head = {"class": f"{self.name}({text(self.construct or Call())})",
-                "factory": f"{self.name}()", "instance": f"copy of {self.name}"}[self.kind]  # fmt: skip
+        head = {
+            "class": f"{self.name}({text(self.construct or Call())})",
+            "factory": f"{self.name}()",
+            "instance": f"copy of {self.name}",
+        }[self.kind]
         times = " once per pass" if self.repeat else ""
         return f"{head}.{self.method}({text(self.call)}){times}"
 
@@ -348,8 +414,23 @@ def _dedent(source: str) -> str:
 
 # -- planning -------------------------------------------------------------------------------------
 
-STEP_RANK = ("eta", "eta0", "eta_0", "lr", "l_rate", "lrate", "learning_rate", "learningrate",
-             "learn_rate", "rate", "step_size", "stepsize", "step", "alpha", "t")  # fmt: skip
+STEP_RANK = (
+    "eta",
+    "eta0",
+    "eta_0",
+    "lr",
+    "l_rate",
+    "lrate",
+    "learning_rate",
+    "learningrate",
+    "learn_rate",
+    "rate",
+    "step_size",
+    "stepsize",
+    "step",
+    "alpha",
+    "t",
+)
 """When a candidate has several step names, the first of these is filled (``alpha`` is
 scikit-learn's regularisation beside ``eta0``)."""
 
@@ -546,21 +627,30 @@ def plan(d: Description, told: Told) -> Plan:
                 filler.filled.append("partial_fit called once per pass (--epochs)")
             result = replace(base, construct=construct, method=method, repeat=repeat, call=call)
     except _Unfilled as e:
-        why = (f"cannot call {d.name}: its parameter {e.args[0]!r} has no default and no option "
-               f"names it (give it with --param {e.args[0]}=VALUE)")  # fmt: skip
+        why = (
+            f"cannot call {d.name}: its parameter {e.args[0]!r} has no default and no option "
+            f"names it (give it with --param {e.args[0]}=VALUE)"
+        )
         return replace(base, problem=why)
     unknown = sorted(set(told.params) - filler.used)
     if unknown:
-        names = sorted({p.name for p in (*d.call, *d.methods.get(method, ()))})
+        known = sorted({p.name for p in (*d.call, *d.methods.get(method, ()))})
         raise InputError(
             f"--param {unknown[0]}: {d.name} has no parameter {unknown[0]!r} "
-            f"(its parameters: {', '.join(names) or 'none'})"
+            f"(its parameters: {', '.join(known) or 'none'})"
         )
     data = ("data",) if len(filler.data) == 1 else tuple(filler.data)
     if data == ("data",):
         result = _one_argument(result)
-    return replace(result, data=data, filled=tuple(filler.filled), step=filler.step,
-                   passes=filler.passes, eta=_eta_value(told.eta), epochs=told.epochs)  # fmt: skip
+    return replace(
+        result,
+        data=data,
+        filled=tuple(filler.filled),
+        step=filler.step,
+        passes=filler.passes,
+        eta=_eta_value(told.eta),
+        epochs=told.epochs,
+    )
 
 
 def _one_argument(p: Plan) -> Plan:
@@ -570,10 +660,16 @@ def _one_argument(p: Plan) -> Plan:
         return slot("data") if _is_data(v) else v
 
     def swap(c: Call) -> Call:
-        return Call(tuple(map(fix, c.args)), tuple((k, fix(v)) for k, v in c.kwargs),
-                    tuple(map(fix, c.order)), c.names)  # fmt: skip
+        return Call(
+            tuple(map(fix, c.args)),
+            tuple((k, fix(v)) for k, v in c.kwargs),
+            tuple(map(fix, c.order)),
+            c.names,
+        )
 
-    return replace(p, construct=None if p.construct is None else swap(p.construct), call=swap(p.call))
+    return replace(
+        p, construct=None if p.construct is None else swap(p.construct), call=swap(p.call)
+    )
 
 
 def _is_data(value: Any) -> bool:

@@ -73,8 +73,9 @@ def definitions(
     out = [""] * len(lines)
     for node in keep:
         span = toplevel._lines(node)
-        shared = any(other is not node and set(toplevel._lines(other)) & set(span)
-                     for other in tree.body)  # fmt: skip
+        shared = any(
+            other is not node and set(toplevel._lines(other)) & set(span) for other in tree.body
+        )
         if shared:  # a = 1; f(): only its own segment, on its first line
             segment = ast.get_source_segment(source, node) or ""
             first = min(span) - 1

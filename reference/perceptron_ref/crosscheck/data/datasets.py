@@ -43,8 +43,31 @@ from perceptron_ref.vectors import Label, Vector, add, dot
 
 Regime = str
 REGIMES = ("given", "ties", "near-zero", "rationals", "long", "realistic", "round-sizes")
-ROUND_SIZES = (6400, 6399, 1000, 1001, 6401, 999, 256, 255, 257, 128, 100, 101, 99, 64, 65, 63,
-               32, 33, 31, 10, 11, 9, 8)  # fmt: skip
+ROUND_SIZES = (
+    6400,
+    6399,
+    1000,
+    1001,
+    6401,
+    999,
+    256,
+    255,
+    257,
+    128,
+    100,
+    101,
+    99,
+    64,
+    65,
+    63,
+    32,
+    33,
+    31,
+    10,
+    11,
+    9,
+    8,
+)
 """n at and beside the round numbers loops are written with: 6400 is a multiple of 8, 10, 32,
 64, 100, 128 and 256 at once, 1000 of 8, 10, 100 and 1000 (a loop over batches of any of
 these that drops the last one when n is a multiple sees every example of n ± 1)."""

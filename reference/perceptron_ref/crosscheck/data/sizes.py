@@ -61,7 +61,11 @@ class Speed:
         if self.rate is None:
             return "speed not measured"
         ns = self.rate * 1e9
-        return f"{ns / 1000:.3g} µs per multiply-add" if ns >= 1000 else f"{ns:.3g} ns per multiply-add"
+        return (
+            f"{ns / 1000:.3g} µs per multiply-add"
+            if ns >= 1000
+            else f"{ns:.3g} ns per multiply-add"
+        )
 
 
 def keep(n: int, work: int, speed: Speed, limit: float) -> int:
@@ -95,5 +99,8 @@ def words(sized: Sequence[Sized], speed: Speed, lists: float | None) -> str:
         f"d = {top.dimension} ({top.planned} examples planned)"
     )
     if lists is not None and lists >= 1.5:
-        said += f"; with --input lists it ran {lists:.2g}× faster (plain Python loops over numpy arrays are slow)"
+        said += (
+            f"; with --input lists it ran {lists:.2g}× faster (plain Python loops over numpy "
+            "arrays are slow)"
+        )
     return said

@@ -219,8 +219,14 @@ def _threshold_models(oracle: Oracle) -> list[tuple[str, Fraction, Callable[[Sca
             bar = e * s.D * s.D
             return lambda v, y: y * v <= bar
 
-        models += [("counts |w·x| ≤ t as a zero score (a tolerance around 0, as "
-                    "np.isclose(w·x, 0) has)", t, band)]
+        models += [
+            (
+                "counts |w·x| ≤ t as a zero score (a tolerance around 0, as "
+                "np.isclose(w·x, 0) has)",
+                t,
+                band,
+            )
+        ]
         models += [("updates when y·(w·x) ≤ t", t, margin)]
     return models
 
@@ -368,8 +374,9 @@ def score_precision(
 
             def model(s: Scaled, score: Any = score) -> Replay:
                 wide = Scaled(s.X.astype(object), s.y, s.D)
-                return walk(wide, oracle.mistake(), passes=oracle.passes, cap=MAX_EPOCHS,
-                            score=score(s))  # fmt: skip
+                return walk(
+                    wide, oracle.mistake(), passes=oracle.passes, cap=MAX_EPOCHS, score=score(s)
+                )
 
             if fits(model, [counter], oracle, rate) and fits(model, pairs, oracle, rate):
                 what = f"np.{name}(w @ x)" if how == "cast" else f"w @ x summed in {name}"

@@ -151,7 +151,7 @@ def started_nonzero(ask: Ask, d: int) -> tuple[int, Fraction] | None:
     a slice that adds the bias's step to every weight, ``w += y``), so what stays is the
     start.  (feature j, its weight), or None when the probes say nothing of the kind."""
     zero = (tuple(Fraction(0) for _ in range(d)),)
-    answers = ask([(zero, (1,)), (zero, (-1,))])  # type: ignore[list-item]
+    answers = ask([(zero, (1,)), (zero, (-1,))])
     if not all(isinstance(a, Returned) for a in answers):
         return None
     plus, minus = (a.weights for a in answers)  # type: ignore[union-attr]

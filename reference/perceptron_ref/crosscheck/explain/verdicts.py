@@ -254,8 +254,12 @@ def _shrunk(
         verdicts = [False] * len(tries)
         for k, d in enumerate(tries):
             runs = got[k * times : (k + 1) * times]
-            bad = [o for o in runs if kind_of(t, d, o, reading, quick=True) == kind
-                   and not (unscaled and factor(t, d, o, reading, quick=True) is not None)]  # fmt: skip
+            bad = [
+                o
+                for o in runs
+                if kind_of(t, d, o, reading, quick=True) == kind
+                and not (unscaled and factor(t, d, o, reading, quick=True) is not None)
+            ]
             if bad:
                 seen[id(d)] = (d, bad[0])
                 verdicts[k] = True
@@ -324,9 +328,13 @@ def factor(
 
 
 def scaled(
-    t: Trial, data: Data, got: Returned, reading: Reading, checked: Sequence[int],
+    t: Trial,
+    data: Data,
+    got: Returned,
+    reading: Reading,
+    checked: Sequence[int],
     outcomes: Sequence[Outcome],
-) -> Diagnosis | None:  # fmt: skip
+) -> Diagnosis | None:
     """A counterexample whose answer is c × the reference's: the factor, and the data set
     that breaks it (no one learning rate explains every answer)."""
     c = factor(t, data, got, reading)
@@ -385,8 +393,9 @@ def _started_nonzero(t: Trial, reading: Reading, d: int) -> bool:
         return False
 
     def ask(sets: Sequence[Data]) -> list[Outcome]:
-        return [reorder(o, reading.bias_last) if isinstance(o, Returned) else o
-                for o in t.call(sets)]  # fmt: skip
+        return [
+            reorder(o, reading.bias_last) if isinstance(o, Returned) else o for o in t.call(sets)
+        ]
 
     return probes.started_nonzero(ask, d) is not None
 

@@ -88,8 +88,11 @@ class Trial:
             (o for o in outcomes.values() if isinstance(o, Failure) and o.kind in STOPS), None
         )
         traces = any(isinstance(o, Returned) and o.trace is not None for o in outcomes.values())
-        timed = [(self.work(i), o.seconds) for i, o in outcomes.items()
-                 if isinstance(o, Returned) and o.seconds is not None]  # fmt: skip
+        timed = [
+            (self.work(i), o.seconds)
+            for i, o in outcomes.items()
+            if isinstance(o, Returned) and o.seconds is not None
+        ]
         for i, case in enumerate(cases):
             if i in outcomes:
                 continue
@@ -144,8 +147,12 @@ class Trial:
     def sized(self) -> list[sizes.Sized]:
         """The data sets cut to the candidate's speed."""
         return [
-            sizes.Sized(self.cases[i].regime, planned, len(self.cases[i].data[0]),
-                        len(self.cases[i].data[0][0]))  # fmt: skip
+            sizes.Sized(
+                self.cases[i].regime,
+                planned,
+                len(self.cases[i].data[0]),
+                len(self.cases[i].data[0][0]),
+            )
             for i, planned in sorted(self.planned.items())
         ]
 

@@ -6,7 +6,8 @@ JSON: ``{"algorithm", "candidate", "verdict": "agree"|"disagree", "reason", "exa
 {"learning_rate": "p/q"}, "coverage": {"data_sets", "max_examples", "max_dimension",
 "max_abs_coordinate", "zero_scores", "near_zero_scores", "max_epochs"}, "evidence":
 [{"code", "evidence"}], "regimes": {regime: data sets}, "failed": {regime: data sets},
-"dimension": D or null, "calling": [sentences]}``, every rational a ``str(Fraction)`` string.  ``evidence`` gives
+"dimension": D or null, "calling": [sentences]}``, every rational a ``str(Fraction)`` string.
+``evidence`` gives
 each diagnosis code's sentence, in the order of ``diagnosis``; ``regimes`` counts the data
 sets tried per regime and ``failed``, for every regime drawn, the data sets the candidate
 did not get right (wrong, or not run after a hang or past the budget); ``dimension``

@@ -37,8 +37,17 @@ from perceptron_ref.crosscheck.candidates.outcomes import (
 from perceptron_ref.crosscheck.run.sandbox import Execution
 
 HERE = Path(__file__).resolve().parent
-LANGUAGES = {".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".java": "java",
-             ".c": "c", ".cpp": "c++", ".cc": "c++", ".cxx": "c++", ".rs": "rust"}  # fmt: skip
+LANGUAGES = {
+    ".js": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".java": "java",
+    ".c": "c",
+    ".cpp": "c++",
+    ".cc": "c++",
+    ".cxx": "c++",
+    ".rs": "rust",
+}
 """The file extensions a driver is shipped for, and their languages."""
 MARK = '"perceptron-ref"'
 
@@ -140,7 +149,9 @@ def answer(ran: Execution, data: Data, layout: Layout, *, raw: bool = False) -> 
         return Failure("load error", str(found["load_error"])[:300])
     if "result" in found:
         found["result"] = _doubles(found["result"])
-        found["seconds"] = float(found["seconds"]) if isinstance(found.get("seconds"), str) else None
+        found["seconds"] = (
+            float(found["seconds"]) if isinstance(found.get("seconds"), str) else None
+        )
     if raw:
         return found if "result" in found else from_line(found, data, layout)
     got = from_line(found, data, layout)
@@ -222,8 +233,13 @@ class Language:
 def for_language(language_: str, folder: Path, path: str, name: str, memory: int) -> Language:
     from perceptron_ref.crosscheck.candidates.drivers import java, javascript, native, rust
 
-    chosen: dict[str, type[Language]] = {"javascript": javascript.JavaScript, "java": java.Java,
-                                         "c": native.C, "c++": native.Cpp, "rust": rust.Rust}  # fmt: skip
+    chosen: dict[str, type[Language]] = {
+        "javascript": javascript.JavaScript,
+        "java": java.Java,
+        "c": native.C,
+        "c++": native.Cpp,
+        "rust": rust.Rust,
+    }
     return chosen[language_](folder, path, name, memory)
 
 

@@ -36,15 +36,34 @@ class Java(drivers.Language):
         from perceptron_ref.crosscheck.candidates import jvm_flags
 
         primary = f"-Dperceptron.ref.primary={self.package}{Path(self.path).stem}"
-        return ["java", *jvm_flags(self.memory), primary, "-cp", str(self.jar), DRIVER, mode,
-                f"{self.package}{self.name}"]  # fmt: skip
+        return [
+            "java",
+            *jvm_flags(self.memory),
+            primary,
+            "-cp",
+            str(self.jar),
+            DRIVER,
+            mode,
+            f"{self.package}{self.name}",
+        ]
 
     def describe(self, execute: drivers.Execute) -> dict[str, Any] | Failure:
         from perceptron_ref.crosscheck.candidates import jvm_flags
 
-        javac = ["javac", *jvm_flags(self.memory, "-J"), "-parameters", "-encoding", "UTF-8",
-                 "-nowarn", "-d", "{out}", "-sourcepath", str(Path(self.path).parent),
-                 str(self.source), self.path]  # fmt: skip
+        javac = [
+            "javac",
+            *jvm_flags(self.memory, "-J"),
+            "-parameters",
+            "-encoding",
+            "UTF-8",
+            "-nowarn",
+            "-d",
+            "{out}",
+            "-sourcepath",
+            str(Path(self.path).parent),
+            str(self.source),
+            self.path,
+        ]
         built = drivers.build(execute, [javac])
         if isinstance(built, Failure):
             return built

@@ -17,6 +17,7 @@ the function and prints what it computed; it is compiled once, in the sandbox (`
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,18 @@ from typing import Any
 from perceptron_ref.crosscheck.candidates import drivers, parameters
 from perceptron_ref.crosscheck.candidates.outcomes import Failure
 
-ELEMENT = r"(long double|double|float|long long|long|int|short|signed char|char|unsigned int|unsigned long|unsigned|size_t|int64_t|int32_t|int16_t|int8_t|uint64_t|uint32_t|bool)"
-N_NAMES = re.compile(r"^(n|m|num|rows|nrows|n_rows|num_rows|n_?samples|num_?samples|nsamples|samples|n_?examples|num_?examples|n_?points|num_?points|npoints|count|size|len|length|n_?data|num_?data|ndata|n_?train|num_?train)$")
-D_NAMES = re.compile(r"^(d|dim|dims|cols|ncols|n_cols|num_cols|p|k|features|num_?features|n_?features|nfeatures|n_?dims|dimension|n_?inputs|num_?inputs|ninputs|input_size|feature_count|width)$")
+ELEMENT = (
+    r"(long double|double|float|long long|long|int|short|signed char|char|unsigned int"
+    r"|unsigned long|unsigned|size_t|int64_t|int32_t|int16_t|int8_t|uint64_t|uint32_t|bool)"
+)
+N_NAMES = re.compile(
+    r"^(n|m|num|rows|nrows|n_rows|num_rows|n_?samples|num_?samples|nsamples|samples"
+    r"|n_?examples|num_?examples|n_?points|num_?points|npoints|count|size|len|length"
+    r"|n_?data|num_?data|ndata|n_?train|num_?train)$"
+)
+D_NAMES = re.compile(
+    r"^(d|dim|dims|cols|ncols|n_cols|num_cols|p|k|features|num_?features|n_?features|nfeatures|n_?dims|dimension|n_?inputs|num_?inputs|ninputs|input_size|feature_count|width)$"
+)
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,9 @@ def _param(text: str) -> Param:
     element = _element(type_)
     bare = re.sub(r"\b(const|volatile|restrict|__restrict__|struct)\b", "", type_).replace(" ", "")
     if arrays.count("[") == 2:
-        return Param(name, type_, "fixed", element, not const, _int(arrays.split("][")[1].rstrip("]")))
+        return Param(
+            name, type_, "fixed", element, not const, _int(arrays.split("][")[1].rstrip("]"))
+        )
     stars = bare.count("*") + arrays.count("[")
     if bare.startswith("vector<vector<"):
         return Param(name, type_, "vecvec", element, "&" in bare and not const)
@@ -127,7 +139,9 @@ def signature(source: str, name: str) -> Signature:
     if best is None:
         raise ValueError(f"no function {name} in the file")
     returns, params, _ = best
-    returns = re.sub(r"\b(static|inline|extern|const|constexpr|__attribute__\(\(.*?\)\))\b", "", returns).strip()
+    returns = re.sub(
+        r"\b(static|inline|extern|const|constexpr|__attribute__\(\(.*?\)\))\b", "", returns
+    ).strip()
     bare = returns.replace(" ", "")
     if bare == "void":
         kind = "void"
@@ -145,11 +159,28 @@ def signature(source: str, name: str) -> Signature:
 def _role(p: Param) -> str:
     """A C parameter's role: n, d, w_out, b_out, or the planner's (by its name)."""
     key = p.name.strip("_").lower()
-    if p.kind in ("flat", "vec", "ref") and p.writable and p.name in parameters.WEIGHTS + ("out", "result", "output", "weight", "wts"):
+    if (
+        p.kind in ("flat", "vec", "ref")
+        and p.writable
+        and p.name in (*parameters.WEIGHTS, "out", "result", "output", "weight", "wts")
+    ):
         return "w_out"
     if p.kind in ("flat", "ref") and p.writable and p.name in parameters.BIASES:
         return "b_out"
-    if p.kind == "scalar" and p.element in ("int", "long", "size_t", "unsigned", "unsigned int", "unsigned long", "long long", "int64_t", "int32_t", "uint64_t", "uint32_t", "short"):
+    if p.kind == "scalar" and p.element in (
+        "int",
+        "long",
+        "size_t",
+        "unsigned",
+        "unsigned int",
+        "unsigned long",
+        "long long",
+        "int64_t",
+        "int32_t",
+        "uint64_t",
+        "uint32_t",
+        "short",
+    ):
         if N_NAMES.match(key):
             return "n"
         if D_NAMES.match(key):
@@ -162,156 +193,154 @@ def description(sig: Signature) -> dict[str, Any]:
     call = []
     for p in sig.params:
         r = _role(p)
-        kind = {"n": "count", "d": "dimension", "w_out": "output", "b_out": "output"}.get(r, "positional")
+        kind = {"n": "count", "d": "dimension", "w_out": "output", "b_out": "output"}.get(
+            r, "positional"
+        )
         call.append({"name": p.name, "kind": kind, "required": True, "type": p.type})
     return {"kind": "function", "name": sig.name, "call": call}
 
 
 # -- the generated driver -------------------------------------------------------------------------
 
-C_HELPERS = r"""
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-static int pr_n, pr_d, pr_passes, pr_bias, pr_wlen;
-static double pr_eta;
-static double *pr_X, *pr_y;
-static void pr_number(double v) {
-  if (v != v || v > 1.7976931348623157e308 || v < -1.7976931348623157e308) { printf("\"nan\""); return; }
-  if (v == (long long)v && v < 9e15 && v > -9e15) printf("%lld", (long long)v); else printf("%.17g", v);
-}
-static void pr_vector(const double *w, int k) {
-  printf("[");
-  for (int j = 0; j < k; j++) { if (j) printf(", "); pr_number(w[j]); }
-  printf("]");
-}
-static double pr_seconds(struct timespec a, struct timespec b) {
-  return (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
-}
-static int pr_read(void) {
-  if (scanf("%d %d %d %lf %d %d", &pr_n, &pr_d, &pr_passes, &pr_eta, &pr_bias, &pr_wlen) != 6) return 0;
-  pr_X = (double *)malloc(sizeof(double) * ((size_t)pr_n * pr_d + 1));
-  pr_y = (double *)malloc(sizeof(double) * ((size_t)pr_n + 1));
-  for (long i = 0; i < (long)pr_n * pr_d; i++) if (scanf("%lf", &pr_X[i]) != 1) return 0;
-  for (int i = 0; i < pr_n; i++) if (scanf("%lf", &pr_y[i]) != 1) return 0;
-  return 1;
-}
-"""
-
-CPP_HELPERS = r"""
-#include <vector>
-#include <utility>
-template <class T> static std::vector<std::vector<T>> pr_matrix() {
-  std::vector<std::vector<T>> m(pr_n, std::vector<T>(pr_d));
-  for (int i = 0; i < pr_n; i++) for (int j = 0; j < pr_d; j++) m[i][j] = (T)pr_X[(long)i * pr_d + j];
-  return m;
-}
-template <class T> static std::vector<T> pr_labels() {
-  std::vector<T> v(pr_n);
-  for (int i = 0; i < pr_n; i++) v[i] = (T)pr_y[i];
-  return v;
-}
-template <class T> static void pr_emit(const T &v) { pr_number((double)v); }
-template <class T> static void pr_emit(const std::vector<T> &v) {
-  printf("[");
-  for (size_t j = 0; j < v.size(); j++) { if (j) printf(", "); pr_emit(v[j]); }
-  printf("]");
-}
-template <class A, class B> static void pr_emit(const std::pair<A, B> &p) {
-  printf("["); pr_emit(p.first); printf(", "); pr_emit(p.second); printf("]");
-}
-"""
+HELPERS = "perceptron_ref_driver.h"
+"""The shipped helpers (reading, printing, C++ containers), included by the generated code."""
 
 
 def _ctype(p: Param) -> str:
     return p.element or "double"
 
 
-def generate(sig: Signature, plan: parameters.Plan, path: str, cpp: bool) -> str:
-    """The driver's source: the candidate included, then a main that calls it as planned."""
-    lines = [f'#define main perceptron_ref_candidate_main', f'#include "{path}"', "#undef main",
-             C_HELPERS, CPP_HELPERS if cpp else ""]  # fmt: skip
-    body = ["int main(void) {", "  if (!pr_read()) { fprintf(stderr, \"bad input\\n\"); return 3; }"]
-    args, after, w_out, b_out = [], [], None, None
-    order = list(plan.call.order)
-    for k, (p, value) in enumerate(zip(sig.params, order, strict=True)):
+def _examples(p: Param, a: str) -> list[str]:
+    """C lines that make argument ``a``, the examples in the parameter's type."""
+    t, each = _ctype(p), "(long)i * pr_d + j"
+    if p.kind == "rows":
+        return [
+            f"{t} **{a} = ({t} **)malloc(sizeof({t} *) * (pr_n + 1));",
+            "for (int i = 0; i < pr_n; i++) {",
+            f"  {a}[i] = ({t} *)malloc(sizeof({t}) * (pr_d + 1));",
+            f"  for (int j = 0; j < pr_d; j++) {a}[i][j] = ({t})pr_X[{each}];",
+            "}",
+        ]
+    if p.kind == "flat":
+        return [
+            f"{t} *{a} = ({t} *)malloc(sizeof({t}) * ((size_t)pr_n * pr_d + 1));",
+            f"for (long i = 0; i < (long)pr_n * pr_d; i++) {a}[i] = ({t})pr_X[i];",
+        ]
+    if p.kind == "fixed":
+        N = p.columns
+        return [
+            f"if (pr_d != {N}) {{",
+            f'  fprintf(stderr, "it takes d = {N} only (--dimension {N})\\n");',
+            "  return 4;",
+            "}",
+            f"{t} (*{a})[{N}] = ({t} (*)[{N}])malloc(sizeof({t}) * {N} * (pr_n + 1));",
+            f"for (int i = 0; i < pr_n; i++) for (int j = 0; j < {N}; j++)",
+            f"  {a}[i][j] = ({t})pr_X[{each}];",
+        ]
+    if p.kind == "vecvec":
+        return [f"std::vector<std::vector<{t}>> {a} = pr_matrix<{t}>();"]
+    raise ValueError(f"cannot pass the examples as {p.type} {p.name}")
+
+
+def _labels(p: Param, a: str) -> list[str]:
+    t = _ctype(p)
+    if p.kind == "flat":
+        return [
+            f"{t} *{a} = ({t} *)malloc(sizeof({t}) * (pr_n + 1));",
+            f"for (int i = 0; i < pr_n; i++) {a}[i] = ({t})pr_y[i];",
+        ]
+    if p.kind == "vec":
+        return [f"std::vector<{t}> {a} = pr_labels<{t}>();"]
+    raise ValueError(f"cannot pass the labels as {p.type} {p.name}")
+
+
+SCALARS = {"n": "pr_n", "d": "pr_d", "passes": "pr_passes", "epochs": "pr_passes",
+           "bias": "pr_bias", "eta": "pr_eta"}  # fmt: skip
+
+
+def generate(sig: Signature, plan: parameters.Plan, path: str, cpp: bool, helpers: str) -> str:
+    """The driver's source: the candidate included (its ``main`` renamed away), the shipped
+    helpers, then a ``main`` that reads the data, calls it as planned and prints its answer."""
+    body = ['if (!pr_read()) { fprintf(stderr, "bad input\\n"); return 3; }']
+    args: list[str] = []
+    w_out: tuple[int, Param] | None = None
+    b_out: tuple[int, Param] | None = None
+    for k, (p, value) in enumerate(zip(sig.params, plan.call.order, strict=True)):
         what = value.get(parameters.HARNESS) if isinstance(value, dict) else None
-        a = f"pr_a{k}"
-        t = _ctype(p)
+        a, t = f"pr_a{k}", _ctype(p)
         if what == "X":
-            if p.kind == "rows":
-                body += [f"  {t} **{a} = ({t} **)malloc(sizeof({t} *) * (pr_n + 1));",
-                         f"  for (int i = 0; i < pr_n; i++) {{ {a}[i] = ({t} *)malloc(sizeof({t}) * (pr_d + 1)); for (int j = 0; j < pr_d; j++) {a}[i][j] = ({t})pr_X[(long)i * pr_d + j]; }}"]  # fmt: skip
-            elif p.kind == "flat":
-                body += [f"  {t} *{a} = ({t} *)malloc(sizeof({t}) * ((size_t)pr_n * pr_d + 1));",
-                         f"  for (long i = 0; i < (long)pr_n * pr_d; i++) {a}[i] = ({t})pr_X[i];"]  # fmt: skip
-            elif p.kind == "fixed":
-                N = p.columns
-                body += [f"  if (pr_d != {N}) {{ fprintf(stderr, \"it takes d = {N} only (--dimension {N})\\n\"); return 4; }}",
-                         f"  {t} (*{a})[{N}] = ({t} (*)[{N}])malloc(sizeof({t}) * {N} * (pr_n + 1));",
-                         f"  for (int i = 0; i < pr_n; i++) for (int j = 0; j < {N}; j++) {a}[i][j] = ({t})pr_X[(long)i * pr_d + j];"]  # fmt: skip
-            elif p.kind == "vecvec":
-                body.append(f"  std::vector<std::vector<{t}>> {a} = pr_matrix<{t}>();")
-            else:
-                raise ValueError(f"cannot pass the examples as {p.type} {p.name}")
+            body += _examples(p, a)
         elif what == "y":
-            if p.kind == "flat":
-                body += [f"  {t} *{a} = ({t} *)malloc(sizeof({t}) * (pr_n + 1));",
-                         f"  for (int i = 0; i < pr_n; i++) {a}[i] = ({t})pr_y[i];"]  # fmt: skip
-            elif p.kind == "vec":
-                body.append(f"  std::vector<{t}> {a} = pr_labels<{t}>();")
-            else:
-                raise ValueError(f"cannot pass the labels as {p.type} {p.name}")
-        elif what in ("n", "d", "passes", "epochs", "bias", "eta"):
-            source = {"n": "pr_n", "d": "pr_d", "passes": "pr_passes", "epochs": "pr_passes",
-                      "bias": "pr_bias", "eta": "pr_eta"}[what]  # fmt: skip
-            a = f"({t}){source}"
+            body += _labels(p, a)
+        elif what in SCALARS:
+            a = f"({t}){SCALARS[what]}"
         elif what == "w_out":
             w_out = (k, p)
             if p.kind == "vec":
-                body.append(f"  std::vector<{t}> {a}(pr_wlen + 2, 0);")
+                body.append(f"std::vector<{t}> {a}(pr_wlen + 2, 0);")
             else:
-                body.append(f"  {t} *{a} = ({t} *)calloc(pr_wlen + 2, sizeof({t}));")
+                body.append(f"{t} *{a} = ({t} *)calloc(pr_wlen + 2, sizeof({t}));")
         elif what == "b_out":
             b_out = (k, p)
-            body.append(f"  {t} {a}_value = 0;")
+            body.append(f"{t} {a}_value = 0;")
             a = f"{a}_value" if p.kind == "ref" else f"&{a}_value"
         else:
-            raise ValueError(f"cannot fill the parameter {p.type} {p.name}")
+            raise ValueError(f"cannot fill the parameter {p.type} {p.name} (--param cannot either)")
         args.append(a)
     call = f"{sig.name}({', '.join(args)})"
-    body.append("  struct timespec pr_t0, pr_t1; clock_gettime(CLOCK_MONOTONIC, &pr_t0);")
     returned = sig.returns in ("ptr", "vec", "pair") and w_out is None
-    if returned and cpp:
-        body.append(f"  auto pr_r = {call};")
-    elif returned:
-        body.append(f"  {sig.element or 'double'} *pr_r = {call};")
+    body.append("struct timespec pr_t0, pr_t1;")
+    body.append("clock_gettime(CLOCK_MONOTONIC, &pr_t0);")
+    if returned:
+        body.append(f"auto pr_r = {call};" if cpp else f"{sig.element or 'double'} *pr_r = {call};")
     else:
-        body.append(f"  {call};")
-    body.append("  clock_gettime(CLOCK_MONOTONIC, &pr_t1);")
-    body.append('  printf("\\n{\\"perceptron-ref\\": 1, \\"result\\": ");')
-    source_name = ""
+        body.append(f"{call};")
+    body.append("clock_gettime(CLOCK_MONOTONIC, &pr_t1);")
+    body.append("pr_begin();")
+    source = ""
     if w_out is not None:
-        k, p = w_out
-        a = f"pr_a{k}"
+        a = f"pr_a{w_out[0]}"
         count = "pr_d" if b_out is not None else "pr_wlen"
-        printed = f"  {{ printf(\"[\"); for (int j = 0; j < {count}; j++) {{ if (j) printf(\", \"); pr_number((double){a}[j]); }} printf(\"]\"); }}"
+        each = f"for (int j = 0; j < {count}; j++) pr_item(j, (double){a}[j]);"
         if b_out is not None:
-            body += ['  printf("[");', printed, '  printf(", ");', f"  pr_number((double)pr_a{b_out[0]}_value);", '  printf("]");']
-            source_name = f"{p.name},{b_out[1].name}"
+            body += [
+                'printf("[[");',
+                each,
+                'printf("], ");',
+                f"pr_number((double)pr_a{b_out[0]}_value);",
+                'printf("]");',
+            ]
+            source = f"{w_out[1].name},{b_out[1].name}"
         else:
-            body.append(printed)
-            source_name = p.name
+            body += ['printf("[");', each, 'printf("]");']
+            source = w_out[1].name
     elif returned and cpp and sig.returns in ("vec", "pair"):
-        body.append("  pr_emit(pr_r);")
+        body.append("pr_emit(pr_r);")
     elif returned:
-        body.append("  { printf(\"[\"); for (int j = 0; j < pr_wlen; j++) { if (j) printf(\", \"); pr_number((double)pr_r[j]); } printf(\"]\"); }")
+        body += [
+            'printf("[");',
+            "for (int j = 0; j < pr_wlen; j++) pr_item(j, (double)pr_r[j]);",
+            'printf("]");',
+        ]
     else:
-        raise ValueError(f"{sig.name} neither returns its weights nor writes them to a parameter named w, weights, ...")
-    body.append(f'  printf(", \\"from\\": \\"{source_name}\\", \\"seconds\\": %.9f}}\\n", pr_seconds(pr_t0, pr_t1));')
-    body += ["  return 0;", "}"]
-    return "\n".join([*lines, *body]) + "\n"
+        raise ValueError(
+            f"{sig.name} neither returns its weights nor writes them to a parameter named w, "
+            "weights, ... (name it with --weights-attr)"
+        )
+    body.append(f'pr_end("{source}", pr_seconds(pr_t0, pr_t1));')
+    body.append("return 0;")
+    return "\n".join(
+        [
+            "#define main perceptron_ref_candidate_main",
+            f'#include "{path}"',
+            "#undef main",
+            f'#include "{helpers}"',
+            "int main(void) {",
+            *(f"  {line}" for line in body),
+            "}",
+            "",
+        ]
+    )
 
 
 class C(drivers.Language):
@@ -329,8 +358,11 @@ class C(drivers.Language):
         return description(self.signature)
 
     def build(self, plan: Any, execute: drivers.Execute) -> Failure | None:
+        helpers = self.folder / HELPERS
+        shutil.copy(drivers.HERE / HELPERS, helpers)
+        helpers.chmod(0o644)
         try:
-            code = generate(self.signature, plan, self.path, cpp=self.suffix != ".c")
+            code = generate(self.signature, plan, self.path, self.suffix != ".c", str(helpers))
         except ValueError as error:
             return Failure("load error", str(error))
         source = self.folder / f"driver{self.suffix}"

@@ -25,8 +25,22 @@ from perceptron_ref.crosscheck.candidates import drivers, parameters
 from perceptron_ref.crosscheck.candidates.drivers.native import D_NAMES, N_NAMES
 from perceptron_ref.crosscheck.candidates.outcomes import Failure
 
-NUMBERS = ("f64", "f32", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64",
-           "u128", "usize")  # fmt: skip
+NUMBERS = (
+    "f64",
+    "f32",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+)
 
 
 @dataclass(frozen=True)
@@ -113,10 +127,13 @@ def read(source: str, name: str) -> Read:
             fname, _, ftype = re.sub(r"^pub(\([^)]*\))?\s+", "", f).partition(":")
             fields[fname.strip()] = ftype.replace(" ", "")
     methods: dict[str, tuple[tuple[Param, ...], str, bool]] = {}
-    for m in re.finditer(rf"\bimpl\s*(?:<[^>]*>)?\s+{re.escape(name)}\b\s*(?:<[^>]*>)?\s*\{{", text):
+    for m in re.finditer(
+        rf"\bimpl\s*(?:<[^>]*>)?\s+{re.escape(name)}\b\s*(?:<[^>]*>)?\s*\{{", text
+    ):
         methods |= _functions(_block(text, m.end() - 1))
-    default = re.search(rf"derive\([^)]*\bDefault\b[^)]*\)\s*(pub\s+)?struct\s+{re.escape(name)}\b", text) or \
-        re.search(rf"impl\s+Default\s+for\s+{re.escape(name)}\b", text)  # fmt: skip
+    default = re.search(
+        rf"derive\([^)]*\bDefault\b[^)]*\)\s*(pub\s+)?struct\s+{re.escape(name)}\b", text
+    ) or re.search(rf"impl\s+Default\s+for\s+{re.escape(name)}\b", text)
     if "new" not in methods and default:
         methods["default"] = ((), "Self", False)
     return Read("class", fields, methods)
@@ -129,7 +146,11 @@ def _role(p: Param) -> str:
         return "output"
     if p.type in ("usize", "u32", "u64", "i32", "i64", "isize") and N_NAMES.match(key):
         return "count"
-    if p.type in ("usize", "u32", "u64", "i32", "i64", "isize") and D_NAMES.match(key) and key != "d":
+    if (
+        p.type in ("usize", "u32", "u64", "i32", "i64", "isize")
+        and D_NAMES.match(key)
+        and key != "d"
+    ):
         return "dimension"
     del bare
     return "positional"
@@ -142,36 +163,18 @@ def description(r: Read, name: str) -> dict[str, Any]:
     if r.kind == "function":
         return {"kind": "function", "name": name, "call": params(r.methods[name][0])}
     init = r.methods.get("new") or r.methods.get("default") or ((), "", False)
-    fitting = {m: params(ps) for m, (ps, _, selfish) in r.methods.items()
-               if selfish and m in parameters.METHODS or ("fit" in m or "train" in m)}  # fmt: skip
+    fitting = {
+        m: params(ps)
+        for m, (ps, _, selfish) in r.methods.items()
+        if (selfish and m in parameters.METHODS) or ("fit" in m or "train" in m)
+    }
     return {"kind": "class", "name": name, "call": params(init[0]), "methods": fitting}
 
 
 # -- the generated driver -------------------------------------------------------------------------
 
-HELPERS = r"""
-#[allow(dead_code)]
-fn pr_number(v: f64) -> String {
-    if !v.is_finite() { return "\"nan\"".to_string(); }
-    if v == v.trunc() && v.abs() < 9e15 { return format!("{}", v as i64); }
-    format!("{:?}", v)
-}
-trait PrEmit { fn pr_emit(&self) -> String; }
-macro_rules! pr_float { ($($t:ty),*) => { $(impl PrEmit for $t { fn pr_emit(&self) -> String { pr_number(*self as f64) } })* } }
-macro_rules! pr_int { ($($t:ty),*) => { $(impl PrEmit for $t { fn pr_emit(&self) -> String { format!("{}", self) } })* } }
-pr_float!(f64, f32);
-pr_int!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
-impl<T: PrEmit> PrEmit for Vec<T> { fn pr_emit(&self) -> String { self.as_slice().pr_emit() } }
-impl<T: PrEmit> PrEmit for [T] {
-    fn pr_emit(&self) -> String { format!("[{}]", self.iter().map(|v| v.pr_emit()).collect::<Vec<_>>().join(", ")) }
-}
-impl<T: PrEmit, const N: usize> PrEmit for [T; N] { fn pr_emit(&self) -> String { self.as_slice().pr_emit() } }
-impl<T: PrEmit + ?Sized> PrEmit for &T { fn pr_emit(&self) -> String { (**self).pr_emit() } }
-impl<T: PrEmit + ?Sized> PrEmit for &mut T { fn pr_emit(&self) -> String { (**self).pr_emit() } }
-impl<T: PrEmit + ?Sized> PrEmit for Box<T> { fn pr_emit(&self) -> String { (**self).pr_emit() } }
-impl<A: PrEmit, B: PrEmit> PrEmit for (A, B) { fn pr_emit(&self) -> String { format!("[{}, {}]", self.0.pr_emit(), self.1.pr_emit()) } }
-impl<A: PrEmit, B: PrEmit, C> PrEmit for (A, B, C) { fn pr_emit(&self) -> String { format!("[{}, {}, null]", self.0.pr_emit(), self.1.pr_emit()) } }
-"""
+HELPERS = "perceptron_ref_driver.rs"
+"""The shipped helpers (printing, reading), appended to the generated code."""
 
 
 def _element(t: str) -> str:
@@ -192,48 +195,54 @@ def _argument(p: Param, what: str, k: int) -> tuple[list[str], str]:
     t, a, e = p.type, f"pr_a{k}", _element(p.type)
     inner = t.lstrip("&").removeprefix("mut").lstrip("'").strip()
     fixed = re.search(r"\[" + e + r";(\w+)\]", t)
+    vector = re.fullmatch(r"&?(mut)?\[\w+\]|Vec<\w+>|&(mut)?Vec<\w+>", t)
     if what == "X":
         if fixed:
             N = fixed.group(1)
-            make = (f"let mut {a}: Vec<[{e}; {N}]> = Vec::new(); for r in &pr_x {{ if r.len() != {N} "
-                    f"{{ eprintln!(\"it takes d = {N} only (--dimension {N})\"); std::process::exit(4); }} "
-                    f"let mut row = [0 as {e}; {N}]; for j in 0..{N} {{ row[j] = r[j] as {e}; }} {a}.push(row); }}")  # fmt: skip
-            return [make], _pass(t, a)
+            return [
+                f"let mut {a}: Vec<[{e}; {N}]> = Vec::new();",
+                "for r in &pr.x {",
+                f'    if r.len() != {N} {{ eprintln!("it takes d = {N} only (--dimension {N})"); '
+                "std::process::exit(4); }",
+                f"    let mut row = [0 as {e}; {N}];",
+                f"    for j in 0..{N} {{ row[j] = r[j] as {e}; }}",
+                f"    {a}.push(row);",
+                "}",
+            ], _pass(t, a)
         if "Vec<Vec<" in t or "[Vec<" in t:
-            return [f"let mut {a}: Vec<Vec<{e}>> = pr_x.iter().map(|r| r.iter().map(|&v| v as {e}).collect()).collect();"], _pass(t, a)
-        if re.fullmatch(r"&?(mut)?\[\w+\]|Vec<\w+>|&(mut)?Vec<\w+>", t):
-            return [f"let mut {a}: Vec<{e}> = pr_x.iter().flatten().map(|&v| v as {e}).collect();"], _pass(t, a)
+            rows = f"pr.x.iter().map(|r| r.iter().map(|&v| v as {e}).collect()).collect()"
+            return [f"let mut {a}: Vec<Vec<{e}>> = {rows};"], _pass(t, a)
+        if vector:
+            return [
+                f"let mut {a}: Vec<{e}> = pr.x.iter().flatten().map(|&v| v as {e}).collect();"
+            ], _pass(t, a)
         raise ValueError(f"cannot pass the examples as {p.name}: {t}")
     if what == "y":
-        if re.fullmatch(r"&?(mut)?\[\w+\]|Vec<\w+>|&(mut)?Vec<\w+>", t):
-            return [f"let mut {a}: Vec<{e}> = pr_y.iter().map(|&v| v as {e}).collect();"], _pass(t, a)
+        if vector:
+            return [f"let mut {a}: Vec<{e}> = pr.y.iter().map(|&v| v as {e}).collect();"], _pass(
+                t, a
+            )
         raise ValueError(f"cannot pass the labels as {p.name}: {t}")
-    if what in ("n", "d", "passes", "epochs", "eta"):
-        source = {"n": "pr_n", "d": "pr_d", "passes": "pr_passes", "epochs": "pr_passes", "eta": "pr_eta"}[what]
+    if what in SCALARS:
         if inner not in NUMBERS:
             raise ValueError(f"cannot pass a number as {p.name}: {t}")
-        return [], f"({source} as {inner})"
+        return [], f"({SCALARS[what]} as {inner})"
     if what == "bias":
-        return [], "(pr_bias != 0)"
+        return [], "(pr.bias != 0)"
     if what == "w_out":
-        return [f"let mut {a}: Vec<{e}> = vec![0 as {e}; pr_wlen + 2];"], f"&mut {a}"
+        return [f"let mut {a}: Vec<{e}> = vec![0 as {e}; pr.wlen + 2];"], f"&mut {a}"
     raise ValueError(f"cannot fill the parameter {p.name}: {t}")
 
 
-def generate(r: Read, name: str, plan: parameters.Plan, source: str) -> str:
+SCALARS = {"n": "pr.n", "d": "pr.d", "passes": "pr.passes", "epochs": "pr.passes", "eta": "pr.eta"}
+HISTORY = re.compile(r"error|loss|cost|hist|mistake|label|class|pred|acc|score|epoch|iter", re.I)
+
+
+def generate(r: Read, name: str, plan: parameters.Plan, source: str, helpers: str) -> str:
+    """The candidate's source (its ``main`` renamed away), the shipped helpers, then a
+    ``main`` that reads the data, calls it as planned and prints its answer."""
     own = re.sub(r"\bfn\s+main\s*\(", "fn perceptron_ref_candidate_main(", source)
-    lines = ["#![allow(warnings)]", own, HELPERS, "fn main() {",
-             "    let mut pr_input = String::new();",
-             "    std::io::Read::read_to_string(&mut std::io::stdin(), &mut pr_input).unwrap();",
-             "    let mut pr_t = pr_input.split_whitespace();",
-             "    let pr_n: usize = pr_t.next().unwrap().parse().unwrap();",
-             "    let pr_d: usize = pr_t.next().unwrap().parse().unwrap();",
-             "    let pr_passes: usize = pr_t.next().unwrap().parse().unwrap();",
-             "    let pr_eta: f64 = pr_t.next().unwrap().parse().unwrap();",
-             "    let pr_bias: usize = pr_t.next().unwrap().parse().unwrap();",
-             "    let pr_wlen: usize = pr_t.next().unwrap().parse().unwrap();",
-             "    let pr_x: Vec<Vec<f64>> = (0..pr_n).map(|_| (0..pr_d).map(|_| pr_t.next().unwrap().parse().unwrap()).collect()).collect();",
-             "    let pr_y: Vec<f64> = (0..pr_n).map(|_| pr_t.next().unwrap().parse().unwrap()).collect();"]  # fmt: skip
+    body = ["let pr = pr_read();"]
     k = 0
 
     def arguments(params: tuple[Param, ...], call: parameters.Call) -> list[str]:
@@ -244,47 +253,58 @@ def generate(r: Read, name: str, plan: parameters.Plan, source: str) -> str:
             if what is None:
                 raise ValueError(f"--param cannot set {p.name} of a Rust candidate")
             made, expression = _argument(p, what, k)
-            lines.extend("    " + m for m in made)
+            body.extend(made)
             out.append(expression)
             k += 1
         return out
 
-    lines.append("    let pr_t0 = std::time::Instant::now();")
     source_name = ""
     if r.kind == "function":
-        params = r.methods[name][0]
-        lines.append(f"    let pr_r = {name}({', '.join(arguments(params, plan.call))});")
+        args = arguments(r.methods[name][0], plan.call)
+        body += ["let pr_t0 = std::time::Instant::now();", f"let pr_r = {name}({', '.join(args)});"]
         result = "pr_r.pr_emit()"
     else:
         init = "new" if "new" in r.methods else "default"
-        params = r.methods[init][0]
-        built = arguments(params, plan.construct or parameters.Call())
-        lines.append(f"    let mut pr_model = {name}::{init}({', '.join(built)});")
+        built = arguments(r.methods[init][0], plan.construct or parameters.Call())
         mparams, returns, _ = r.methods[plan.method]
         margs = arguments(mparams, plan.call)
-        times = "pr_passes" if plan.repeat else "1"
-        lines.append(f"    let mut pr_r = None; for _ in 0..{times} {{ pr_r = Some(pr_model.{plan.method}({', '.join(margs)})); }}")
+        times = "pr.passes" if plan.repeat else "1"
+        body += [
+            "let pr_t0 = std::time::Instant::now();",
+            f"let mut pr_model = {name}::{init}({', '.join(built)});",
+            "let mut pr_r = None;",
+            f"for _ in 0..{times} {{ pr_r = Some(pr_model.{plan.method}({', '.join(margs)})); }}",
+        ]
         getters = {m for m, (ps, ret, selfish) in r.methods.items() if selfish and not ps and ret}
         w = next((n for n in plan.weights[0] if n in r.fields or n in getters), None)
         if w is None and not returns.strip("()"):
-            near = [f for f, t in r.fields.items() if ("Vec<" in t or "[" in t)
-                    and not re.search(r"error|loss|cost|hist|mistake|label|class|pred|acc|score|epoch|iter", f, re.I)]  # fmt: skip
+            near = [
+                f
+                for f, t in r.fields.items()
+                if ("Vec<" in t or "[" in t) and not HISTORY.search(f)
+            ]
             w = near[0] if len(near) == 1 else None
         if w is None and not returns.strip("()"):
-            raise ValueError(f"cannot find the weights of {name}: none of its fields is named w, weights, ... (name it with --weights-attr)")
+            raise ValueError(
+                f"cannot find the weights of {name}: none of its fields is named w, weights, "
+                "... (name it with --weights-attr)"
+            )
         b = next((n for n in plan.weights[1] if n != w and (n in r.fields or n in getters)), None)
+
         def get(n: str) -> str:
             return f"pr_model.{n}()" if n not in r.fields else f"pr_model.{n}"
+
         if w is None:
             result = "pr_r.unwrap().pr_emit()"
         elif b is None:
             result, source_name = f"{get(w)}.pr_emit()", w
         else:
-            result, source_name = f"format!(\"[{{}}, {{}}]\", {get(w)}.pr_emit(), {get(b)}.pr_emit())", f"{w},{b}"
-    lines.append("    let pr_s = pr_t0.elapsed().as_secs_f64();")
-    lines.append(f"    println!(\"\\n{{{{\\\"perceptron-ref\\\": 1, \\\"result\\\": {{}}, \\\"from\\\": \\\"{source_name}\\\", \\\"seconds\\\": {{}}}}}}\", {result}, pr_s);")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+            pair = f"{get(w)}.pr_emit(), {get(b)}.pr_emit()"
+            result, source_name = f'format!("[{{}}, {{}}]", {pair})', f"{w},{b}"
+    body.append("let pr_s = pr_t0.elapsed().as_secs_f64();")
+    body.append(f'pr_answer({result}, "{source_name}", pr_s);')
+    main = ["fn main() {", *(f"    {line}" for line in body), "}"]
+    return "\n".join(["#![allow(warnings)]", own, helpers, *main, ""])
 
 
 @functools.cache
@@ -294,7 +314,9 @@ def sysroot() -> Path | None:
     if rustc is None:
         return None
     try:
-        done = subprocess.run([rustc, "--print", "sysroot"], capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [rustc, "--print", "sysroot"], capture_output=True, text=True, timeout=60
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     path = Path(done.stdout.strip())
@@ -316,15 +338,25 @@ class Rust(drivers.Language):
         root = sysroot()
         if root is None:
             return Failure("load error", "rustc is not installed (https://rustup.rs)")
+        helpers = (drivers.HERE / HELPERS).read_text(encoding="utf-8")
         try:
-            code = generate(self.read, self.name, plan, self.text)
+            code = generate(self.read, self.name, plan, self.text, helpers)
         except ValueError as error:
             return Failure("load error", str(error))
         source = self.folder / "driver.rs"
         source.write_text(code, encoding="utf-8")
         source.chmod(0o644)
-        rustc = [str(root / "bin" / "rustc"), "-O", "-C", "strip=symbols", "--edition", "2021",
-                 "-o", "{out}/driver", str(source)]  # fmt: skip
+        rustc = [
+            str(root / "bin" / "rustc"),
+            "-O",
+            "-C",
+            "strip=symbols",
+            "--edition",
+            "2021",
+            "-o",
+            "{out}/driver",
+            str(source),
+        ]
         built = drivers.build(execute, [rustc])
         if isinstance(built, Failure):
             return built
