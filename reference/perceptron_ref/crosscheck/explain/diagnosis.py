@@ -353,41 +353,89 @@ def score_precision(
     oracle: Oracle,
     rate: Fraction,
 ) -> Diagnosis | None:
-    """Its answers are those of a perceptron whose weights are right but whose score w·x is
-    a float16 or float32 (cast once, ``np.float16(w @ x)``, or summed in that type): tiny
-    scores round to 0, large ones to infinity.  Named as the number type, not a threshold."""
+    """Its answers are those of the same loop in float64 whose score w·x is then held as a
+    float16 or float32 (``np.float16(w @ x)``), or summed in that type: tiny scores round to
+    0, large ones to infinity.  Named as the number type, not a threshold."""
     for name, dtype in (("float16", np.float16), ("float32", np.float32)):
         for how in ("cast", "sum"):
-
-            def score(s: Scaled, dtype: Any = dtype, how: str = how) -> Callable[..., Any]:
-                D2 = s.D * s.D
-
-                def f(w: np.ndarray, x: np.ndarray) -> Any:
-                    with np.errstate(all="ignore"):
-                        if how == "cast":
-                            return dtype(float(Fraction(int(w @ x), D2)))
-                        a = np.array([float(Fraction(int(v), s.D)) for v in w], dtype=dtype)
-                        b = np.array([float(Fraction(int(v), s.D)) for v in x], dtype=dtype)
-                        return a @ b
-
-                return f
-
-            def model(s: Scaled, score: Any = score) -> Replay:
-                wide = Scaled(s.X.astype(object), s.y, s.D)
-                return walk(
-                    wide, oracle.mistake(), passes=oracle.passes, cap=MAX_EPOCHS, score=score(s)
-                )
-
-            if fits(model, [counter], oracle, rate) and fits(model, pairs, oracle, rate):
+            if all(_score_in(d, got, oracle, rate, dtype, how) for d, got in [counter, *pairs]):
                 what = f"np.{name}(w @ x)" if how == "cast" else f"w @ x summed in {name}"
                 return Diagnosis(
                     "float-rounding",
                     f"its answers on all {len(pairs)} data sets it answered are those of a "
-                    f"perceptron with exact weights whose score is a {name} ({what}): scores "
-                    f"below {name}'s smallest number round to 0 (a tie), beyond its largest to "
-                    "infinity; the number type, not a threshold",
+                    f"perceptron whose weights are float64 but whose score is a {name} ({what}): "
+                    f"scores below {name}'s smallest number round to 0 (a tie), beyond its "
+                    "largest to infinity; the number type, not a threshold",
                 )
     return None
+
+
+def int_cast(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """Its answers are those of the loop on the examples cast to a b-bit integer type
+    (``X.astype(np.int32)``: fractions cut toward 0) and run in it (sums wrap at 2^(b−1))."""
+    if rate.denominator != 1:
+        return None
+    types = ((8, np.int8), (16, np.int16), (32, np.int32), (64, np.int64))
+    runs = [counter, *pairs]
+    fitting = [b for b, t in types if all(_cast_run(d, g, oracle, rate, t) for d, g in runs)]
+    if not fitting:
+        return None
+    bits = fitting[0]
+    wider = " (or wider: no score of these data passes its range)" if len(fitting) > 1 else ""
+    return Diagnosis(
+        "overflow",
+        f"its answers on all {len(pairs)} data sets it answered are those of the loop on the "
+        f"examples cast to int{bits}{wider}, as X.astype(np.int{bits}) does: fractions cut "
+        f"toward 0, sums wrapping past 2^{bits - 1} - 1; the number type",
+    )
+
+
+def _cast_run(data: Data, got: Vector, oracle: Oracle, rate: Fraction, dtype: Any) -> bool:
+    X = np.array([[float(v) for v in x] for x in data[0]], dtype=np.float64)
+    with np.errstate(all="ignore"):
+        X = X.astype(dtype)
+        if oracle.bias:
+            X = np.hstack([np.ones((len(X), 1), dtype=dtype), X])
+        mistake = oracle.mistake()
+        w = np.zeros(X.shape[1], dtype=dtype)
+        step = dtype(int(rate))
+        for _ in range(MAX_EPOCHS if oracle.passes is None else oracle.passes):
+            clean = True
+            for x, label in zip(X, data[1], strict=True):
+                if mistake(int(w @ x), label):
+                    w, clean = (w + step * dtype(label) * x).astype(dtype), False
+            if oracle.passes is None and clean:
+                break
+    return len(w) == len(got) and tuple(Fraction(int(v)) for v in w) == tuple(got)
+
+
+def _score_in(
+    data: Data, got: Vector, oracle: Oracle, rate: Fraction, dtype: Any, how: str
+) -> bool:
+    """Run the loop in float64 with the score held as ``dtype``; is its answer ``got``?"""
+    X = np.array([[float(v) for v in x] for x in data[0]], dtype=np.float64)
+    if oracle.bias:
+        X = np.hstack([np.ones((len(X), 1)), X])
+    mistake = oracle.mistake()
+    w = np.zeros(X.shape[1])
+    step = float(rate)
+    with np.errstate(all="ignore"):
+        for _ in range(MAX_EPOCHS if oracle.passes is None else oracle.passes):
+            clean = True
+            for x, label in zip(X, data[1], strict=True):
+                s = dtype(w @ x) if how == "cast" else w.astype(dtype) @ x.astype(dtype)
+                if mistake(float(s), label):
+                    w, clean = w + step * label * x, False
+            if oracle.passes is None and clean:
+                break
+    if not np.all(np.isfinite(w)) or len(w) != len(got):
+        return False
+    return tuple(Fraction(float(v)) for v in w) == tuple(got)
 
 
 def precision(data: Data, got: Vector, oracle: Oracle, rate: Fraction) -> Diagnosis | None:

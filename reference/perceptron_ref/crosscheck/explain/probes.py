@@ -122,6 +122,15 @@ def _read(profile: dict[Fraction, Profile], rate: Fraction) -> Diagnosis | None:
             )
     text = "; ".join(dict.fromkeys(parts))  # the same change on both sides: once
     where = "w = (1)" if rate == 1 else f"w = ({rate})"
+    if kinds == {"near"} and all(profile[a] == (True, True) for a in wrong) and len(sides) == 2:
+        bound = max(abs(a) for a in wrong)
+        return Diagnosis(
+            "threshold",
+            f"probed with one example after {where}: at every |w·x| ≤ {describe(bound)} it "
+            "makes a step for either label, as at w·x = 0, and beyond that decides as the spec: "
+            "a tolerance around 0 (as np.isclose(w·x, 0) has) counts small scores as ties, "
+            "where the spec compares with 0 exactly",
+        )
     if kinds == {"near"}:
         return Diagnosis(
             "threshold",

@@ -27,6 +27,7 @@ from perceptron_ref.crosscheck.judge import compare
 from perceptron_ref.crosscheck.judge.compare import Divergence
 from perceptron_ref.crosscheck.judge.equivalence import (
     ANY,
+    SPREAD,
     Reading,
     proportional,
     reorder,
@@ -148,6 +149,7 @@ def disagree(
     base: dict[str, Any],
 ) -> Report:
     t, oracle = trial, trial.oracle
+    bad = _unexplained(t, outcomes, checked, results, bad, reading)
     case, first = t.cases[bad], outcomes[bad]
     kind = first.kind if isinstance(first, Failure) else "wrong"
     found: list[Diagnosis] = []
@@ -187,6 +189,8 @@ def disagree(
         # a number type or a threshold that gives every answer beats an order that gives
         # the counterexample's alone
         explained = diagnosis.score_precision(counter_pair, pairs, oracle, reading.rate)
+        if explained is None and t.floats:
+            explained = diagnosis.int_cast(counter_pair, pairs, oracle, reading.rate)
         if explained is None and not agreeing and not _probing(t, reading):
             explained = diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
         ordered = None if explained else diagnosis.order(data, [norm.weights], oracle, reading.rate)
@@ -230,6 +234,32 @@ def disagree(
     counter = Counterexample(data, expected, norm, divergence, note)
     return Report(oracle.algorithm, t.target, "disagree", reason, len(checked), agrees, counter,
                   tuple(found), None, **base)  # fmt: skip
+
+
+def _unexplained(
+    t: Trial,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    results: Sequence[Result],
+    bad: int,
+    reading: Reading,
+) -> int:
+    """The failing data set to shrink: the first, unless its answer is c × the reference's
+    (which shows no bug) and another wrong answer is not: then the smallest such."""
+    if (
+        not isinstance(outcomes[bad], Returned)
+        or factor(t, t.cases[bad].data, outcomes[bad], reading) is None
+    ):
+        return bad
+    others = [
+        i
+        for i in checked
+        if isinstance(outcomes[i], Returned)
+        and not _is_ok(results[i])
+        and t.cases[i].size <= 20_000
+        and factor(t, t.cases[i].data, outcomes[i], reading) is None
+    ]
+    return min(others, key=lambda i: t.cases[i].size, default=bad)
 
 
 def _is_ok(result: Any) -> bool:
@@ -322,8 +352,13 @@ def factor(
     W = t.oracle.quick(data)[0] if quick else t.oracle.trace(data).weights
     got = reorder(outcome, reading.bias_last).weights
     found = proportional(got, W, floats=t.floats)
-    if found is None or found == ANY:
-        return None
+    top = max((abs(g) for g in got), default=Fraction(0))
+    if (
+        found is None
+        or found == ANY
+        or any(w == 0 and abs(g) > SPREAD * top for g, w in zip(got, W, strict=True))
+    ):
+        return None  # a weight the reference leaves at 0 is not 0: no factor explains that
     return simplest(*found)
 
 
