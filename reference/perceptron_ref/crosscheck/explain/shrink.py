@@ -7,9 +7,10 @@ still fails, and start again; stop when none does.  The order: keep a prefix of 
 length (8, 10, 16, 32, ...: a loop over batches may fail only at a multiple of its batch
 size), drop blocks of examples (halves, quarters, ... single examples), then blocks of
 features, then make blocks of examples zero and labels +1, then simplify single numbers
-(toward 0: small integers, fewer bits, coarser fractions).  The result is minimal: no example or feature can be removed and
-no number simplified.  The tries of a round go to the candidate together, ``chunk`` at a
-time (one request to a Python candidate), identical tries once.  Deterministic: the same
+(toward 0: small integers, fewer bits, coarser fractions).  The result is minimal: no
+example or feature can be removed and no number simplified.  The tries of a round go to the
+candidate together, ``chunk`` at a time (one request to a Python candidate), identical
+tries once.  Deterministic: the same
 failure shrinks to the same data set.
 
 >>> X = ((Fraction(3), Fraction(1, 2)), (Fraction(1), Fraction(1)))
