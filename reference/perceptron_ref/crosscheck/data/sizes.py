@@ -5,8 +5,10 @@ would pass the time limit and be judged ``hang``.  So the small data sets' answe
 (by the worker's clock: the call alone), and each large data set is first priced: its
 *work* is the multiply-adds of the reference's run on it (steps × D), the candidate's speed
 the seconds per multiply-add beyond a call's overhead, read off the answers with the most
-work.  A data set priced past :data:`SHARE` of the time limit keeps only as many of its
-examples (its first ones; d stays) as fit in :data:`TARGET` of it.  A large data set that
+work.  A data set priced past :data:`SHARE` of the time limit is timed again on its own
+first :data:`PREFIX` examples (vectorized code pays per example, a plain loop per
+multiply-add: only its own d tells which), and if still priced past it keeps only as many
+of its examples (its first ones; d stays) as fit in :data:`TARGET` of it.  A large data set that
 passes the limit anyway is tried again at a quarter of its size: an answer in time makes the
 candidate slow, not hung (its speed is measured again); no answer is a hang.  The report
 says the largest size reached, and for a numpy candidate whether ``--input lists`` is faster.
@@ -33,6 +35,8 @@ MIN_WORK = 2000
 """Only answers with at least this much work price the candidate (below, overhead rules)."""
 SMALLEST = 8
 """A data set is never cut below this many examples."""
+PREFIX = 100
+"""A large data set priced past the limit is first timed on this many of its examples."""
 
 
 @dataclass(frozen=True)

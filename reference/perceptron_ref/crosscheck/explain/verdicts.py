@@ -33,7 +33,7 @@ from perceptron_ref.crosscheck.judge.equivalence import (
     reorder,
     simplest,
 )
-from perceptron_ref.crosscheck.judge.floats import power_of_two
+from perceptron_ref.crosscheck.judge.floats import describe, power_of_two
 from perceptron_ref.crosscheck.report.results import Counterexample, Report
 from perceptron_ref.vectors import Vector
 
@@ -188,9 +188,14 @@ def disagree(
     if "stateful" not in codes and init is None:
         # a number type or a threshold that gives every answer beats an order that gives
         # the counterexample's alone
-        explained = diagnosis.score_precision(counter_pair, pairs, oracle, reading.rate)
+        number = diagnosis.score_precision(counter_pair, pairs, oracle, reading.rate)
+        probed = None if agreeing else _probe(t, reading)
+        if number is not None and probed is not None and not _same_edge(number, probed):
+            number = None  # the probes show a tolerance the number type does not have
+        explained = number
         if explained is None and t.floats:
             explained = diagnosis.int_cast(counter_pair, pairs, oracle, reading.rate)
+        explained = explained or probed
         if explained is None and not agreeing and not _probing(t, reading):
             explained = diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
         ordered = None if explained else diagnosis.order(data, [norm.weights], oracle, reading.rate)
@@ -201,7 +206,6 @@ def disagree(
         W = oracle.trace(data).weights
         tests: list[Callable[[], Diagnosis | None]] = [
             lambda: explained,
-            lambda: None if explained or agreeing else _probe(t, reading),
             lambda: diagnosis.overflow(counter_pair, pairs, oracle, W),
             lambda: _floats(t, outcomes, checked, reading, results, counter_pair, pairs),
         ]
@@ -234,6 +238,14 @@ def disagree(
     counter = Counterexample(data, expected, norm, divergence, note)
     return Report(oracle.algorithm, t.target, "disagree", reason, len(checked), agrees, counter,
                   tuple(found), None, **base)  # fmt: skip
+
+
+def _same_edge(number: Diagnosis, probed: Diagnosis) -> bool:
+    """Do the probes see the number type's edge?  A float16 score is 0 below 2⁻²⁴ (the
+    probes' last tie is at 2⁻²⁵); float32's edge is past the probes (they see nothing)."""
+    if probed.code != "threshold":
+        return True
+    return "float16" in number.evidence and describe(Fraction(1, 2**25)) in probed.evidence
 
 
 def _unexplained(

@@ -70,6 +70,7 @@ class Trial:
         self.cases, self.call, self.unusable = list(cases), call, unusable
         self.calling = list(calling)  # how it was called, in words (see check._calling)
         self.planned: dict[int, int] = {}  # data sets cut to its speed: examples planned
+        self.prices: dict[int, sizes.Speed] = {}  # and the speed each was cut to
         self.speed = sizes.Speed(0.0, None)
         self.q = oracle.eta
         self.floats = candidate.floats
@@ -133,7 +134,11 @@ class Trial:
             left = self.call.clock.left()
             if left is not None:
                 limit = min(limit, left / 2)
+            if sizes.keep(n, self.work(i), speed, limit) == n:
+                return False  # it fits even at its cost per multiply-add so far
+            speed = self.priced(i, speed)  # per example of this d, timed on a prefix of it
             kept = sizes.keep(n, self.work(i), speed, limit)
+            self.prices[i] = speed
         while kept < n:
             smaller = (case.data[0][:kept], case.data[1][:kept])
             if not self.unusable(smaller):
@@ -143,6 +148,22 @@ class Trial:
                 return True
             kept = kept * 3 // 4 if kept > sizes.SMALLEST else n  # e.g. not exact: fewer
         return False
+
+    def priced(self, i: int, speed: sizes.Speed) -> sizes.Speed:
+        """The candidate's speed on data set i's own dimension: timed on its first examples
+        (vectorized code pays per example, a plain loop per multiply-add: only the data's
+        own d tells which)."""
+        X, y = self.cases[i].data
+        m = min(len(y), sizes.PREFIX)
+        prefix = (X[:m], y[:m])
+        if m >= len(y) or self.unusable(prefix):
+            return speed
+        got = self.call([prefix])[0]
+        if not isinstance(got, Returned) or got.seconds is None:
+            return speed
+        trace = self.oracle.trace(prefix)
+        work = max(1, trace.epochs) * m * (len(X[0]) + self.oracle.bias)
+        return sizes.Speed.measured([(0, speed.overhead), (max(work, sizes.MIN_WORK), got.seconds)])
 
     def sized(self) -> list[sizes.Sized]:
         """The data sets cut to the candidate's speed."""
@@ -303,7 +324,8 @@ class Trial:
             X, y = self.cases[max(self.planned)].data
             quarter = max(sizes.SMALLEST, len(y) // 4)  # timed twice more: a quarter will do
             lists = self.call.faster_with("lists", (X[:quarter], y[:quarter]))
-        return [sizes.words(cut, self.speed, lists)]
+        top = max(self.planned, key=lambda i: self.cases[i].size)
+        return [sizes.words(cut, self.prices.get(top, self.speed), lists)]
 
     def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
         if not checked:
