@@ -164,6 +164,7 @@ def interpret(
         if extras:
             value, shape = first(value, len(data[0][0]), bias)
             inner = shape_of(value, bias)
+            inner = "" if inner == "(w, b)" else inner  # said already
             if isinstance(value, list) and len(value) == 1 and isinstance(value[0], list):
                 value = value[0]
             return Returned(_vector(value, D, bias), shape=f"{shape}: {inner}" if inner else shape)

@@ -353,9 +353,10 @@ def counted(source: str) -> set[str]:
     found: set[str] = set()
 
     def names(expr: ast.AST) -> set[str]:
+        inside = {id(n.value) for n in ast.walk(expr) if isinstance(n, ast.Attribute)}
         out = set()
         for n in ast.walk(expr):
-            if isinstance(n, ast.Name):
+            if isinstance(n, ast.Name) and id(n) not in inside:
                 out.add(n.id)
             elif isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name):
                 out.add(stored.get(n.attr, n.attr))

@@ -131,9 +131,12 @@ def read(source: str, name: str) -> Read:
         rf"\bimpl\s*(?:<[^>]*>)?\s+{re.escape(name)}\b\s*(?:<[^>]*>)?\s*\{{", text
     ):
         methods |= _functions(_block(text, m.end() - 1))
-    default = re.search(
-        rf"derive\([^)]*\bDefault\b[^)]*\)\s*(pub\s+)?struct\s+{re.escape(name)}\b", text
-    ) or re.search(rf"impl\s+Default\s+for\s+{re.escape(name)}\b", text)
+    derive = (
+        rf"derive\([^)]*\bDefault\b[^)]*\)\s*\]\s*(?:#\[[^\]]*\]\s*)*(pub\s+)?struct\s+"
+        rf"{re.escape(name)}\b"
+    )
+    implemented = rf"impl\s+Default\s+for\s+{re.escape(name)}\b"
+    default = re.search(derive, text) or re.search(implemented, text)
     if "new" not in methods and default:
         methods["default"] = ((), "Self", False)
     return Read("class", fields, methods)
