@@ -60,7 +60,7 @@ def crosscheck(
     algorithm: str,
     target: str,
     *,
-    bias: bool | None = False,
+    bias: bool | None = None,
     epochs: Epochs = 1,
     input: candidates.Input = "numpy",
     examples: int = 50,
@@ -174,7 +174,8 @@ def _calling(
         said.append(f"called as {plan.call_text(told_bias)}")
         said += [f"filled {', '.join(plan.words(told_bias))}"] if plan.filled else []
         if plan.kind in ("factory", "instance"):
-            said.append(f"a {plan.kind}: its model keeps its own settings")
+            what = "a factory" if plan.kind == "factory" else "an instance"
+            said.append(f"{what}: its model keeps its own settings")
         if not plan.passes and told.epochs != 1:
             said.append("no parameter takes the passes: it makes its own number of them")
         if plan.step is None and told.eta != 1 and not any("(--eta)" in f for f in plan.filled):

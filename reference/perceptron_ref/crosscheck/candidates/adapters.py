@@ -155,7 +155,7 @@ def _fits(thing: Any) -> bool:
     return any(callable(getattr(thing, m, None)) for m in FITTING)
 
 
-def describe(found: Any) -> dict[str, Any]:
+def describe(found: Any, target: str = "") -> dict[str, Any]:
     """What TARGET names, for the parent to plan the call: its kind ("function", "class",
     "instance", "factory"), its (constructor's) parameters, a class's fitting methods, and
     its source (read for the loops a parameter counts and the keys a dict is read with)."""
@@ -174,7 +174,12 @@ def describe(found: Any) -> dict[str, Any]:
         }
     if not callable(found) or (_fits(found) and not inspect.isroutine(found)):
         cls = type(found)
-        return {"kind": "instance", "name": name, "methods": _methods(cls), "source": _source(cls)}
+        return {
+            "kind": "instance",
+            "name": target or name,
+            "methods": _methods(cls),
+            "source": _source(cls),
+        }
     params = _parameters(found, drop_self=False)
     if not any(p["required"] for p in params) and params == [] and inspect.isfunction(found):
         try:  # a factory: called with nothing, it gives a model to fit
@@ -376,8 +381,8 @@ def call(
         times = slots["passes"] if plan.get("repeat") else 1
         for _ in range(times):
             returned = _invoke(method, plan["call"], slots)
-    if (model is not None and not hasattr(model, "coef_")) or plan["weights"].get("forced"):
-        read = weights(model, plan["weights"], slots["d"]) if model is not None else None
+    if model is not None:
+        read = weights(model, plan["weights"], slots["d"])
         if read is not None:
             return read
         if kind != "function" and (returned is None or returned is model):

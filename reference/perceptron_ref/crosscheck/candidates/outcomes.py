@@ -122,7 +122,14 @@ def _vector(value: Any, D: int, bias: bool) -> Vector:
     if not isinstance(value, list) or any(isinstance(v, list) for v in value):
         raise InputError(f"expected a vector of {D} numbers, got {_brief(repr(value), 60)}")
     if len(value) != D:
-        raise InputError(f"returned {len(value)} numbers, expected {D} (d{' + 1' if bias else ''})")
+        hint = (
+            ": it learns a bias, but is checked without one"
+            if not bias and len(value) == D + 1
+            else ""
+        )
+        raise InputError(
+            f"returned {len(value)} numbers, expected {D} (d{' + 1' if bias else ''}){hint}"
+        )
     numbers = []
     for v in value:
         if isinstance(v, bool) or not isinstance(v, str | int):

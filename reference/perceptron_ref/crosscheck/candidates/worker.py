@@ -212,7 +212,8 @@ def main() -> None:
             channel.flush()
             return
         if request.get("describe"):
-            channel.write(json.dumps({"describe": adapters().describe(found)}) + "\n")
+            described = adapters().describe(found, target.get("function", ""))
+            channel.write(json.dumps({"describe": described}) + "\n")
             channel.flush()
             continue
         for data in request["datasets"]:
