@@ -60,7 +60,7 @@ RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = 
     (
         "fitted_instance", "model", "perceptron/gormley-online", {}, None,
         ["called as copy of model.fit(X, y)", "left out of fitted_instance.py",
-         "line 23: X_train = np.loadtxt"],
+         "line 21: X_train = np.loadtxt"],
     ),
     (
         "mlm_l_rate", "train_weights", "perceptron/mehta", {}, None,
