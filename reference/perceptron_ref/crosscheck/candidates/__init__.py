@@ -390,7 +390,10 @@ class Runner:
 
     def _prepare_driver(self) -> parameters.Plan | None:
         assert self.language is not None
-        raw = self.language.describe(self._execute)
+        try:
+            raw = self.language.describe(self._execute)
+        except OSError as error:  # the sandbox could not be made for it
+            raw = Failure("load error", f"it cannot be run in the sandbox: {error}")
         if isinstance(raw, Failure):
             self.failed = raw
             return None
@@ -549,7 +552,10 @@ class Runner:
         assert self.language is not None and self.plan is not None
         told = {"eta": self.eta, "epochs": self.epochs}
         request = self.language.request(self.plan, drivers.values(data, self.layout, told))
-        ran = self._execute(self.language.run(), request, timeout)
+        try:
+            ran = self._execute(self.language.run(), request, timeout)
+        except OSError as error:
+            return Failure("crash", f"the sandbox could not run it: {error}")
         return drivers.answer(ran, data, self.layout, raw=raw)  # type: ignore[no-any-return]
 
     def __enter__(self) -> Runner:

@@ -42,12 +42,22 @@ from pathlib import Path
 from typing import Any
 
 
+def seen(path: str) -> Path:
+    """Where this process sees the harness's ``path``: outside bubblewrap the sandbox copies
+    the candidate's folder, and ``$PERCEPTRON_REF_VIEW`` maps each original to its copy."""
+    for original, copy in json.loads(os.environ.get("PERCEPTRON_REF_VIEW", "{}")).items():
+        if path == original or path.startswith(original.rstrip("/") + "/"):
+            path = copy + path[len(original.rstrip("/")) :]
+            break
+    return Path(path).resolve()
+
+
 def load(target: dict[str, Any]) -> Any:
     """What TARGET names: a function, a class, an instance or a library adapter."""
     if target["kind"] in ("sklearn", "river"):
         return getattr(adapters(), target["kind"])
     if target["kind"] == "file" and "source" in target:  # definitions only, read by the parent
-        path = Path(target["path"]).resolve()
+        path = seen(target["path"])
         sys.path.insert(0, str(path.parent))
         if target["files"]:  # a notebook's %%writefile modules, in a folder of their own
             written = Path(tempfile.mkdtemp(prefix="notebook-"))
@@ -62,7 +72,7 @@ def load(target: dict[str, Any]) -> Any:
         linecache.cache[str(path)] = (len(source), None, source.splitlines(True), str(path))
         exec(compile(source, str(path), "exec"), module.__dict__)
     elif target["kind"] == "file":
-        path = Path(target["path"]).resolve()
+        path = seen(target["path"])
         sys.path.insert(0, str(path.parent))  # a submission may import its own helpers
         spec = importlib.util.spec_from_file_location(f"_candidate_{path.stem}", path)
         if spec is None or spec.loader is None:
@@ -208,7 +218,8 @@ def main() -> None:
         try:
             found = loaded[key] if key in loaded else loaded.setdefault(key, load(target))
         except BaseException as error:  # whatever loading raises is the verdict
-            channel.write(json.dumps({"load_error": f"{type(error).__name__}: {error}"}) + "\n")
+            said = f"{type(error).__name__}: {error}{where(error)}"
+            channel.write(json.dumps({"load_error": said}) + "\n")
             channel.flush()
             return
         if request.get("describe"):
@@ -243,12 +254,27 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
     except MemoryError:
         result = {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
-        said = f"{type(error).__name__}: {error}{process_limit(error)}"
+        said = f"{type(error).__name__}: {error}{where(error)}{process_limit(error)}"
         result = {"error": said[:500], "memory": False}
     if os.getpid() != pid:  # a forked child came back through the candidate: not its call
         os._exit(0)
     result["seconds"] = round(time.perf_counter() - began, 6)
     return result
+
+
+def where(error: BaseException) -> str:
+    """Where in the candidate's own code ``error`` was raised: `` (FILE, line N: CODE)`` for
+    the last frame that is neither this worker nor a library, else ""."""
+    libraries = (sys.prefix, sys.base_prefix, str(Path(__file__).parent))
+    found = ""
+    tb = error.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not name.startswith(libraries) and not name.startswith("<"):
+            code = linecache.getline(name, tb.tb_lineno).strip()
+            found = f" ({Path(name).name}, line {tb.tb_lineno}: {code[:80]})"
+        tb = tb.tb_next
+    return found
 
 
 def process_limit(error: BaseException) -> str:
@@ -259,12 +285,13 @@ def process_limit(error: BaseException) -> str:
     if getattr(error, "errno", None) != errno.EAGAIN or limit == resource.RLIM_INFINITY:
         return ""
     tasks = 0
-    for entry in filter(str.isdigit, os.listdir("/proc")):  # its own PID namespace's
+    for entry in filter(str.isdigit, os.listdir("/proc")):  # its uid's (its namespace's)
         with contextlib.suppress(OSError):
-            tasks += len(os.listdir(f"/proc/{entry}/task"))
+            if os.stat(f"/proc/{entry}").st_uid == os.getuid():
+                tasks += len(os.listdir(f"/proc/{entry}/task"))
     if tasks < limit // 2:
         return ""
-    return f" ({tasks} processes and threads running: the process limit is {limit})"
+    return f" (it reached the sandbox's limit of {limit} processes and threads)"
 
 
 if __name__ == "__main__":

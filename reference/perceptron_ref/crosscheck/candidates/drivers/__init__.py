@@ -180,6 +180,8 @@ Execute = Any
 
 def described(ran: Execution) -> dict[str, Any] | Failure:
     """A describing run's description, or why there is none."""
+    if isinstance(ran, Failure):
+        return ran
     found, rest = line(ran)
     if found is None:
         if ran.death() is not None or ran.returncode != 0:
@@ -271,7 +273,10 @@ def build(execute: Execute, commands: list[list[str]]) -> bytes | Failure:
     import sys
 
     argv = [sys.executable, "-I", "-S", "-c", BUILD, json.dumps(commands)]
-    ran = execute(argv, b"", BUILD_SECONDS)
+    try:
+        ran = execute(argv, b"", BUILD_SECONDS)
+    except OSError as error:  # e.g. a toolchain too large to copy into a sandbox
+        return Failure("load error", f"it cannot be built in the sandbox: {error}")
     found, rest = line(ran)
     if found is None:
         if ran.death() is not None:

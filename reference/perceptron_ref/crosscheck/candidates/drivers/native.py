@@ -258,7 +258,8 @@ SCALARS = {"n": "pr_n", "d": "pr_d", "passes": "pr_passes", "epochs": "pr_passes
            "bias": "pr_bias", "eta": "pr_eta"}  # fmt: skip
 
 
-def generate(sig: Signature, plan: parameters.Plan, path: str, cpp: bool, helpers: str) -> str:
+def generate(sig: Signature, plan: parameters.Plan, path: str, cpp: bool, helpers: str,
+             text: str = "") -> str:  # fmt: skip
     """The driver's source: the candidate included (its ``main`` renamed away), the shipped
     helpers, then a ``main`` that reads the data, calls it as planned and prints its answer."""
     body = ['if (!pr_read()) { fprintf(stderr, "bad input\\n"); return 3; }']
@@ -329,10 +330,14 @@ def generate(sig: Signature, plan: parameters.Plan, path: str, cpp: bool, helper
         )
     body.append(f'pr_end("{source}", pr_seconds(pr_t0, pr_t1));')
     body.append("return 0;")
+    # The candidate's own text, not an #include of its path (outside bubblewrap the sandbox
+    # sees a copy of its folder elsewhere): #line keeps the compiler's words about its lines.
+    own = text if text else Path(path).read_text(encoding="utf-8", errors="replace")
     return "\n".join(
         [
             "#define main perceptron_ref_candidate_main",
-            f'#include "{path}"',
+            f'#line 1 "{Path(path).name}"',
+            own,
             "#undef main",
             f'#include "{helpers}"',
             "int main(void) {",
@@ -368,7 +373,9 @@ class C(drivers.Language):
         source = self.folder / f"driver{self.suffix}"
         source.write_text(code, encoding="utf-8")
         source.chmod(0o644)
-        compile_ = [self.compiler, *self.flags, "-o", "{out}/driver", str(source), "-lm"]
+        folder = str(Path(self.path).parent)  # its own headers: "perceptron.h" beside it
+        compile_ = [self.compiler, *self.flags, "-I", folder, "-o", "{out}/driver", str(source),
+                    "-lm"]  # fmt: skip
         built = drivers.build(execute, [compile_])
         if isinstance(built, Failure):
             return built
