@@ -7,6 +7,7 @@ from C, C++ and Rust files.  (Whole crosschecks of real code: test_crosscheck_re
 from __future__ import annotations
 
 import itertools
+import re
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -512,3 +513,24 @@ def test_a_jvm_and_node_get_flags_for_the_memory_limit_unless_they_set_their_hea
         "a.js",
     ]
     assert candidates.jvm([sys.executable, "a.py"], 1024**3) == [sys.executable, "a.py"]
+
+
+def test_the_readmes_table_names_every_name_the_code_recognises() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("| what | recognised | to set it yourself |") :]
+    table = table[: table.index("\n\n")]
+    names = [*parameters.WEIGHTS, *parameters.BIASES, *parameters.METHODS, *parameters.STEP_RANK]
+    missing = [
+        n for n in names if f"`{n}`" not in table and n not in ("eta_0", "learningrate", "stepsize")
+    ]
+    assert not missing, missing
+    recognised = " ".join(row.split(" | ")[1] for row in table.splitlines()[2:-1])  # not answers
+    for name in re.findall(r"`(\w+)`", recognised):  # every name the table gives is known
+        if name in ("fit", "train") or not name.isidentifier():
+            continue
+        known = parameters.role(name, constructor=True) != "" or name in (
+            *parameters.WEIGHTS,
+            *parameters.BIASES,
+            *parameters.METHODS,
+        )
+        assert known or name in ("classes", "errors_", "loss", "bool", "kwargs"), name

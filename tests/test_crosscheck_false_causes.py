@@ -109,8 +109,8 @@ def test_the_default_data_reach_scores_past_two_to_the_63_in_float_exact_data() 
 def test_the_default_data_have_n_at_and_beside_round_numbers() -> None:
     found = _draw("perceptron/gormley-online", 1, Needs(False, False, True, True), 50, 0)
     sizes = {len(c.data[0]) for c in found if c.regime == "round-sizes"}
-    assert sizes == set(ROUND_SIZES[:4]) == {6400, 6399, 1000, 1001}
-    assert all(6400 % b == 0 for b in (8, 10, 32, 64, 100, 128, 256)) and 1000 % 8 == 0
+    assert sizes == set(ROUND_SIZES[:5]) == {3200, 3199, 2560, 1000, 1001}
+    assert all(3200 % b == 0 for b in (8, 10, 32, 64, 100, 128)) and 2560 % 256 == 0
 
 
 def test_a_loop_that_drops_the_last_batch_at_multiples_of_its_size_is_caught() -> None:

@@ -171,7 +171,8 @@ def _calling(
     said = []
     told_bias = found is not None and found.layout.told_bias
     if plan is not None:
-        said.append(f"called as {plan.call_text(told_bias)}")
+        if plan.filled or plan.kind != "function" or plan.data != ("X", "y"):
+            said.append(f"called as {plan.call_text(told_bias)}")  # more than NAME(X, y)
         said += [f"filled {', '.join(plan.words(told_bias))}"] if plan.filled else []
         if plan.kind in ("factory", "instance"):
             what = "a factory" if plan.kind == "factory" else "an instance"

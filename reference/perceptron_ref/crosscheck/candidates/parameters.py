@@ -37,12 +37,12 @@ from perceptron_ref.errors import InputError
 
 STEP = re.compile(r"^(eta_?0?|lr|l_?rate|lrate|(learn(ing)?_?)?rate|alpha|step(_?size)?|t)$")
 PASSES = re.compile(
-    r"^((n|num|nb|max|no_of|number_of|train(ing)?)_?)?"
+    r"^((n|num|nb|max|no_?of|number_?of|train(ing)?)_?)?"
     r"(epoch|ephoc|epcoh|iter|iteration|pass|round|cycle)(e?s)?(_?(t|count|num))?$"
 )
 BIAS = re.compile(r"^(bias|fit_intercept|intercept|(use|add|with|has|include)_bias|bias_term)$")
 DIMENSION = re.compile(
-    r"^((n|num|nb|no_of|number_of)_?(features?|inputs?|dims?|weights)|input_(size|dim|length)"
+    r"^((n|num|nb|no_?of|number_?of)_?(features?|inputs?|dims?|weights)|input_?(size|dim|length)"
     r"|n_features_in|dims?|d|dimensions?|ndim|feature_(size|dim)|in_features|inputs?_?count)$"
 )
 CLASSES = re.compile(r"^classes$")

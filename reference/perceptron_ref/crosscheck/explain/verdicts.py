@@ -260,7 +260,7 @@ def _unexplained(
     (which shows no bug) and another wrong answer is not: then the smallest such."""
     if (
         not isinstance(outcomes[bad], Returned)
-        or factor(t, t.cases[bad].data, outcomes[bad], reading) is None
+        or one_factor(t, t.cases[bad].data, outcomes[bad], reading) is None
     ):
         return bad
     others = [
@@ -269,7 +269,7 @@ def _unexplained(
         if isinstance(outcomes[i], Returned)
         and not _is_ok(results[i])
         and t.cases[i].size <= 20_000
-        and factor(t, t.cases[i].data, outcomes[i], reading) is None
+        and one_factor(t, t.cases[i].data, outcomes[i], reading) is None
     ]
     return min(others, key=lambda i: t.cases[i].size, default=bad)
 
@@ -288,7 +288,7 @@ def _shrunk(
     seen: dict[int, tuple[Data, Outcome]] = {id(data): (data, first)}
     # An answer that is c × the reference's shows no bug: keep to answers that no single
     # factor explains, when the data set found is one (equally small ones exist then).
-    unscaled = kind == "wrong" and factor(t, data, first, reading) is None
+    unscaled = kind == "wrong" and one_factor(t, data, first, reading) is None
 
     def fails(tries: list[Data]) -> list[bool]:
         """Which tries fail the same way: judged in order, up to the first that does."""
@@ -300,7 +300,7 @@ def _shrunk(
                 o
                 for o in runs
                 if kind_of(t, d, o, reading, quick=True) == kind
-                and not (unscaled and factor(t, d, o, reading, quick=True) is not None)
+                and not (unscaled and one_factor(t, d, o, reading, quick=True) is not None)
             ]
             if bad:
                 seen[id(d)] = (d, bad[0])
@@ -374,6 +374,31 @@ def factor(
     return simplest(*found)
 
 
+PREFIXES = 16
+"""Up to this many examples, an answer c × the reference's is checked on its prefixes too."""
+
+
+def one_factor(
+    t: Trial, data: Data, outcome: Outcome, reading: Reading, quick: bool = False
+) -> Fraction | None:
+    """The c with the whole run c × the reference's, as far as can be seen: the answer is,
+    and (one online pass, up to :data:`PREFIXES` examples) so is the answer on every prefix
+    of the data (w after each step).  Such a counterexample shows the author no bug: its
+    answer is what a learning rate of c would give.  None when no one c explains it."""
+    c = factor(t, data, outcome, reading, quick)
+    n = len(data[0])
+    if c is None or t.oracle.converge or t.oracle.passes != 1 or not 1 < n <= PREFIXES:
+        return c
+    prefixes = [(data[0][:k], data[1][:k]) for k in range(1, n)]
+    for p, got in zip(prefixes, t.call(prefixes), strict=True):
+        W = t.oracle.quick(p)[0]
+        if not any(W) and isinstance(got, Returned) and not any(got.weights):
+            continue  # w = 0 so far, in both: any factor
+        if factor(t, p, got, reading, quick=True) != c:
+            return None  # a step that no one factor explains: the bug shows
+    return c
+
+
 def scaled(
     t: Trial,
     data: Data,
@@ -384,7 +409,7 @@ def scaled(
 ) -> Diagnosis | None:
     """A counterexample whose answer is c × the reference's: the factor, and the data set
     that breaks it (no one learning rate explains every answer)."""
-    c = factor(t, data, got, reading)
+    c = one_factor(t, data, got, reading)
     if c is None:
         return None
     for i in checked:
