@@ -15,6 +15,8 @@ class Classifier:
         for _ in range(self.rounds):
             for x, t in zip(X, y):
                 if t * (sum(c * v for c, v in zip(self.coefficients, x)) + self.offset) <= 0:
-                    self.coefficients = [c + self.rate * t * v for c, v in zip(self.coefficients, x)]
+                    self.coefficients = [
+                        c + self.rate * t * v for c, v in zip(self.coefficients, x)
+                    ]
                     self.offset += self.rate * t
             self.history.append(list(self.coefficients))

@@ -19,5 +19,7 @@ class Perceptron:
         for _ in range(self.epochs):
             for x, target in zip(X, y):
                 if self.activation(x) != target:
-                    self.weights = [w + self.learning_rate * target * v for w, v in zip(self.weights, x)]
+                    self.weights = [
+                        w + self.learning_rate * target * v for w, v in zip(self.weights, x)
+                    ]
                     self.bias += self.learning_rate * target
