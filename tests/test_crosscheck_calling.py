@@ -32,6 +32,7 @@ from perceptron_ref.errors import InputError
 
 F = Fraction
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
+AS_WRITTEN = CANDIDATES / "as_written"  # code as it is written: untyped, unlinted
 
 # -- parameters by their real names --------------------------------------------------------------
 
@@ -192,7 +193,7 @@ def test_partial_fit_alone_is_called_once_per_pass_with_the_classes() -> None:
 
 
 def test_a_script_keeps_its_definitions_on_their_own_lines_and_lists_the_rest() -> None:
-    text = (CANDIDATES / "demo_at_import.py").read_text()
+    text = (AS_WRITTEN / "demo_at_import.py").read_text()
     kept, left = scripts.definitions(text)
     assert len(kept.splitlines()) == len(text.splitlines())  # tracebacks keep their lines
     for i, (a, b) in enumerate(zip(kept.splitlines(), text.splitlines(), strict=True)):
@@ -214,7 +215,7 @@ def test_a_module_with_nothing_to_leave_out_is_loaded_as_it_is() -> None:
 
 
 def test_the_target_made_at_the_top_level_is_kept_and_a_main_block_goes_unlisted() -> None:
-    text = (CANDIDATES / "fitted_instance.py").read_text()
+    text = (AS_WRITTEN / "fitted_instance.py").read_text()
     kept, left = scripts.definitions(text, name="model")
     assert "model = Perceptron(lr=1.0, epochs=1)" in kept
     assert all("model =" not in line for line in left) and len(left) == 2
@@ -223,7 +224,7 @@ def test_the_target_made_at_the_top_level_is_kept_and_a_main_block_goes_unlisted
 
 
 def test_parse_reads_a_script_as_its_definitions_and_says_what_it_left_out() -> None:
-    c = candidates.parse(f"{CANDIDATES / 'mlm_l_rate.py'}:train_weights")
+    c = candidates.parse(f"{AS_WRITTEN / 'mlm_l_rate.py'}:train_weights")
     assert c.source and "def train_weights" in c.source and "print(weights)" not in c.source
     (note,) = c.notes
     assert note.startswith("left out of mlm_l_rate.py") and "line 30: dataset = " not in note
@@ -416,7 +417,7 @@ def test_a_speed_is_read_beyond_the_overhead_of_a_call_and_affords_a_size() -> N
 
 
 def test_a_c_function_is_read_with_each_parameters_role() -> None:
-    sig = native.signature((CANDIDATES / "perceptron.c").read_text(), "train")
+    sig = native.signature((AS_WRITTEN / "perceptron.c").read_text(), "train")
     assert sig.returns == "void" and [p.kind for p in sig.params] == [
         "rows",
         "flat",
@@ -467,7 +468,7 @@ def test_c_and_cpp_declarations_are_read(source: str, kinds: list[str], returns:
 
 
 def test_a_rust_struct_is_read_with_its_fields_methods_and_parameter_types() -> None:
-    r = rust.read((CANDIDATES / "perceptron.rs").read_text(), "Perceptron")
+    r = rust.read((AS_WRITTEN / "perceptron.rs").read_text(), "Perceptron")
     assert r.kind == "class" and r.fields["weights"] == "Vec<f64>" and r.fields["bias"] == "f64"
     params, _, takes_self = r.methods["fit"]
     assert takes_self and [(p.name, p.type) for p in params] == [

@@ -26,11 +26,12 @@ from perceptron_ref.crosscheck.judge.oracle import Oracle
 from perceptron_ref.crosscheck.report.results import Report
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
+AS_WRITTEN = CANDIDATES / "as_written"  # code as it is written: untyped, unlinted
 F = Fraction
 
 
 def check(name: str, algorithm: str = "perceptron/gormley-online") -> Report:
-    report = crosscheck(algorithm, f"{CANDIDATES / name}.py:train")
+    report = crosscheck(algorithm, f"{AS_WRITTEN / name}.py:train")
     assert report.verdict == "disagree", report.reason
     assert report.reason.startswith("wrong weights"), report.reason
     return report

@@ -16,6 +16,7 @@ from perceptron_ref.crosscheck import crosscheck
 from perceptron_ref.crosscheck.candidates.outcomes import Failure
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
+AS_WRITTEN = CANDIDATES / "as_written"  # code as it is written: untyped, unlinted
 EXAMPLES = 12  # a process (and for Java a JVM) per data set: fewer than the default 50
 
 
@@ -42,7 +43,7 @@ EXAMPLES = 12  # a process (and for Java a JVM) per data set: fewer than the def
 def test_a_class_or_function_in_another_language_is_driven_with_no_wrapper(
     file: str, name: str, algorithm: str, said: list[str]
 ) -> None:
-    report = crosscheck(algorithm, f"{CANDIDATES / file}:{name}", examples=EXAMPLES)
+    report = crosscheck(algorithm, f"{AS_WRITTEN / file}:{name}", examples=EXAMPLES)
     assert report.verdict == "agree", report.reason
     assert algorithm in report.agrees_with
     calling = "\n".join(report.calling)
@@ -51,19 +52,19 @@ def test_a_class_or_function_in_another_language_is_driven_with_no_wrapper(
 
 
 def test_the_javascript_class_learns_twice_its_rate_and_says_so() -> None:
-    js = f"{CANDIDATES / 'perceptron_class.js'}:Perceptron"
+    js = f"{AS_WRITTEN / 'perceptron_class.js'}:Perceptron"
     report = crosscheck("perceptron/mehta", js, examples=EXAMPLES)
     assert report.equivalence == 2 and report.coverage.max_dimension == 784
     assert "bias-last" not in {d.code for d in report.diagnosis}  # (w, b): b first when read
 
 
 def test_the_c_function_writes_its_bias_last() -> None:
-    report = crosscheck("perceptron/mehta", f"{CANDIDATES / 'perceptron.c'}:train", examples=8)
+    report = crosscheck("perceptron/mehta", f"{AS_WRITTEN / 'perceptron.c'}:train", examples=8)
     assert "bias-last" in {d.code for d in report.diagnosis}
 
 
 def test_wrong_code_in_another_language_is_caught_with_a_minimal_counterexample() -> None:
-    js = f"{CANDIDATES / 'perceptron_wrong.js'}:train"
+    js = f"{AS_WRITTEN / 'perceptron_wrong.js'}:train"
     report = crosscheck("perceptron/gormley-online", js, examples=EXAMPLES)
     assert report.verdict == "disagree" and report.reason.startswith("wrong weights")
     assert report.agrees_with == ("perceptron/mehta",)
@@ -89,7 +90,7 @@ def test_a_java_program_on_a_class_path_folder_runs_at_the_default_memory_limit(
     classes.mkdir()
     javac = shutil.which("javac")
     assert javac is not None, "javac (Debian: default-jdk-headless) is needed"
-    subprocess.run([javac, "-d", str(classes), str(CANDIDATES / "java_cp" / "Main.java")],
+    subprocess.run([javac, "-d", str(classes), str(AS_WRITTEN / "java_cp" / "Main.java")],
                    check=True)  # fmt: skip
     monkeypatch.chdir(tmp_path)
     report = crosscheck("perceptron/gormley-online", "cmd:java -cp classes Main", examples=8)
@@ -100,7 +101,7 @@ def test_a_java_program_on_a_class_path_folder_runs_at_the_default_memory_limit(
 def test_a_javascript_program_printing_shortest_doubles_agrees() -> None:
     """JSON.stringify prints 2⁻²⁴ as 5.960464477539063e-8: read as the double it denotes."""
     report = crosscheck(
-        "perceptron/gormley-online", f"cmd:node {CANDIDATES / 'js_doubles.js'}", examples=20
+        "perceptron/gormley-online", f"cmd:node {AS_WRITTEN / 'js_doubles.js'}", examples=20
     )
     assert report.verdict == "agree", report.reason
     assert report.regimes and dict(report.regimes)["near-zero"] >= 1

@@ -17,10 +17,11 @@ from perceptron_ref.crosscheck import crosscheck
 from perceptron_ref.crosscheck.report import reporting
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
+AS_WRITTEN = CANDIDATES / "as_written"  # code as it is written: untyped, unlinted
 
 
 def target(name: str, entry: str) -> str:
-    return f"{CANDIDATES / name}.py:{entry}"
+    return f"{AS_WRITTEN / name}.py:{entry}"
 
 
 RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = [
