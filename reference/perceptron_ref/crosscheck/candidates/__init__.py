@@ -1,13 +1,20 @@
 """Candidates: what ``--candidate TARGET`` names, and how each is called in its sandbox.
 
-``path/to/file.py:function`` and ``module:function``
-    called as ``function(X, y)`` by :mod:`~perceptron_ref.crosscheck.candidates.worker` in a
-    sandboxed Python process, all data sets of a batch in one process;
-``path/to/notebook.ipynb:function``
+``path/to/file.py:NAME`` and ``module:NAME``
+    a function, a class, an instance or a factory, described and then called by
+    :mod:`~perceptron_ref.crosscheck.candidates.worker` in a sandboxed Python process as
+    :mod:`~perceptron_ref.crosscheck.candidates.parameters` plans it, its data laid out as
+    :mod:`~perceptron_ref.crosscheck.candidates.layouts` found by probing, all data sets of a
+    batch in one process; a file whose top level does more than define is loaded as its
+    definitions only (:mod:`~perceptron_ref.crosscheck.candidates.scripts`);
+``path/to/notebook.ipynb:NAME``
     the same, with the notebook's imports, definitions and constants as the module
     (:mod:`~perceptron_ref.crosscheck.candidates.notebooks`; the lines left out are in ``notes``);
+``FILE.js:NAME``, ``FILE.java:NAME``, ``FILE.c:NAME``, ``FILE.cpp:NAME``, ``FILE.rs:NAME``
+    code in another language, called by a driver of ours, one process per data set
+    (:mod:`~perceptron_ref.crosscheck.candidates.drivers`);
 ``cmd:COMMAND …``
-    any program: one process per data set, one JSON object in and one out
+    any program: one process per data set, one JSON object in and one protocol line out
     (``spec/protocol/candidate-{input,output}.schema.json``);
 ``sklearn``, ``river``
     the libraries' perceptrons, set up by :mod:`~perceptron_ref.crosscheck.candidates.adapters`.

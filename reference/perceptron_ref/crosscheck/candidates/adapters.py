@@ -1,4 +1,5 @@
-"""Library adapters: scikit-learn's and river's perceptrons set up to run the notes' algorithm.
+"""Adapters: scikit-learn's and river's perceptrons set up to run the notes' algorithm, and
+any candidate's own calling convention carried out as the parent planned it (below).
 
 Loaded by the worker in the candidate's sandboxed process (it imports nothing from
 ``perceptron_ref``).  What ``../shared/peers.md`` measured, and how each adapter meets it:

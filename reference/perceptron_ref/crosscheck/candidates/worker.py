@@ -3,23 +3,28 @@
 This file runs as a script (``python -I worker.py``) in the candidate's sandboxed process
 (see :mod:`perceptron_ref.crosscheck.run.session`); it imports nothing from ``perceptron_ref``,
 so a candidate that patches the reference patches only its own process.  It reads JSON
-requests on stdin, one per line: ``{"target": {...}, "input": "numpy"|"fractions"|"lists",
-"bias": bool, "epochs": N|"converge", "eta": "p/q", "datasets": [{"X": [[x, ...], ...],
-"y": [1, -1, ...]}, ...], "repeat": k}`` (each x a ``"p/q"`` string, or for float inputs a
-JSON number that is exactly its value) and writes one JSON line per data set (and per
-repeat) on its private copy of stdout: ``{"result": R}`` (R the returned numbers, nested as
-returned, each exactly as ``"p/q"``) or ``{"error": E, "memory": bool}``.  Before the
-candidate is loaded, fd 1 is pointed at stderr, so whatever the candidate prints never
-reaches the protocol channel.  Results stream line by line, so the parent knows which data
-set a hang or a crash happened on.
+requests on stdin, one per line, and answers each on its private copy of stdout:
 
-The function is called as ``FUNCTION(X, y)``, with the keyword arguments ``epochs``,
-``bias`` and ``eta`` among those its signature names (eta as a Fraction for exact input, a
-float otherwise).  It may return numbers of any exact kind (int, float, Fraction,
-Decimal, numpy and sympy numbers), nested lists, tuples or arrays, a pair (w, b), a dict
-with ``w`` and ``b``, or a fitted scikit-learn-like model (its ``coef_`` and
-``intercept_``).  A forked child of the candidate that returns from it exits at once: only
-the process that was called answers.
+* ``{"target": {...}, "describe": true}``: what TARGET names (a function, a class, an
+  instance, a factory), its parameters and fitting methods and its source, for the parent to
+  plan the call (``adapters.describe``); one line ``{"describe": {...}}``;
+* ``{"target": {...}, "input": "numpy"|"fractions"|"lists", "bias": bool, "epochs":
+  N|"converge", "eta": "p/q", "plan": {...}, "layout": {...}, "datasets": [{"X": [[x, ...],
+  ...], "y": [1, -1, ...]}, ...], "repeat": k}`` (each x a ``"p/q"`` string, or for float
+  inputs a JSON number that is exactly its value): one JSON line per data set (and per
+  repeat), ``{"result": R, "from": ATTRIBUTES, "seconds": S}`` (R the returned or fitted
+  numbers, nested as they came, each exactly as ``"p/q"``; the call's own time) or
+  ``{"error": E, "memory": bool}``.  The plan (``parameters.Plan``) says how to construct and
+  call it and where its weights are; the layout (``layouts.Layout``) how the data go in; the
+  library adapters (``sklearn``, ``river``) take neither.
+
+Before the candidate is loaded, fd 1 is pointed at stderr and fd 0 at /dev/null, so whatever
+the candidate prints never reaches the protocol channel, and what it reads is nothing.
+Results stream line by line, so the parent knows which data set a hang or a crash happened
+on.  Returned values may be numbers of any exact kind (int, float, Fraction, Decimal, numpy
+and sympy numbers), nested lists, tuples or arrays, a pair (w, b), (w, more...), a dict with
+``w`` and ``b``, or a fitted model.  A forked child of the candidate that returns from it
+exits at once: only the process that was called answers.
 """
 
 from __future__ import annotations
