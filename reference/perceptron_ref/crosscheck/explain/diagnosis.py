@@ -3,19 +3,22 @@
 =================  ==============================================================
 ``learning-rate``   its weights are c·(the reference's), one c > 0 on every data set
                     (accepted: theorem ``perceptron/step-invariance``), or a positive
-                    multiple on each data set, but not the same one
+                    multiple on each data set, but not the same one; or the
+                    counterexample's is c·(the reference's) and another's is not
 ``bias-last``       it returns the bias last (accepted)
-``initial-weights`` a weight no example touches is not 0: w does not start at 0
+``initial-weights`` a weight no example touches is not 0, and probed on x = 0 it keeps the
+                    same nonzero weight for either label: w does not start at 0
 ``nondeterministic`` two runs on the same data, each in a fresh process, differ
 ``stateful``        a fresh process and one that answered earlier calls differ
 ``order``           its answer is the reference's on a reordering of the examples
 ``threshold``       its answers are those of a perceptron that predicts + only above a
-                    threshold t ≠ 0, or counts |w·x| ≤ ε as a zero score
-``overflow``        its answers are those of a run in b-bit integers, which wrap
+                    threshold t ≠ 0, or counts |w·x| ≤ ε as a zero score (a tolerance)
+``overflow``        its answers are those of a run in b-bit integers, which wrap, or of the
+                    input cast to a b-bit integer type (``X.astype(np.int32)``)
 ``float-rounding``  rounding decided a score that is 0 (or within the float64 bound) in
                     the exact run; or its weights are close to the reference's but outside
-                    float64's bound (lower precision); or an exact candidate's decisions are
-                    those of a score summed in float64
+                    float64's bound (lower precision); or its score is a float16 or float32;
+                    or an exact candidate's decisions are those of a score summed in float64
 ``dimension``       right on every data set up to some d, wrong above it, and the smallest
                     counterexample needs more than d features
 =================  ==============================================================
