@@ -92,7 +92,7 @@ class Layout:
         elif self.data == "pairs":
             said.append("X and y as one argument: (x, y) pairs")
         if self.bias == "inside":
-            said.append("it learns a bias of its own (checked with the bias)")
+            said.append("it learns a bias of its own: checked with one")
         elif self.bias == "column":
             said.append("a column of ones added first for the bias (it learns none itself)")
         if self.extras:
