@@ -535,3 +535,23 @@ def test_the_readmes_table_names_every_name_the_code_recognises() -> None:
             *parameters.METHODS,
         )
         assert known or name in ("classes", "errors_", "loss", "bool", "kwargs"), name
+
+
+def test_a_layout_that_fits_once_by_chance_is_not_taken() -> None:
+    """A candidate that shuffles may fit another layout once: asked again, it does not."""
+    honest = fake("01")
+    calls = {"01": 0}
+
+    def fickle(sets: Any, layout: layouts.Layout) -> list[object]:
+        if layout.labels == "01":
+            calls["01"] += 1
+            if calls["01"] > 1:
+                return [{"result": ["9", "9"]} for _ in sets]
+        return honest(sets, layout)
+
+    got = layouts.find(
+        fickle, "perceptron/gormley-online", 1, bias=None, switch=False, data="separate"
+    )
+    assert not got.confirmed and got.layout.labels == "pm1"
+    assert layouts.find(fake("plain"), "perceptron/gormley-online", 1, bias=None,
+                        switch=False, data="separate").layout.bias == "none"  # fmt: skip

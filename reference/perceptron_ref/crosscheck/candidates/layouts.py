@@ -10,7 +10,9 @@ examples in two dimensions, separable, on which the notes' six perceptrons, a 0/
 given ±1 labels, and a ±1 perceptron given 0/1 labels all end apart; checked by the tests) in
 each layout in turn, the usual one first, and keeps the first whose answers are, on both,
 a positive multiple of one of the notes' perceptrons' (any zero-score rule: that is judged
-later, on every data set).  Most candidates are done after the first request.  Each
+later, on every data set), and, when it is not the usual one, the same when asked again (a
+candidate that shuffles may fit a layout by chance once).  Most candidates are done after the
+first request.  A column of ones is added for the bias only when ``--bias`` asks for one.  Each
 choice can be forced (``--orientation``, ``--labels``, ``--bias``/``--no-bias``), and the
 report says what was found.
 """
@@ -153,7 +155,7 @@ def _calls(bias: bool | None, switch: bool, data: str, forced: dict[str, str]) -
     found = []
     for t, lab, (o, y), k in itertools.product(told, labels, shapes, kinds):
         found.append(Layout(o, lab, y, k, "inside" if t else "none"))
-    if bias is not False:  # the harness's column of ones, for a candidate with no bias of its own
+    if bias:  # asked for a bias: the harness's column of ones, for a candidate with none
         found += [replace(f, bias="column") for f in found if f.bias == "none"]
     return found
 
@@ -196,11 +198,18 @@ def find(
                 readable.append(chosen)
                 two_classes = two_classes or refused
                 if _matches(outcomes, sets, algorithm, epochs, chosen.reference_bias):  # type: ignore[arg-type]
+                    if tried > 1 and _results(ask(sets, layout)) != _results(answers):
+                        continue  # answered otherwise when asked again: chance, not a layout
                     return Found(chosen, True, tried, refused)
     # nothing fitted: the first layout whose answers read as weights (all of them first)
     whole = [r for r in readable if not r.extras] or readable
     usual = calls[0] if calls else Layout()
     return Found(whole[0] if whole else usual, False, len(calls), two_classes)
+
+
+def _results(answers: Sequence[object]) -> list[object]:
+    """What the answers say, their timings aside."""
+    return [a.get("result") if isinstance(a, dict) else str(a) for a in answers]
 
 
 def _read(answer: object, data: Data, layout: Layout) -> Outcome:
