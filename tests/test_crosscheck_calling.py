@@ -17,7 +17,14 @@ from typing import Any
 import pytest
 
 from perceptron_ref.crosscheck import candidates
-from perceptron_ref.crosscheck.candidates import adapters, layouts, parameters, scripts
+from perceptron_ref.crosscheck.candidates import (
+    adapters,
+    commands,
+    layouts,
+    parameters,
+    scripts,
+    sources,
+)
 from perceptron_ref.crosscheck.candidates.drivers import native, rust
 from perceptron_ref.crosscheck.candidates.outcomes import (
     Data,
@@ -117,7 +124,7 @@ def test_a_params_dict_is_filled_with_the_keys_the_source_reads() -> None:
     p = parameters.plan(d, told(epochs=5))
     assert p.call_text() == "perceptron(X, y, params={'T': 5})"
     assert p.data == ("X", "y") and p.passes
-    assert parameters.keys_read(MIT, "params") == ["T"]
+    assert sources.keys_read(MIT, "params") == ["T"]
 
 
 BLOG = """
@@ -132,7 +139,7 @@ class Perceptron(object):
 
 
 def test_a_parameter_named_for_nothing_is_the_passes_when_a_loop_counts_with_it() -> None:
-    assert parameters.counted(BLOG) == {"threshold"}
+    assert sources.counted(BLOG) == {"threshold"}
     d = parameters.describe(
         "class",
         "Perceptron",
@@ -143,7 +150,7 @@ def test_a_parameter_named_for_nothing_is_the_passes_when_a_loop_counts_with_it(
     p = parameters.plan(d, told())
     assert p.call_text() == "Perceptron(no_of_inputs=d, threshold=1, learning_rate=1).train(X, y)"
     assert "threshold = 1 (--epochs: it counts a loop)" in p.filled
-    assert parameters.counted("for i in range(len(X)):\n    f(i)") == set()  # data, not passes
+    assert sources.counted("for i in range(len(X)):\n    f(i)") == set()  # data, not passes
 
 
 def test_scikit_learns_own_class_is_described_and_planned_as_a_user_would_call_it() -> None:
@@ -497,23 +504,23 @@ def test_a_command_lines_folders_are_made_absolute_and_shared(
     (tmp_path / "classes").mkdir()
     (tmp_path / "lib.jar").write_bytes(b"")
     monkeypatch.chdir(tmp_path)
-    argv = candidates.command(["java", "-cp", "classes:lib.jar:missing", "Main"])
+    argv = commands.command(["java", "-cp", "classes:lib.jar:missing", "Main"])
     assert argv == ("java", "-cp", f"{tmp_path}/classes:{tmp_path}/lib.jar:missing", "Main")
-    shared = candidates.shared_paths(argv)
+    shared = commands.shared_paths(argv)
     assert tmp_path / "classes" in shared and tmp_path in shared  # the jar's folder
 
 
 def test_a_jvm_and_node_get_flags_for_the_memory_limit_unless_they_set_their_heap() -> None:
-    java = candidates.jvm(["java", "-cp", "x", "Main"], 1024**3)
+    java = commands.jvm(["java", "-cp", "x", "Main"], 1024**3)
     assert java[:2] == ["java", "-Xmx256m"] and "-XX:+UseSerialGC" in java and java[-1] == "Main"
-    assert candidates.jvm(["java", "-Xmx2g", "Main"], 1024**3) == ["java", "-Xmx2g", "Main"]
-    assert candidates.jvm(["node", "a.js"], 1024**3) == [
+    assert commands.jvm(["java", "-Xmx2g", "Main"], 1024**3) == ["java", "-Xmx2g", "Main"]
+    assert commands.jvm(["node", "a.js"], 1024**3) == [
         "node",
         "--single-threaded-gc",
         "--max-old-space-size=512",
         "a.js",
     ]
-    assert candidates.jvm([sys.executable, "a.py"], 1024**3) == [sys.executable, "a.py"]
+    assert commands.jvm([sys.executable, "a.py"], 1024**3) == [sys.executable, "a.py"]
 
 
 def test_the_readmes_table_names_every_name_the_code_recognises() -> None:

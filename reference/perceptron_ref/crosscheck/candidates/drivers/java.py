@@ -33,7 +33,7 @@ class Java(drivers.Language):
         self.package = f"{found.group(1)}." if found else ""
 
     def _java(self, mode: str) -> list[str]:
-        from perceptron_ref.crosscheck.candidates import jvm_flags
+        from perceptron_ref.crosscheck.candidates.commands import jvm_flags
 
         primary = f"-Dperceptron.ref.primary={self.package}{Path(self.path).stem}"
         return [
@@ -48,7 +48,7 @@ class Java(drivers.Language):
         ]
 
     def describe(self, execute: drivers.Execute) -> dict[str, Any] | Failure:
-        from perceptron_ref.crosscheck.candidates import jvm_flags
+        from perceptron_ref.crosscheck.candidates.commands import jvm_flags
 
         javac = [
             "javac",
@@ -75,6 +75,6 @@ class Java(drivers.Language):
         return self._java("run")
 
     def shares(self) -> list[Path]:
-        from perceptron_ref.crosscheck.candidates import runtime_folders
+        from perceptron_ref.crosscheck.candidates.commands import runtime_folders
 
         return list(runtime_folders("javac"))
