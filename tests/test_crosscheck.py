@@ -334,3 +334,24 @@ def test_the_eta_a_python_candidate_is_told_reaches_it_exactly() -> None:
     report = json.loads(stdout)
     assert status == 0 and report["equivalence"] is None
     assert "learning-rate" not in report["diagnosis"]
+
+
+@pytest.mark.parametrize(
+    ("row", "kind"),
+    [
+        ((2**31 - 1, -(2**31) + 1), np.int64),  # every |x| < 2**31: int64
+        ((2**31, 0), object),  # one |x| = 2**31: Python ints
+        ((-(2**31), 0), object),
+        ((-(2**63), 1), object),  # int64's least value: |x| does not fit int64
+        ((2**70, 1), object),  # beyond int64
+    ],
+)
+def test_integer_data_are_replayed_in_int64_only_below_2_to_the_31(
+    row: tuple[int, int], kind: type
+) -> None:
+    # The replay's integers: int64 only where its sums cannot come near 2**63, the same
+    # values either way, with the bias column D = 1 first when asked.
+    for bias in (False, True):
+        s = scaled((row, (1, 2)), (1, -1), bias=bias)
+        assert s.X.dtype == kind and s.D == 1 and s.y.tolist() == [1, -1]
+        assert s.X.tolist() == [[1] * bias + list(row), [1] * bias + [1, 2]]

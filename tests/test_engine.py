@@ -14,8 +14,9 @@ Hand-worked traces state independent facts from the spec lines
 rules) and the runner's contract (the bias is the FIRST weight, ``cycled`` names the two
 epochs whose end-of-pass w are equal, epoch 0 being the initial w = 0); the engine's
 documented choices (``auto`` by the work, :data:`AUTO_WORK`) and error texts.  Every
-differential test runs the engine three ways: as ``auto`` picks, and with each certified
-pass forced to the numpy loop and to the compiled kernels.
+differential test runs the engine four ways: as ``auto`` picks, and with each certified
+pass forced to the numpy loop (scored in float64 where that is exact, and in int64 blocks)
+and to the compiled kernels.
 """
 
 from __future__ import annotations
@@ -54,18 +55,24 @@ KERNELS = ("numpy", "compiled")
 
 
 def forced(kernel: str, algorithm: str, X: Any, y: Any, **options: Any) -> Trace:
-    """The engine's run with every certified pass in ``kernel``."""
+    """The engine's run with every certified pass in ``kernel``; ``numpy-int64``: the numpy
+    loop without its float64 scoring (as if no pass were exact in float64)."""
+    from perceptron_ref.engine import driver
+
     eta, epochs = check_options(options.pop("eta", 1), options.pop("epochs", 1), None)
-    return engine.run_checked(registry.get(algorithm), X, y, eta=eta, epochs=epochs,
-                              **{"bias": False, "max_epochs": None, "record": "full", **options},
-                              kernel=kernel)  # fmt: skip
+    with pytest.MonkeyPatch.context() as patch:
+        if kernel == "numpy-int64":
+            patch.setattr(driver, "certified_float", lambda *bounds: False)
+        return engine.run_checked(registry.get(algorithm), X, y, eta=eta, epochs=epochs,
+                                  **{"bias": False, "max_epochs": None, "record": "full",
+                                     **options}, kernel=kernel.removesuffix("-int64"))  # fmt: skip
 
 
 def both(algorithm: str, X: Any, y: Any, **options: Any) -> tuple[Trace, Trace]:
     """The literal trace and the engine's, having checked that the engine's is the same
-    whichever loop makes its certified passes."""
+    whichever loop makes its certified passes (numpy's with and without float64 scores)."""
     literal = run(algorithm, X, y, **options)
-    for kernel in KERNELS:
+    for kernel in (*KERNELS, "numpy-int64"):
         assert forced(kernel, algorithm, X, y, **options) == literal, kernel
     return literal, run(algorithm, X, y, engine="fast", **options)
 
@@ -612,6 +619,7 @@ def test_a_run_that_switches_from_numpy_to_compiled_passes_keeps_the_literal_tra
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(driver, "LOAD_COST", 1e-12)
         patch.setattr(driver, "loaded", lambda: False)
+        patch.setattr(driver, "RENT", driver.Rent())  # no numpy pass made yet
         ways = logged_ways(patch)
         assert run(algorithm, X, y, engine="fast", **chosen) == literal
     assert ways[0] == "numpy", ways  # the first pass: nothing spent yet, nothing loaded
@@ -848,11 +856,12 @@ def test_auto_rents_numpy_passes_until_those_to_come_would_cost_more_than_loadin
     monkeypatch.setattr(driver, "loaded", lambda: False)
     monkeypatch.setattr(driver, "LOAD_COST", 10.0)
     monkeypatch.setattr(driver, "time", _Clock(1.0))
+    monkeypatch.setattr(driver, "RENT", driver.Rent())
     passes = driver.Passes(scaled(*SEPARABLE), 0, TIE_MISTAKE, "auto")
     W = passes.zero()
     assert passes.way(W, 1000) == "numpy" and passes.way(W, None) == "numpy"
     passes.one(W, False, None, "numpy")
-    assert (passes.spent, passes.numpy_passes) == (1.0, 1)
+    assert (passes.spent, passes.numpy_passes, driver.RENT.seconds) == (1.0, 1, 1.0)
     assert passes.way(W, 11) == "compiled"  # 11·1/1 > 10
     assert passes.way(W, 10) == "numpy"  # 10·1/1 is not more than 10
     assert passes.way(W, None) == "numpy"
@@ -865,6 +874,57 @@ def test_auto_rents_numpy_passes_until_those_to_come_would_cost_more_than_loadin
         passes.one(W, False, None, "numpy")
     assert passes.spent == 10.0 and passes.way(W, None) == "compiled"  # t = LOAD_COST
     assert passes.way(W, 1) == "compiled"
+
+
+def test_auto_counts_the_numpy_passes_of_every_run_in_the_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rent is the process's: a run that has made no numpy pass itself goes compiled
+    once earlier runs have spent LOAD_COST in numpy (4 s, then 7 s here, against 10 s)."""
+    from perceptron_ref.engine import driver
+
+    monkeypatch.setattr(driver, "loaded", lambda: False)
+    monkeypatch.setattr(driver, "LOAD_COST", 10.0)
+    monkeypatch.setattr(driver, "RENT", driver.Rent())
+    monkeypatch.setattr(driver, "time", _Clock(1.0))
+    first = driver.Passes(scaled(*SEPARABLE), 0, TIE_MISTAKE, "auto")
+    for _ in range(4):
+        first.one(first.zero(), False, None, "numpy")
+    second = driver.Passes(scaled(*CYCLING), 0, TIE_MISTAKE, "auto")
+    for _ in range(3):
+        assert second.way(second.zero(), None) == "numpy"  # 4, 5, 6 s: not yet
+        second.one(second.zero(), False, None, "numpy")
+    assert (first.spent, second.spent, driver.RENT.seconds) == (4.0, 3.0, 7.0)
+    third = driver.Passes(scaled(*SEPARABLE), 0, TIE_MISTAKE, "auto")
+    assert third.way(third.zero(), 1) == "numpy"
+    third.one(third.zero(), False, None, "numpy")
+    for _ in range(2):
+        second.one(second.zero(), False, None, "numpy")
+    assert driver.RENT.seconds == 10.0  # LOAD_COST: every run, new or not, goes compiled
+    fresh = driver.Passes(scaled(*CYCLING), 0, TIE_MISTAKE, "auto")
+    assert fresh.spent == 0.0 and fresh.way(fresh.zero(), 1) == "compiled"
+    assert first.way(first.zero(), None) == "compiled"
+
+
+def test_a_program_of_many_one_pass_runs_goes_compiled_once_its_numpy_passes_cost_a_load(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """run(..., engine="fast") called again and again on one-pass jobs: each numpy pass
+    costs a quarter of the load here, so the first four runs make theirs in numpy and every
+    later run in the compiled kernels; every trace is the literal one."""
+    from perceptron_ref.engine import driver
+
+    monkeypatch.setattr(driver, "loaded", lambda: False)  # the rent alone decides
+    monkeypatch.setattr(driver, "LOAD_COST", 1.0)
+    monkeypatch.setattr(driver, "RENT", driver.Rent())
+    monkeypatch.setattr(driver, "time", _Clock(0.25))
+    ways = logged_ways(monkeypatch)
+    X, y = CYCLING
+    literal = run("perceptron/mehta", X, y, record="summary")
+    for _ in range(7):
+        assert run("perceptron/mehta", X, y, record="summary", engine="fast") == literal
+    assert ways == ["numpy"] * 4 + ["compiled"] * 3
+    assert driver.RENT.seconds == 1.0
 
 
 def test_each_pass_tells_auto_how_many_passes_are_still_to_come(

@@ -11,7 +11,7 @@ import pytest
 
 from perceptron_ref.benchmark import common, data
 from perceptron_ref.benchmark.common import NUMPY, Row, measure, paired
-from perceptron_ref.benchmark.pixels import engine, identical, sklearn_fit
+from perceptron_ref.benchmark.pixels import engine, identical, numpy_engine, sklearn_fit
 from perceptron_ref.benchmark.plot import share
 from perceptron_ref.data import read_csv
 
@@ -80,3 +80,27 @@ def test_sklearn_perceptron_as_configured_gives_the_engine_weights(epochs: objec
     assert trace.status == ("online" if epochs == 1 else "converged")
     assert identical(sklearn_fit(X.astype(float), y, trace.epochs), trace)
     assert not identical(sklearn_fit(X.astype(float), -y, trace.epochs), trace)
+
+
+def test_the_numpy_rows_time_the_numpy_loop_even_with_the_kernels_loaded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``numpy_engine`` makes every certified pass in the numpy loop (what a process that
+    has not loaded the compiled kernels runs), whatever is loaded, with scikit-learn's
+    weights; ``engine`` as ``auto`` chooses."""
+    from perceptron_ref.engine import driver, kernel
+
+    monkeypatch.setattr(kernel, "LOADED", True)  # loaded: auto takes the compiled kernels
+    ways: list[str] = []
+    way = driver.Passes.way
+
+    def logged(self: driver.Passes, W: object, left: int | None) -> str:
+        ways.append(way(self, W, left))
+        return ways[-1]
+
+    monkeypatch.setattr(driver.Passes, "way", logged)
+    X, y = data.pixels(n=300, d=16)
+    trace = numpy_engine(X, y, 1)
+    assert ways == ["numpy"] and trace == engine(X, y, 1)
+    assert ways == ["numpy", "compiled"]
+    assert identical(sklearn_fit(X.astype(float), y, 1), trace)

@@ -14,7 +14,10 @@ and pair passes on traces worked by hand.
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -46,7 +49,7 @@ from perceptron_ref.engine.scaled import (
     Scaled,
     bounds,
 )
-from perceptron_ref.engine.words import by_words, words_of, words_pass
+from perceptron_ref.engine.words import by_words, words_if_bytes, words_of, words_pass
 
 RULE = st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE))
 
@@ -318,6 +321,66 @@ def test_the_compiled_dispatcher_makes_the_pair_pass_only_on_one_byte_rows() -> 
     assert W.tolist() == [7 + 3 - 5, -8 + 4 - 6]
 
 
+def test_the_compiled_dispatcher_makes_the_word_pass_only_on_uint8_rows() -> None:
+    # Other rows: no mistake made and W untouched (the dispatcher is never asked for the
+    # word pass on them: :func:`words_of` refuses them); on uint8 rows, the word pass.
+    import numba
+
+    @numba.njit
+    def dispatch(X: Any, Xw: Any, y: Any, W: Any) -> int:
+        return words_if_bytes(X, Xw, y, W, 0, TIE_MISTAKE, False, W[:0], y[:0] > 0)
+
+    y = np.array([1, -1], dtype=np.int8)
+    no_words = np.zeros((0, 0), dtype=np.uint64)
+    for dtype in (np.int8, np.int16, np.int64):
+        X, W = np.ones((2, 8), dtype=dtype), np.arange(8, dtype=np.int64)
+        assert dispatch(X, no_words, y, W) == 0 and W.tolist() == list(range(8))
+    X, W = np.ones((2, 8), dtype=np.uint8), np.zeros(8, dtype=np.int64)
+    assert dispatch(X, words_of(X), y, W) == 2  # s = 0 for y = +1, then s = 8 for y = -1
+    assert W.tolist() == [0] * 8
+
+
+COMPILED_ONCE = """
+import numpy as np
+from perceptron_ref import run
+from perceptron_ref.engine import kernel, pairs, words
+from tests.test_engine import forced
+
+rng = np.random.default_rng(3)
+for dtype in (np.uint8, np.int16):
+    X, y = rng.integers(0, 9, size=(12, 16)).astype(dtype), rng.choice([-1, 1], size=12)
+    for options in ({"record": "full", "epochs": 2}, {"record": "summary", "epochs": 3},
+                    {"record": "summary", "epochs": "converge"}):
+        assert forced("compiled", "perceptron/mehta", X, y, bias=True, **options) == run(
+            "perceptron/mehta", X, y, bias=True, **options)
+for f in (kernel._epochs, kernel._pass, kernel._plain, kernel._narrow, words.words_pass,
+          pairs.pairs_pass):
+    rows = [str(s[1 if f in (kernel._epochs, kernel._pass) else 0].dtype) for s in f.signatures]
+    print(f.__name__, ",".join(sorted(rows)))  # a type twice: compiled twice
+"""
+
+
+def test_each_kernel_is_compiled_once_per_row_type(tmp_path: Path) -> None:
+    """A first run on a machine compiles what it uses once: one pass and many passes, steps
+    kept or not, go through one compiled entry point, so each kernel has one signature per
+    row type (no literal 0 or False, a type of its own, making a second one), and the
+    word and pair passes are compiled for the one-byte rows that use them only.  In a
+    fresh process, from an empty cache (kernels read from numba's cache list no signature
+    of what they call)."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", COMPILED_ONCE], capture_output=True, text=True,
+                          check=False, cwd=Path(__file__).parent.parent, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "_epochs int16,uint8",
+        "_pass int16,uint8",
+        "_plain int16,uint8",
+        "_narrow int16,uint8",
+        "words_pass uint8",
+        "pairs_pass uint8",
+    ]
+
+
 @pytest.mark.parametrize(
     ("rule", "made"),
     [
@@ -452,11 +515,12 @@ class _Terminal:
         pass
 
 
-def test_a_slow_first_call_on_a_terminal_says_once_per_kernel_and_row_type_that_it_compiles(
+def test_a_slow_first_call_on_a_terminal_says_once_per_row_type_that_it_compiles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Compiling is simulated by a compiled function that takes longer than NOTICE; a second
     # call on the same row type (cached, or compiled) says nothing, another row type does.
+    # One pass and many go through the same compiled entry point: compiled once a type.
     import time
 
     terminal = _Terminal()
@@ -469,7 +533,6 @@ def test_a_slow_first_call_on_a_terminal_says_once_per_kernel_and_row_type_that_
         return 1, kernel.LIMIT
 
     monkeypatch.setattr(kernel, "_epochs", slow)
-    monkeypatch.setattr(kernel, "_pass", lambda *args: slow()[0])
     said = []
     for dtype in (np.uint8, np.uint8, np.int16, np.int16):
         X, y = np.zeros((1, 8), dtype=dtype), np.ones(1, dtype=np.int8)
@@ -477,11 +540,12 @@ def test_a_slow_first_call_on_a_terminal_says_once_per_kernel_and_row_type_that_
         state = np.zeros(3, dtype=np.int64)
         kernel.epochs(PLAIN, X, y, W, 0, TIE_MISTAKE, 1, stop_clean=False, T=T, state=state)
         said.append(len(terminal.lines))
-    for dtype in (np.uint8, np.uint8, np.int16, np.int16):  # one pass: another kernel
+    types: tuple[Any, ...] = (np.uint8, np.int16, np.int8, np.int8)
+    for dtype in types:  # one pass: the same kernel
         X, y, W = np.zeros((1, 8), dtype=dtype), np.ones(1, dtype=np.int8), np.zeros(8, np.int64)
         compiled_pass(X, y, W, 0, TIE_MISTAKE, False, kernel.NO_SCORES, kernel.NO_FLAGS)
         said.append(len(terminal.lines))
-    assert said == [1, 1, 2, 2, 3, 3, 4, 4]
+    assert said == [1, 1, 2, 2, 2, 2, 3, 3]
     assert terminal.lines[0].startswith("perceptron-ref: compiling the engine's kernels")
 
 
@@ -499,7 +563,7 @@ def test_the_first_compiled_pass_on_a_row_type_equals_the_big_integer_pass(
     W_big, kept = list(start), list[tuple[int, bool]]()
     k = python_pass(X, y.tolist(), W_big, 2, TIE_POSITIVE, kept)
     for first in (True, False):
-        monkeypatch.setattr(kernel, "_SEEN", set() if first else {("pass", X.dtype.str)})
+        monkeypatch.setattr(kernel, "_SEEN", set() if first else {X.dtype.str})
         W, scores, flags = np.array(start, dtype=np.int64), np.zeros(6, np.int64), np.zeros(6, bool)
         got = compiled_pass(X, y, W, 2, TIE_POSITIVE, True, scores, flags, True, kind)
         assert (got, W.tolist()) == (k, W_big)

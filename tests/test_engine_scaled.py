@@ -181,6 +181,17 @@ def test_bounds_of_int64_extremes_are_exact() -> None:
     assert bounds(data, 3) == (2**63 + 6, 2**64 + 2)
 
 
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_int64_bounds_at_the_edge_of_int64_sums_are_exact(n: int) -> None:
+    # Values of magnitude M = (2**63 - 1) // 2 with d = 2: a row's sum is 2M, which fits
+    # int64; a column's is n·M, which does not for n = 3 (then the sums are Python ints).
+    M = (2**63 - 1) // 2
+    X = np.array([[M, -M]] * n, dtype=np.int64)
+    data = Scaled(X, np.ones(n, dtype=np.int8), 1)
+    assert bounds(data, 0) == (n * M, 2 * M)
+    assert bounds(data, 1) == (n * M + n, 2 * M + 1)
+
+
 def test_bounds_of_zero_data_are_the_bias_alone() -> None:
     data = Scaled(np.zeros((2, 2), dtype=np.int64), np.array([1, 1], dtype=np.int8), 1)
     assert bounds(data, 0) == (0, 0)

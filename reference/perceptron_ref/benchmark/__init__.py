@@ -11,7 +11,14 @@ Issue 15's table, each row a ratio measured in this run beside its target:
 6. one pass against scikit-learn at several widths and lengths, weights compared;
 7. the first run on a machine, with an empty compile cache;
 
-and issue 6's: the engine against the literal loops on vec400_1, end to end.
+and issue 6's: the engine against the literal loops on vec400_1, end to end; and issue 30's:
+
+8. one pass of the numpy loop (what runs where the compiled kernels are not loaded) against
+   scikit-learn at the same shapes, at least as fast;
+9. a thousand one-pass runs in one fresh process: the later ones compiled, at least as fast
+   as as many scikit-learn fits;
+10. rocks_and_mines with the default options from an empty compile cache (a machine that
+    has never compiled the kernels), at most 10 s.
 
 Timings are taken on whatever machine runs this, other work included: the ratios, measured
 pair by pair, are what count.  Writes ``out/bench.png``.
@@ -50,8 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     show(whole.startup_rows(runs))
     show(whole.ingestion_rows(max(3, runs // 2), floor))
     show(whole.long_rows())
+    show(whole.cold_long_rows())
     show(whole.passes_rows(max(3, runs // 2), floor))
     show(pixels.sklearn_rows())
+    show(pixels.numpy_rows())
+    show(pixels.many_rows())
     show(whole.cold_rows())
     show(whole.literal_rows())
     table = [["case", "measured (medians)", "ratio", "target", ""], *(r.cells() for r in rows)]

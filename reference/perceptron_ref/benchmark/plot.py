@@ -35,7 +35,7 @@ def draw(rows: list[Row], path: Path) -> None:
     ax.barh(range(len(shown)), values, color=colours)
     ax.axvline(1, color="black", linewidth=1)
     ax.set(yticks=range(len(shown)), yticklabels=names, xlabel="measured / target (<= 1: met)",
-           title="make bench: issue 15's targets")  # fmt: skip
+           title="make bench: issues 15's and 30's targets")  # fmt: skip
     ax.invert_yaxis()
     fig.tight_layout()
     fig.savefig(path, dpi=100)

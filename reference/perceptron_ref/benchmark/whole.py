@@ -1,4 +1,5 @@
-"""The whole command, as a user runs it (issue 15's targets 1–5 and 7), timed from outside.
+"""The whole command, as a user runs it (issue 15's targets 1–5 and 7, issue 30's target 5),
+timed from outside.
 
 Each row is a ratio taken pair by pair in one run (see :mod:`~perceptron_ref.benchmark.common`)
 beside its target.  Memory is peak RSS above that of ``python -c "import numpy"`` (the
@@ -123,6 +124,25 @@ def long_rows() -> list[Row]:
         Row("  its peak memory (cycle test: O(d))", f"peak RSS {mib(result.peak)}",
             mib(result.peak), "<= 300 MiB", result.peak <= 300 * 2**20),
     ]  # fmt: skip
+
+
+def cold_long_rows(runs: int = 3) -> list[Row]:
+    """Issue 30's target 5: rocks_and_mines with the default options on a machine that has
+    never compiled the kernels, at most 10 s.  numba keeps its compiled kernels beside the
+    engine's modules (``perceptron_ref/engine/__pycache__``, or a user cache directory when
+    that is not writable); an empty ``NUMBA_CACHE_DIR`` of its own for each run is a
+    machine that has compiled nothing.  The median of ``runs`` such runs."""
+    path = SHARED / "rocks_and_mines"
+    case = "rocks_and_mines, defaults, empty compile cache"
+    if not path.is_file():
+        return [Row(case, "(../shared absent)", "", "<= 10 s", None)]
+    command, times = run_command(path, "--input-format", "coq", *CONVERGE), []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as cache:
+            times.append(measure(command, env={**os.environ, "NUMBA_CACHE_DIR": cache}).seconds)
+    seconds = median(times)
+    return [Row(case, f"{seconds:.1f} s (median of {runs} first runs)", f"{seconds:.1f} s",
+                "<= 10 s", seconds <= 10)]  # fmt: skip
 
 
 def passes_rows(runs: int, floor: Run) -> list[Row]:

@@ -11,9 +11,10 @@ repeats exactly when W does (:mod:`~perceptron_ref.engine.cycles`).
 Which loop makes a certified pass is a matter of time only (:class:`Passes`): numpy blocks
 (:func:`~perceptron_ref.engine.passes.block_pass`) need nothing loaded; the compiled kernels
 (:mod:`~perceptron_ref.engine.kernel`) are ten times faster a pass but cost about a second to
-load.  A run starts in numpy and switches once it has spent :data:`LOAD_COST` there, or
-when the numpy passes still to make would take longer than that (rent, then buy): small data
-never waits for numba, and long runs are compiled.
+load.  A run starts in numpy and switches once the process has spent :data:`LOAD_COST`
+there, over all its runs (:data:`RENT`), or when this run's numpy passes still to make would
+take longer than that (rent, then buy): small data never waits for numba, long runs are
+compiled, and so are the later runs of a program that makes many short ones.
 
 >>> from fractions import Fraction
 >>> from perceptron_ref.engine.scaled import from_rows
@@ -35,6 +36,7 @@ from typing import Any, Literal
 import numpy as np
 
 from perceptron_ref.algorithm import ZeroRule
+from perceptron_ref.engine.blas import blas_pass, certified_float
 from perceptron_ref.engine.cycles import Brent, State, copy, fingerprint, first_repeat, same
 from perceptron_ref.engine.passes import block_pass, certified, certified_int32, python_pass
 from perceptron_ref.engine.rational import rational, steps_of
@@ -47,11 +49,23 @@ Kernel = Literal["auto", "numpy", "compiled"]
 """Which loop makes the certified passes: chosen by the time spent (``auto``), or forced."""
 
 LOAD_COST = 1.0
-"""Seconds of numpy passes after which a run loads the compiled kernels (numba and its
-cache take about that long to load): the rent-or-buy rule, never more than about twice the
-better choice's time."""
+"""Seconds of numpy passes, over all the runs of a process (:data:`RENT`), after which its
+runs load the compiled kernels (numba and its cache take about that long to load): the
+rent-or-buy rule, never more than about twice the better choice's time."""
 
 Kept = list[tuple[int, bool]] | None
+
+
+class Rent:
+    """The seconds of numpy passes this process has made, over all its runs: what it has
+    paid for not loading the compiled kernels."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+
+RENT = Rent()
+"""This process's rent (a run adds the time of each numpy pass it makes)."""
 
 ENDLESS = 2**62
 """Passes asked of :meth:`Passes.advance` by a run to convergence: as many as it takes."""
@@ -71,7 +85,7 @@ class Passes:
         self.data, self.b, self.rule, self.kernel = data, b, rule, kernel
         self.column_max, self.row_max = coarse_bounds(data, b)
         self.exact = False  # whether the bounds come from a sweep of X (else its type)
-        self.spent, self.numpy_passes = 0.0, 0  # the numpy passes made, and their seconds
+        self.spent, self.numpy_passes = 0.0, 0  # this run's numpy passes: seconds, number
         self.w_max = 0  # max |W_j| when way() last looked
         self.labels: list[int] = []  # the labels as Python ints, for Python passes
 
@@ -92,7 +106,7 @@ class Passes:
             return "python"
         if self.kernel != "auto":
             return self.kernel
-        if loaded() or self.spent >= LOAD_COST:
+        if loaded() or RENT.seconds >= LOAD_COST:
             return "compiled"
         if (
             left is not None
@@ -115,11 +129,12 @@ class Passes:
             return W, python_pass(X, self.labels, W, b, self.rule, kept), kept
         if way == "numpy":
             start = time.perf_counter()
-            k, scores, flags = block_pass(X, y, W, b, self.rule, keep=keep)
-            self.spent, self.numpy_passes = (
-                self.spent + time.perf_counter() - start,
-                self.numpy_passes + 1,
-            )
+            exact = certified_float(self.w_max, self.column_max, self.row_max)
+            k, scores, flags = (blas_pass if exact else block_pass)(X, y, W, b, self.rule,
+                                                                   keep=keep)  # fmt: skip
+            seconds = time.perf_counter() - start
+            self.spent, self.numpy_passes = self.spent + seconds, self.numpy_passes + 1
+            RENT.seconds += seconds
         else:
             from perceptron_ref.engine import kernel  # numba: loaded only for long runs
 

@@ -14,6 +14,14 @@ sums, :mod:`~perceptron_ref.engine.pairs`; it falls back to int64 by itself, so 
 certificate is all it needs).  :func:`epochs` runs many passes in one call and applies
 Brent's cycle test at each pass's end (see :mod:`~perceptron_ref.engine.cycles`).
 
+numba compiles these loops on a machine's first long run (then reads them from its cache),
+so they are written to compile once and quickly: one compiled entry point for one pass and
+many, each kernel called with arguments of one type (a literal ``0`` or ``False`` is a type
+of its own, and a second compilation), the word and pair passes compiled for the rows that
+use them only, and no slice assignment (numba compiles its shape-mismatch error message,
+seconds of work).  So a first run to convergence on rocks_and_mines compiles for about 3 s,
+not 12 (``make bench``).
+
 >>> import numpy as np
 >>> X = np.array([[-1, 2], [1, 0], [1, 1], [-1, 0], [-1, -2], [1, -1]], dtype=np.int8)
 >>> y = np.array([-1, 1, 1, -1, -1, 1], dtype=np.int8)
@@ -46,7 +54,7 @@ from perceptron_ref.engine.passes import (
     python_pass,
 )
 from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE, is_mistake
-from perceptron_ref.engine.words import by_words, words_of, words_pass
+from perceptron_ref.engine.words import by_words, words_if_bytes, words_of
 
 __all__ = [
     "INT32_MAX",
@@ -106,7 +114,8 @@ def _plain(
                 V[j] += yi * np.int64(x[j])
         if keep:
             S[i], F[i] = s, mistake
-    W[off:] = V
+    for j in range(m):
+        W[off + j] = V[j]
     return k
 
 
@@ -133,32 +142,36 @@ def _narrow(X: Any, y: Any, W: Any, b: int, rule: int, keep: bool, S: Any, F: An
                 V[j] += np.int32(yi) * np.int32(x[j])
         if keep:
             S[i], F[i] = s, mistake
-    W[off:] = V
+    for j in range(m):
+        W[off + j] = V[j]
     return k
 
 
 @numba.njit(cache=True, nogil=True)
 def _pass(kind: int, X: Any, Xw: Any, y: Any, W: Any, b: int, rule: int, keep: bool,
           S: Any, F: Any) -> int:  # fmt: skip
-    if kind == WORDS:
-        return words_pass(X, Xw, y, W, b, rule, keep, S, F)
-    if kind == PAIRS:  # up to the pair pass's limit, and the rest (if any) in int64
-        done, k = pairs_if_bytes(X, y, W, b, rule, keep, S, F)
-        return k + _plain(X, y, W, b, rule, keep, S, F, done)
+    # Each kernel is called at one place, with arguments of one type (no literal 0 or
+    # False): numba compiles a callee once per type signature, and a literal is a type.
+    if kind == WORDS:  # (only ever asked on uint8 rows)
+        return words_if_bytes(X, Xw, y, W, b, rule, keep, S, F)
     if kind == NARROW:
         return _narrow(X, y, W, b, rule, keep, S, F)
-    return _plain(X, y, W, b, rule, keep, S, F, 0)
+    done, k = 0, 0
+    if kind == PAIRS:  # up to the pair pass's limit, and the rest (if any) in int64
+        done, k = pairs_if_bytes(X, y, W, b, rule, keep, S, F)
+    return k + _plain(X, y, W, b, rule, keep, S, F, done)
 
 
 @numba.njit(cache=True, nogil=True)
 def _epochs(kind: int, X: Any, Xw: Any, y: Any, W: Any, b: int, rule: int, limit: int,
-            stop_clean: bool, T: Any, state: Any) -> tuple[int, int]:  # fmt: skip
+            stop_clean: bool, T: Any, state: Any, keep: bool, S: Any, F: Any,
+            ) -> tuple[int, int]:  # fmt: skip
     # state = [power, lam, mistakes]: Brent's counters (power 0: no cycle test), and the
-    # mistakes made by these passes.
+    # mistakes made by these passes.  The one entry point from Python, for one pass too
+    # (limit 1, its steps kept if ``keep``): every kernel is compiled once, inside it.
     passes = 0
-    none, no = np.empty(0, dtype=np.int64), np.empty(0, dtype=np.bool_)  # nothing is kept
     while passes < limit:
-        k = _pass(kind, X, Xw, y, W, b, rule, False, none, no)
+        k = _pass(kind, X, Xw, y, W, b, rule, keep, S, F)
         passes += 1
         state[2] += k
         if stop_clean and k == 0:
@@ -172,7 +185,8 @@ def _epochs(kind: int, X: Any, Xw: Any, y: Any, W: Any, b: int, rule: int, limit
             if same:
                 return passes, REPEAT
             if state[0] == state[1]:  # a new checkpoint: T = W, the window doubles
-                T[:] = W
+                for j in range(len(W)):  # (a loop: a slice assignment costs seconds to compile)
+                    T[j] = W[j]
                 state[0] *= 2
                 state[1] = 0
             state[1] += 1
@@ -204,10 +218,13 @@ def compiled_pass(
     assert kind in (PLAIN, PAIRS) or narrow, "an int32 kernel needs the int32 certificate"
     assert kind != PAIRS or by_pairs(X), "the pair kernel reads one-byte rows"
     Xw = words_of(X) if kind == WORDS else _NO_WORDS
-    if ("pass", X.dtype.str) in _SEEN:  # the usual case: no context manager to enter
-        return int(_pass(kind, X, Xw, y, W, b, rule, keep, scores, flags))
-    with _announced(("pass", X.dtype.str)):
-        return int(_pass(kind, X, Xw, y, W, b, rule, keep, scores, flags))
+    state = np.zeros(3, dtype=np.int64)  # no cycle test; the mistakes
+    if X.dtype.str in _SEEN:  # the usual case: no context manager to enter
+        _epochs(kind, X, Xw, y, W, b, rule, 1, False, W, state, keep, scores, flags)
+    else:
+        with _announced(X.dtype.str):
+            _epochs(kind, X, Xw, y, W, b, rule, 1, False, W, state, keep, scores, flags)
+    return int(state[2])
 
 
 def epochs(
@@ -229,18 +246,19 @@ def epochs(
     no test); the mistakes of these passes are added to ``state[2]``.
     """
     Xw = words_of(X) if kind == WORDS else _NO_WORDS
-    with _announced(("epochs", X.dtype.str)):
-        passes, outcome = _epochs(kind, X, Xw, y, W, b, rule, limit, stop_clean, T, state)
+    with _announced(X.dtype.str):
+        passes, outcome = _epochs(kind, X, Xw, y, W, b, rule, limit, stop_clean, T, state,
+                                  False, NO_SCORES, NO_FLAGS)  # fmt: skip
     return int(passes), int(outcome)
 
 
-_SEEN: set[tuple[str, str]] = set()
+_SEEN: set[str] = set()
 NOTICE = 1.0
 """Seconds a first call may take before a terminal user is told that numba is compiling."""
 
 
 @contextmanager
-def _announced(key: tuple[str, str]) -> Iterator[None]:
+def _announced(key: str) -> Iterator[None]:
     """The first call of a kernel on a type of rows: numba reads its cache (a fraction of a
     second), or compiles (seconds, once per machine).  If that takes longer than
     :data:`NOTICE`, one line on stderr says so, when stderr is a terminal."""

@@ -10,8 +10,8 @@ becomes a :class:`Plan`: the values to pass, by position or by name, with ``--et
 any one exactly, the data going to the parameters left without a default, and every other
 parameter keeping the candidate's own default.  A parameter whose name says nothing is still
 recognised as the passes when the source counts a loop with it (``for _ in
-range(self.threshold)``: :mod:`~perceptron_ref.crosscheck.candidates.sources`), and the keys a ``params`` dict is read with are filled like
-parameters.  The plan says in words what it filled (:attr:`Plan.filled`).
+range(self.threshold)``), and the keys a ``params`` dict is read with are filled like
+parameters (:mod:`~perceptron_ref.crosscheck.candidates.sources`).  The plan says in words what it filled (:attr:`Plan.filled`).
 
 >>> d = describe("function", "train_weights", [("train",), ("l_rate",), ("n_epoch",)])
 >>> p = plan(d, Told(eta=Fraction(1, 10), epochs=3))

@@ -65,9 +65,7 @@ def scaled(X: Sequence[Sequence[object]], y: Sequence[int], *, bias: bool) -> Sc
     """The data (rationals, as the reference reads them) over their common denominator."""
     labels = np.array([1 if t == 1 else -1 for t in y], dtype=np.int64)
     if set(map(type, itertools.chain.from_iterable(X))) <= {int}:  # large integer data
-        Xi = np.array(X, dtype=object).reshape(len(X), -1)
-        if Xi.size == 0 or int(np.abs(Xi).max()) < 2**31:
-            Xi = Xi.astype(np.int64)
+        Xi = _small_ints(X)
         if bias:
             Xi = np.hstack([np.ones((len(X), 1), dtype=Xi.dtype), Xi])
         return Scaled(Xi, labels, 1)
@@ -79,6 +77,18 @@ def scaled(X: Sequence[Sequence[object]], y: Sequence[int], *, bias: bool) -> Sc
     big = max((abs(v) for row in ints for v in row), default=0) >= 2**31
     Xs = np.array(ints, dtype=object if big else np.int64).reshape(len(rows), -1)
     return Scaled(Xs, labels, D)
+
+
+def _small_ints(X: Sequence[Sequence[object]]) -> np.ndarray:
+    """Integer rows as int64 when every |x| < 2^31, else as Python ints (object).  Straight
+    to int64 first (ten times faster than through Python ints, on a large data set)."""
+    try:
+        Xi = np.array(X, dtype=np.int64).reshape(len(X), -1)
+    except (OverflowError, ValueError):  # beyond int64 (or ragged): as Python ints
+        Xi = None
+    if Xi is not None and (Xi.size == 0 or max(-int(Xi.min()), int(Xi.max())) < 2**31):
+        return Xi
+    return np.array(X, dtype=object).reshape(len(X), -1)
 
 
 @dataclass
