@@ -11,7 +11,8 @@ any one exactly, the data going to the parameters left without a default, and ev
 parameter keeping the candidate's own default.  A parameter whose name says nothing is still
 recognised as the passes when the source counts a loop with it (``for _ in
 range(self.threshold)``), and the keys a ``params`` dict is read with are filled like
-parameters (:mod:`~perceptron_ref.crosscheck.candidates.sources`).  The plan says in words what it filled (:attr:`Plan.filled`).
+parameters (:mod:`~perceptron_ref.crosscheck.candidates.sources`).  The plan says in words
+what it filled (:attr:`Plan.filled`).
 
 >>> d = describe("function", "train_weights", [("train",), ("l_rate",), ("n_epoch",)])
 >>> p = plan(d, Told(eta=Fraction(1, 10), epochs=3))
