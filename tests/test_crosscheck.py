@@ -245,7 +245,8 @@ def test_cli_exit_status_json_keys_and_deterministic_output() -> None:
     assert status == 1
     report = json.loads(stdout)
     keys = ["algorithm", "candidate", "verdict", "reason", "examples", "agrees_with"]
-    new = ["diagnosis", "equivalence", "coverage", "evidence", "regimes", "failed", "dimension"]
+    new = ["diagnosis", "equivalence", "coverage", "evidence", "regimes", "failed", "dimension",
+           "calling"]  # fmt: skip
     assert list(report) == [*keys, "counterexample", *new]
     # every regime tried has its count of data sets not right, and the disagreement is in one
     assert set(report["regimes"]) <= set(report["failed"]) and sum(report["failed"].values()) > 0

@@ -35,7 +35,7 @@ def sizes(found: tuple[Case, ...]) -> list[tuple[int, int]]:
 def test_a_default_run_tries_every_regime_few_large_and_many_small() -> None:
     found = cases("perceptron/gormley-online", needs())
     regimes = {c.regime for c in found}
-    assert regimes == {"ties", "near-zero", "long", "realistic"}  # rationals: exact ones only
+    assert regimes == {"ties", "near-zero", "long", "realistic", "round-sizes"}  # no rationals
     large = [c for c in found if c.size > 20_000]
     assert 1 <= len(large) <= 4 and len(found) - len(large) >= 40
     assert max(n for n, _ in sizes(found)) >= 5000 and max(d for _, d in sizes(found)) >= 784

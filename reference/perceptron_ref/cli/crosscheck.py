@@ -69,6 +69,17 @@ def eta_arg(text: str) -> Any:
     return value
 
 
+def param_arg(text: str) -> tuple[str, Any]:
+    """``--param NAME=VALUE``: VALUE read as JSON (a bare word is a string)."""
+    from perceptron_ref.crosscheck.candidates.parameters import parse_param
+    from perceptron_ref.errors import InputError
+
+    try:
+        return parse_param(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def budget_arg(text: str) -> float:
     """``--budget``: seconds for the whole run, in (0, 86400]."""
     return _seconds(text, 86400)
@@ -104,19 +115,31 @@ def register(sub: Any) -> None:
         "--candidate",
         required=True,
         metavar="TARGET",
-        help="FILE.py:FUNCTION, NOTEBOOK.ipynb:FUNCTION (its imports, definitions and "
-        "constants), MODULE:FUNCTION (called as FUNCTION(X, y)), "
-        "'cmd:COMMAND ...' (JSON on stdin/stdout, see spec/protocol/), sklearn or river; "
-        "with --assignment, a hand-in (a file, a folder or a zip) graded part by part",
+        help="FILE.py:NAME or MODULE:NAME (a function, a class with fit or train, a fitted-"
+        "model factory or instance), NOTEBOOK.ipynb:NAME (its imports, definitions and "
+        "constants), 'cmd:COMMAND ...' (JSON on stdin/stdout, see spec/protocol/), sklearn or "
+        "river; with --assignment, a hand-in (a file, a folder or a zip) graded part by part",
     )
     _assignment.add(p)
-    p.add_argument("--bias", action="store_true", help="prepend a constant 1 (the bias is first)")
+    bias = p.add_mutually_exclusive_group()
+    bias.add_argument(
+        "--bias",
+        action="store_const",
+        const=True,
+        default=None,
+        help="check with a bias (prepend a constant 1; the bias is first). Default: found by "
+        "probing (a candidate that learns a bias of its own is checked with one)",
+    )
+    bias.add_argument(
+        "--no-bias", dest="bias", action="store_const", const=False, help="check without a bias"
+    )
     p.add_argument(
         "--epochs",
         type=epochs_arg,
         default=1,
         metavar="N|converge",
-        help="passes the candidate makes (online algorithms; default 1)",
+        help="passes the candidate makes, through its parameter for them (epochs, n_iter, "
+        "max_iter, n_epoch, T, ...; online algorithms; default 1)",
     )
     p.add_argument(
         "--input",
@@ -130,8 +153,38 @@ def register(sub: Any) -> None:
         type=eta_arg,
         default=1,
         metavar="Q",
-        help="the step the candidate is told (its 'eta' argument, the protocol's \"eta\"); "
-        "default 1. A candidate that uses another one agrees up to its learning rate",
+        help="the step the candidate is told, through its parameter for it (eta, lr, l_rate, "
+        'alpha, learning_rate, ...; the protocol\'s "eta"); default 1. A candidate that uses '
+        "another one agrees up to its learning rate",
+    )
+    p.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        type=param_arg,
+        metavar="NAME=VALUE",
+        help="set the candidate's parameter NAME (or a key of its params dict) to VALUE, read "
+        "as JSON (repeatable): --param shuffle=false --param tol=null; the others keep their "
+        "defaults, but for the step (--eta), the passes (--epochs) and the bias",
+    )
+    p.add_argument(
+        "--weights-attr",
+        default=None,
+        metavar="W[,B]",
+        help="read a fitted object's weights (and bias) from these attributes (default: the "
+        "first of coef_, w_, weights, w, theta, ... it has; see the README's table)",
+    )
+    p.add_argument(
+        "--orientation",
+        choices=("rows", "columns"),
+        default=None,
+        help="X as n x d (rows) or d x n (columns); default: found by probing",
+    )
+    p.add_argument(
+        "--label-coding",
+        choices=("pm1", "01"),
+        default=None,
+        help="labels the candidate takes: -1/+1 or 0/1; default: found by probing",
     )
     p.add_argument(
         "--dimension",
@@ -216,7 +269,7 @@ def main(args: argparse.Namespace) -> int:
         args.algorithm,
         args.candidate,
         data=[(f.source, (f.X, f.y)) for f in files],
-        bias=args.bias or args.input_format == "coq",
+        bias=True if args.input_format == "coq" else args.bias,
         epochs=args.epochs,
         input=args.input,
         examples=args.examples,
@@ -226,6 +279,10 @@ def main(args: argparse.Namespace) -> int:
         eta=args.eta,
         dimension=args.dimension,
         budget=args.budget,
+        params=dict(args.param),
+        weights_attr=args.weights_attr,
+        orientation=args.orientation,
+        labels=args.label_coding,
     )
     if args.format == "json":
         print(reporting.dumps(report))

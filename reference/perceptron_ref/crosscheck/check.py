@@ -10,12 +10,15 @@ the options, draws the data and defines what a crosscheck returns.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.crosscheck import candidates
+from perceptron_ref.crosscheck.candidates import layouts, parameters
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
@@ -57,7 +60,7 @@ def crosscheck(
     algorithm: str,
     target: str,
     *,
-    bias: bool = False,
+    bias: bool | None = None,
     epochs: Epochs = 1,
     input: candidates.Input = "numpy",
     examples: int = 50,
@@ -69,6 +72,10 @@ def crosscheck(
     eta: object = 1,
     dimension: int | None = None,
     budget: float | None = None,
+    params: Mapping[str, Any] | None = None,
+    weights_attr: str | None = None,
+    orientation: str | None = None,
+    labels: str | None = None,
 ) -> Report:
     """Compare the candidate ``target`` with ``algorithm`` on ``examples`` data sets.
 
@@ -76,7 +83,11 @@ def crosscheck(
     whole run; ``memory`` (bytes) the candidate's address space; ``entry`` is the function
     of a TARGET without one; ``data`` are (name, data set) pairs, e.g. from files, tried
     first; ``eta`` is the step the candidate is told (it may use its own: its learning rate
-    is then named); ``dimension`` restricts every data set to d = D."""
+    is then named); ``dimension`` restricts every data set to d = D.  ``bias`` None: found
+    by probing (it learns a bias of its own, or not).  ``params`` (``--param``) set the
+    candidate's parameters by name (JSON values), ``weights_attr`` names the attributes
+    ("W" or "W,B") a fitted object's weights are read from, ``orientation`` ("rows",
+    "columns") and ``labels`` ("pm1", "01") force what probing would find."""
     clock = candidates.Clock(budget)  # the budget counts from here: drawing data included
     epochs = validate(algorithm, epochs)
     q = _eta(eta)
@@ -85,28 +96,95 @@ def crosscheck(
     if budget is not None and not budget > 0:
         raise InputError(f"budget must be a positive number of seconds, got {budget!r}")
     candidate = candidates.parse(target, input=input, entry=entry)
-    oracle = Oracle(algorithm, bias=bias, epochs=epochs, eta=q)
-    needs = datasets.Needs(
-        bias,
-        oracle.converge,
-        candidate.floats,
-        candidate.vectorized,
-        dimension,
-        registry.get(algorithm).zero_score,
-        candidate.two_classes,
-    )
-    usable = functools.partial(_unusable, oracle=oracle, needs=needs)
-    given = []
-    for name, d in data:
-        why = usable(d)
-        if why:
-            raise InputError(f"{name}: {why}")
-        given.append(datasets.Case("given", d))
-    cases = [*given, *_draw(algorithm, epochs, needs, examples, seed)]
+    told = parameters.Told(q, epochs, bias, dict(params or {}), _attributes(weights_attr))
+    forced = {k: v for k, v in (("orientation", orientation), ("labels", labels)) if v}
     with candidates.Runner(
-        candidate, bias=bias, epochs=epochs, timeout=timeout, memory=memory, eta=q, clock=clock
+        candidate,
+        bias=bool(bias),
+        epochs=epochs,
+        timeout=timeout,
+        memory=memory,
+        eta=q,
+        clock=clock,
+        told=told,
     ) as call:
-        return Trial(target, candidate, oracle, needs, cases, call, usable).report(disagree)
+        plan = call.prepare()
+        if plan is not None and plan.step is not None:
+            q = call.eta = plan.step  # --param set the step: the reference runs with it
+        found = None
+        if call.language is not None and call.language.rows_only:
+            forced.setdefault("orientation", "rows")
+        if plan is not None and call.failed is None:
+            switch = '"bias"' in json.dumps(plan.json())
+            found = layouts.find(
+                call.probe,
+                algorithm,
+                epochs,
+                bias=bias,
+                switch=switch,
+                data="data" if plan.data == ("data",) else "separate",
+                dimension=dimension,
+                forced=forced,
+            )
+            call.layout = found.layout
+        has_bias = call.layout.reference_bias if found is not None else bool(bias)
+        oracle = Oracle(algorithm, bias=has_bias, epochs=epochs, eta=q)
+        needs = datasets.Needs(
+            has_bias,
+            oracle.converge,
+            candidate.floats,
+            candidate.vectorized,
+            dimension,
+            registry.get(algorithm).zero_score,
+            candidate.two_classes or (found is not None and found.two_classes),
+        )
+        usable = functools.partial(_unusable, oracle=oracle, needs=needs)
+        given = []
+        for name, d in data:
+            why = usable(d)
+            if why:
+                raise InputError(f"{name}: {why}")
+            given.append(datasets.Case("given", d))
+        cases = [*given, *_draw(algorithm, epochs, needs, examples, seed)]
+        calling = _calling(candidate, plan, found, told)
+        trial = Trial(target, candidate, oracle, needs, cases, call, usable, calling=calling)
+        return trial.report(disagree)
+
+
+def _attributes(text: str | None) -> tuple[str, ...]:
+    """``--weights-attr W[,B]``: one or two attribute names."""
+    if text is None:
+        return ()
+    names = tuple(n.strip() for n in text.split(","))
+    if not 1 <= len(names) <= 2 or not all(n.isidentifier() for n in names):
+        raise InputError(f"--weights-attr {text!r}: expected W or W,B (attribute names)")
+    return names
+
+
+def _calling(
+    candidate: candidates.Candidate,
+    plan: parameters.Plan | None,
+    found: layouts.Found | None,
+    told: parameters.Told,
+) -> list[str]:
+    """How the candidate was called, in words, for the report."""
+    said = []
+    told_bias = found is not None and found.layout.told_bias
+    if plan is not None:
+        if plan.filled or plan.kind != "function" or plan.data != ("X", "y"):
+            said.append(f"called as {plan.call_text(told_bias)}")  # more than NAME(X, y)
+        said += [f"filled {', '.join(plan.words(told_bias))}"] if plan.filled else []
+        if plan.kind in ("factory", "instance"):
+            what = "a factory" if plan.kind == "factory" else "an instance"
+            said.append(f"{what}: its model keeps its own settings")
+        if not plan.passes and told.epochs != 1:
+            said.append("no parameter takes the passes: it makes its own number of them")
+        if plan.step is None and told.eta != 1 and not any("(--eta)" in f for f in plan.filled):
+            said.append("no parameter takes the step: it uses its own")
+    if found is not None:
+        said += found.notes()
+    said += list(candidate.notes)
+    return said
 
 
 def _unusable(data: Data, *, oracle: Oracle, needs: datasets.Needs, quick: bool = False) -> str:
@@ -121,7 +199,7 @@ def _unusable(data: Data, *, oracle: Oracle, needs: datasets.Needs, quick: bool 
     if oracle.converge and status != "converged":
         return f"{oracle.algorithm} does not converge on these data within {MAX_EPOCHS} epochs"
     if needs.two_classes and len(set(data[1])) < 2:
-        return "scikit-learn needs both classes"
+        return "the candidate refuses data with one class (as scikit-learn does): give both"
     if needs.floats and not floats.exact(
         oracle.scaled(data), oracle.mistake(), passes=oracle.passes, cap=MAX_EPOCHS
     ):

@@ -1,13 +1,20 @@
 """Candidates: what ``--candidate TARGET`` names, and how each is called in its sandbox.
 
-``path/to/file.py:function`` and ``module:function``
-    called as ``function(X, y)`` by :mod:`~perceptron_ref.crosscheck.candidates.worker` in a
-    sandboxed Python process, all data sets of a batch in one process;
-``path/to/notebook.ipynb:function``
+``path/to/file.py:NAME`` and ``module:NAME``
+    a function, a class, an instance or a factory, described and then called by
+    :mod:`~perceptron_ref.crosscheck.candidates.worker` in a sandboxed Python process as
+    :mod:`~perceptron_ref.crosscheck.candidates.parameters` plans it, its data laid out as
+    :mod:`~perceptron_ref.crosscheck.candidates.layouts` found by probing, all data sets of a
+    batch in one process; a file whose top level does more than define is loaded as its
+    definitions only (:mod:`~perceptron_ref.crosscheck.candidates.scripts`);
+``path/to/notebook.ipynb:NAME``
     the same, with the notebook's imports, definitions and constants as the module
     (:mod:`~perceptron_ref.crosscheck.candidates.notebooks`; the lines left out are in ``notes``);
+``FILE.js:NAME``, ``FILE.java:NAME``, ``FILE.c:NAME``, ``FILE.cpp:NAME``, ``FILE.rs:NAME``
+    code in another language, called by a driver of ours, one process per data set
+    (:mod:`~perceptron_ref.crosscheck.candidates.drivers`);
 ``cmd:COMMAND …``
-    any program: one process per data set, one JSON object in and one out
+    any program: one process per data set, one JSON object in and one protocol line out
     (``spec/protocol/candidate-{input,output}.schema.json``);
 ``sklearn``, ``river``
     the libraries' perceptrons, set up by :mod:`~perceptron_ref.crosscheck.candidates.adapters`.
@@ -26,17 +33,19 @@ import shlex
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
 from perceptron_ref import extras
-from perceptron_ref.crosscheck.candidates import toplevel
+from perceptron_ref.crosscheck.candidates import drivers, layouts, parameters, toplevel
+from perceptron_ref.crosscheck.candidates.commands import command, jvm, runtime_shares, shared_paths
 from perceptron_ref.crosscheck.candidates.outcomes import (
     Data,
     Failure,
     Outcome,
+    Returned,
     from_command,
     from_worker,
 )
@@ -46,7 +55,7 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.runner import Epochs
 
 Input = Literal["numpy", "fractions", "lists"]
-Kind = Literal["file", "module", "cmd", "sklearn", "river"]
+Kind = Literal["file", "module", "cmd", "sklearn", "river", "driver"]
 WORKER = Path(__file__).with_name("worker.py")
 
 
@@ -64,16 +73,20 @@ class Candidate:
     source: str = ""  # a notebook's Python; empty for a .py file
     files: tuple[tuple[str, str], ...] = ()  # (name, text) its %%writefile cells write
     notes: tuple[str, ...] = ()  # what the student is told of how it was read
+    language: str = "python"  # a driver's: javascript, java, c, c++, rust
 
     @property
     def floats(self) -> bool:
         """Does it compute in floats?  Then it gets only data exact in float64."""
-        return self.kind in ("sklearn", "river") or self.input != "fractions"
+        return self.kind in ("sklearn", "river", "driver") or self.input != "fractions"
 
     @property
     def vectorized(self) -> bool:
-        """Does it take numpy arrays (or is it scikit-learn)?  Then it gets the largest data."""
-        return self.kind == "sklearn" or (self.kind in ("file", "module") and self.input == "numpy")
+        """Does it take numpy arrays, or is it scikit-learn or compiled?  Then it gets the
+        largest data (cut to its speed when it is slower)."""
+        return self.kind in ("sklearn", "driver") or (
+            self.kind in ("file", "module") and self.input == "numpy"
+        )
 
     @property
     def two_classes(self) -> bool:
@@ -93,26 +106,61 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
         argv = tuple(shlex.split(target[4:]))
         if not argv:
             raise InputError("cmd: needs a command, e.g. 'cmd:node perceptron.js'")
-        # It runs in a scratch directory: name its files (here, relative) by absolute paths.
-        argv = tuple(str(Path(a).resolve()) if Path(a).is_file() else a for a in argv)
-        return Candidate(target, "cmd", input, argv=argv)
+        return Candidate(target, "cmd", input, argv=command(argv))
     where, colon, function = target.rpartition(":")
     if not colon:
         where, function = target, entry or ""
     if not where or not function.isidentifier():
         raise InputError(
-            f"candidate {target!r}: expected FILE.py:FUNCTION, NOTEBOOK.ipynb:FUNCTION, "
-            "MODULE:FUNCTION, "
+            f"candidate {target!r}: expected FILE.py:NAME, NOTEBOOK.ipynb:NAME, MODULE:NAME, "
+            "FILE.js:NAME, FILE.java:NAME, FILE.c:NAME, FILE.cpp:NAME, FILE.rs:NAME, "
             "cmd:COMMAND, sklearn or river"
         )
-    if where.endswith((".py", ".ipynb")) or "/" in where:
+    if where.endswith((".py", ".ipynb", *drivers.LANGUAGES)) or "/" in where:
         if not Path(where).is_file():
             raise InputError(f"candidate file {where!r} does not exist")
         path = str(Path(where).resolve())
         if where.endswith(".ipynb"):
             return _notebook(target, input, path, function)
-        return Candidate(target, "file", input, path=path, function=function)
+        if drivers.language(path):
+            return Candidate(
+                target,
+                "driver",
+                "lists",
+                path=path,
+                function=function,
+                language=drivers.language(path),
+            )
+        return _script(target, input, path, function)
     return Candidate(target, "module", input, module=where, function=function)
+
+
+def _present(folder: Path) -> Any:
+    def present(module: str) -> bool:  # an import of a file beside it stays
+        top = module.split(".")[0]
+        return (
+            (folder / f"{top}.py").is_file()
+            or (folder / top).is_dir()
+            or toplevel.installed(module)
+        )
+
+    return present
+
+
+def _script(target: str, input: Input, path: str, function: str) -> Candidate:
+    """A .py file: as it is, or its definitions only when its top level does more
+    (:mod:`~perceptron_ref.crosscheck.candidates.scripts`)."""
+    from perceptron_ref.crosscheck.candidates import scripts
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return Candidate(target, "file", input, path=path, function=function)
+    kept, left = scripts.definitions(text, _present(Path(path).parent), function)
+    if kept == text:
+        return Candidate(target, "file", input, path=path, function=function)
+    notes = (scripts.note(Path(path).name, left),) if left else ()
+    return Candidate(target, "file", input, path=path, function=function, source=kept, notes=notes)
 
 
 def _notebook(target: str, input: Input, path: str, function: str) -> Candidate:
@@ -174,7 +222,12 @@ def _budget(datasets: Sequence[Data]) -> list[Outcome]:
 class Runner:
     """Calls one candidate with fixed options; a Python candidate keeps one worker process
     (a :class:`~perceptron_ref.crosscheck.run.session.Session`) for all calls.  Use it in a
-    ``with`` block, so that the process ends with it."""
+    ``with`` block, so that the process ends with it.
+
+    A Python candidate is first described (:meth:`prepare`: what TARGET names, its
+    parameters) and its call planned (:mod:`~perceptron_ref.crosscheck.candidates.parameters`);
+    the data go in the :class:`~perceptron_ref.crosscheck.candidates.layouts.Layout` found
+    for it (:attr:`layout`, set once probed)."""
 
     def __init__(
         self,
@@ -186,11 +239,23 @@ class Runner:
         memory: int,
         eta: Fraction = Fraction(1),
         clock: Clock | None = None,
+        told: parameters.Told | None = None,
     ) -> None:
         self.candidate, self.bias, self.epochs, self.eta = candidate, bias, epochs, eta
         self.timeout, self.memory = timeout, memory
         self.clock = clock or Clock()
         self.calls = 0
+        self.told = told or parameters.Told(eta=eta, epochs=epochs, bias=bias)
+        self.layout = layouts.Layout(bias="inside" if bias else "none")
+        self.plan: parameters.Plan | None = None
+        self.failed: Failure | None = None  # a load error found while describing it
+        self.folder: Path | None = None  # a driver's, and what it builds
+        self.language: drivers.Language | None = None
+        if candidate.kind == "driver":
+            self.folder = drivers.scratch()
+            self.language = drivers.for_language(
+                candidate.language, self.folder, candidate.path, candidate.function, memory
+            )
         self.session = self._session()
 
     def _session(self) -> Session:
@@ -200,6 +265,95 @@ class Runner:
         share = sandbox.shared([Path(c.path).parent] if c.path else [])
         worker = f"{sandbox.HARNESS}/{WORKER.name}"
         return Session([sys.executable, "-I", worker], memory=self.memory, share=share)
+
+    def prepare(self) -> parameters.Plan | None:
+        """Describe a Python candidate and plan its call (None for the others, and when it
+        cannot be loaded: then every call is that load error).  An unknown ``--param`` is
+        an InputError."""
+        c = self.candidate
+        if c.kind not in ("file", "module", "driver") or self.plan is not None or self.failed:
+            return self.plan
+        if c.kind == "driver":
+            return self._prepare_driver()
+        request = {"target": self._target(), "describe": True}
+        timeout, _ = self._timeout()
+        ran = self.session.exchange(json.dumps(request).encode(), 1, timeout)
+        line = _line(ran)
+        if line is None or "describe" not in line:
+            got = from_worker(ran, [(((0,),), (1,))], False)[0]
+            self.failed = (
+                got if isinstance(got, Failure) else Failure("load error", "no description")
+            )
+            return None
+        try:
+            described = parameters.from_json(line["describe"])
+        except (KeyError, TypeError, ValueError):
+            self.failed = Failure("load error", "its description could not be read")
+            return None
+        self.plan = parameters.plan(described, self.told)
+        if self.plan.problem:
+            self.failed = Failure("load error", self.plan.problem)
+        return self.plan
+
+    def _prepare_driver(self) -> parameters.Plan | None:
+        assert self.language is not None
+        try:
+            raw = self.language.describe(self._execute)
+        except OSError as error:  # the sandbox could not be made for it
+            raw = Failure("load error", f"it cannot be run in the sandbox: {error}")
+        if isinstance(raw, Failure):
+            self.failed = raw
+            return None
+        try:
+            alternatives = (
+                [raw | {"call": call} for call in raw["calls"]] if "calls" in raw else [raw]
+            )
+            plans = [
+                parameters.plan(parameters.from_json(a, self.candidate.language), self.told)
+                for a in alternatives
+            ]
+        except (KeyError, TypeError, ValueError):
+            self.failed = Failure("load error", "its description could not be read")
+            return None
+        self.plan = next((p for p in plans if not p.problem), plans[0])
+        if self.plan.problem:
+            self.failed = Failure("load error", self.plan.problem)
+            return None
+        built = self.language.build(self.plan, self._execute)
+        if built is not None:
+            self.failed = built
+        return self.plan
+
+    def _execute(self, argv: Sequence[str], stdin: bytes, timeout: float) -> sandbox.Execution:
+        """Run a driver's command in the candidate's sandbox: it sees the candidate's folder
+        (or its snapshot, when grading) and the driver's."""
+        assert self.folder is not None and self.language is not None
+        share = (
+            *sandbox.shared([Path(self.candidate.path).parent]),
+            self.folder,
+            *runtime_shares(argv),
+            *self.language.shares(),
+        )
+        return sandbox.execute(
+            jvm(argv, self.memory),
+            stdin,
+            timeout=timeout,
+            memory=self.memory,
+            cpu_seconds=int(timeout) + 1,
+            share=share,
+        )
+
+    def _target(self) -> dict[str, Any]:
+        c = self.candidate
+        target: dict[str, Any] = {
+            "kind": c.kind,
+            "function": c.function,
+            "path": c.path,
+            "module": c.module,
+        }
+        if c.source:
+            target |= {"source": c.source, "files": dict(c.files)}
+        return target
 
     def _timeout(self) -> tuple[float, bool]:
         """The wait for one answer, and whether the budget (not ``timeout``) set it."""
@@ -218,51 +372,82 @@ class Runner:
         with self._session() as session:
             return self._run(datasets, repeat, session)
 
-    def _run(self, datasets: Sequence[Data], repeat: int, session: Session) -> list[Outcome]:
+    def faster_with(self, input: Input, data: Data) -> float | None:
+        """How many times faster it answers ``data`` given ``input`` instead (None when it
+        cannot answer so, or either time is not known)."""
+        mine = self._run([data], 1, self.session)[0]
+        candidate = self.candidate
+        try:
+            self.candidate = replace(candidate, input=input)
+            other = self._run([data], 1, self.session)[0]
+        finally:
+            self.candidate = candidate
+        if not (isinstance(mine, Returned) and isinstance(other, Returned)):
+            return None
+        if mine.seconds is None or not other.seconds:
+            return None
+        return mine.seconds / other.seconds
+
+    def probe(self, datasets: Sequence[Data], layout: layouts.Layout) -> list[object]:
+        """The raw answers (each a worker line, or a Failure) in another layout."""
+        saved = self.layout
+        self.layout = layout
+        try:
+            return self._run(datasets, 1, self.session, raw=True)  # type: ignore[return-value]
+        finally:
+            self.layout = saved
+
+    def _run(
+        self, datasets: Sequence[Data], repeat: int, session: Session, raw: bool = False
+    ) -> list[Outcome]:
         c = self.candidate
         expanded = [d for d in datasets for _ in range(repeat)]
         if not datasets:
             return []
         if self.clock.out:
             return _budget(expanded)
+        if c.kind in ("file", "module", "driver"):
+            self.prepare()
+        if self.failed is not None:
+            return [self.failed] * len(expanded)
         self.calls += len(expanded)
-        if c.kind == "cmd":
-            return self._commands(expanded)
-        target: dict[str, Any] = {
-            "kind": c.kind,
-            "function": c.function,
-            "path": c.path,
-            "module": c.module,
-        }
-        if c.source:
-            target |= {"source": c.source, "files": dict(c.files)}
+        layout = self.layout
+        if c.kind in ("cmd", "driver"):
+            return self._commands(expanded, raw)
         encode = _dataset_json if c.input == "fractions" else _numbers_json
-        request = {
-            "target": target,
+        request: dict[str, Any] = {
+            "target": self._target(),
             "input": c.input,
-            "bias": self.bias,
+            "bias": layout.told_bias,
             "epochs": self.epochs,
             "eta": str(self.eta),
             "datasets": [encode(d) for d in datasets],
             "repeat": repeat,
         }
+        if self.plan is not None:
+            request |= {"plan": self.plan.json(), "layout": layout.json()}
         timeout, cut = self._timeout()
         text = json.dumps(request, default=_number)
         ran = session.exchange(text.encode(), len(expanded), timeout)
-        outcomes = from_worker(ran, expanded, self.bias)
+        if raw:
+            return _raw(ran, expanded, layout)  # type: ignore[return-value]
+        outcomes = from_worker(ran, expanded, layout.reference_bias, layout.extras)
         if cut and ran.timed_out:  # the budget ran out, not the candidate's time
             done = len(ran.lines)
             return outcomes[:done] + _budget(expanded[done:])
         return outcomes
 
-    def _commands(self, datasets: list[Data]) -> list[Outcome]:
+    def _commands(self, datasets: list[Data], raw: bool = False) -> list[Outcome]:
         outcomes: list[Outcome] = []
         for i, d in enumerate(datasets):
             timeout, cut = self._timeout()
             if timeout <= 0:
                 return outcomes + _budget(datasets[i:])
-            options = (self.bias, self.epochs, timeout, self.memory, self.eta)
-            got = _call_command(self.candidate, d, *options)
+            if self.language is not None:
+                got = self._driver(d, timeout, raw)
+            else:
+                options = (self.bias, self.epochs, timeout, self.memory, self.eta)
+                got = _call_command(self.candidate, d, *options)
             if isinstance(got, Failure) and got.kind == "hang":
                 if cut:
                     return outcomes + _budget(datasets[i:])
@@ -270,11 +455,48 @@ class Runner:
             outcomes.append(got)
         return outcomes
 
+    def _driver(self, data: Data, timeout: float, raw: bool) -> Outcome:
+        assert self.language is not None and self.plan is not None
+        told = {"eta": self.eta, "epochs": self.epochs}
+        request = self.language.request(self.plan, drivers.values(data, self.layout, told))
+        try:
+            ran = self._execute(self.language.run(), request, timeout)
+        except OSError as error:
+            return Failure("crash", f"the sandbox could not run it: {error}")
+        return drivers.answer(ran, data, self.layout, raw=raw)  # type: ignore[no-any-return]
+
     def __enter__(self) -> Runner:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.session.close()
+        if self.folder is not None:
+            drivers.remove(self.folder)
+
+
+def _line(ran: Any) -> dict[str, Any] | None:
+    if not ran.lines:
+        return None
+    try:
+        line = json.loads(ran.lines[0])
+    except (ValueError, RecursionError):
+        return None
+    return line if isinstance(line, dict) else None
+
+
+def _raw(ran: Any, datasets: list[Data], layout: layouts.Layout) -> list[object]:
+    """Each data set's worker line as a dict, or the Failure it ended in."""
+    read = from_worker(ran, datasets, layout.reference_bias, layout.extras)
+    out: list[object] = []
+    for i, o in enumerate(read):
+        line = None
+        if i < len(ran.lines):
+            try:
+                line = json.loads(ran.lines[i])
+            except (ValueError, RecursionError):
+                line = None
+        out.append(line if isinstance(line, dict) and "result" in line else o)
+    return out
 
 
 def _call_command(
@@ -290,14 +512,13 @@ def _call_command(
     if eta != 1:  # the schema's optional key: absent means 1
         request["eta"] = str(eta)
     stdin = json.dumps(request).encode()
-    # It sees the folders of the files its command line names (parse made them absolute).
-    files = [Path(a).parent for a in candidate.argv if Path(a).is_absolute() and Path(a).is_file()]
+    # It sees the folders its command line names (parse made them absolute).
     ran = sandbox.execute(
-        candidate.argv,
+        jvm(candidate.argv, memory),
         stdin,
         timeout=timeout,
         memory=memory,
         cpu_seconds=int(timeout) + 1,
-        share=sandbox.shared(files),
+        share=(*sandbox.shared(shared_paths(candidate.argv)), *runtime_shares(candidate.argv)),
     )
     return from_command(ran, data, bias)

@@ -1,4 +1,5 @@
-"""Library adapters: scikit-learn's and river's perceptrons set up to run the notes' algorithm.
+"""Adapters: scikit-learn's and river's perceptrons set up to run the notes' algorithm, and
+any candidate's own calling convention carried out as the parent planned it (below).
 
 Loaded by the worker in the candidate's sandboxed process (it imports nothing from
 ``perceptron_ref``).  What ``../shared/peers.md`` measured, and how each adapter meets it:
@@ -73,3 +74,321 @@ def river(X: Any, y: Any, *, bias: bool, epochs: int | str, eta: Any = 1) -> Any
             model.learn_one(dict(enumerate(x)), t)
     w = [float(model.weights.get(j, 0.0)) for j in range(len(rows[0]))]
     return (w, float(model.intercept)) if bias else w
+
+
+# -- a candidate's own calling convention ------------------------------------------------------
+#
+# The parent plans the call (:mod:`perceptron_ref.crosscheck.candidates.parameters`) from what
+# :func:`describe` says of the target, and finds the data's layout by probing
+# (:mod:`perceptron_ref.crosscheck.candidates.layouts`); :func:`call` carries both out.
+
+FITTING = ("fit", "train", "partial_fit", "learn", "training", "fit_perceptron", "train_perceptron")
+"""The fitting methods a class is described with (the parent picks one)."""
+
+
+def _default(value: Any) -> Any:
+    """A default as JSON, or a description of it."""
+    import json
+
+    try:
+        json.dumps(value, allow_nan=False)
+        return value
+    except (TypeError, ValueError):
+        return {"$repr": repr(value)[:60]}
+
+
+def _parameters(function: Any, drop_self: bool) -> list[dict[str, Any]]:
+    import inspect
+
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # a builtin or a C function
+        return []
+    kinds = {
+        inspect.Parameter.POSITIONAL_ONLY: "positional",
+        inspect.Parameter.POSITIONAL_OR_KEYWORD: "positional",
+        inspect.Parameter.KEYWORD_ONLY: "keyword",
+        inspect.Parameter.VAR_POSITIONAL: "varargs",
+        inspect.Parameter.VAR_KEYWORD: "varkw",
+    }
+    found = []
+    for i, p in enumerate(signature.parameters.values()):
+        if drop_self and i == 0 and p.kind != inspect.Parameter.VAR_POSITIONAL:
+            continue
+        entry = {"name": p.name, "kind": kinds[p.kind], "required": p.default is p.empty}
+        if p.default is not p.empty:
+            entry["default"] = _default(p.default)
+        if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
+            entry["required"] = False
+        found.append(entry)
+    return found
+
+
+def _source(thing: Any) -> str:
+    import inspect
+
+    try:
+        return inspect.getsource(thing)[:200_000]
+    except (TypeError, OSError):
+        return ""
+
+
+def _methods(cls: type) -> dict[str, list[dict[str, Any]]]:
+    import inspect
+
+    names = [m for m in dir(cls) if not m.startswith("__")]
+    chosen = [m for m in FITTING if m in names]
+    chosen += [m for m in names if ("fit" in m or "train" in m) and m not in chosen]
+    methods = {}
+    for name in chosen:
+        member = inspect.getattr_static(cls, name, None)
+        function = getattr(cls, name, None)
+        if not callable(function):
+            continue
+        drop = not isinstance(member, staticmethod | classmethod)
+        methods[name] = _parameters(
+            function, drop_self=drop and not isinstance(member, classmethod)
+        )
+    return methods
+
+
+def _fits(thing: Any) -> bool:
+    return any(callable(getattr(thing, m, None)) for m in FITTING)
+
+
+def describe(found: Any, target: str = "") -> dict[str, Any]:
+    """What TARGET names, for the parent to plan the call: its kind ("function", "class",
+    "instance", "factory"), its (constructor's) parameters, a class's fitting methods, and
+    its source (read for the loops a parameter counts and the keys a dict is read with)."""
+    import inspect
+
+    name = getattr(found, "__name__", type(found).__name__)
+    if inspect.isclass(found):
+        init = _parameters(found, drop_self=False)
+        source = _source(found)
+        return {
+            "kind": "class",
+            "name": name,
+            "call": init,
+            "methods": _methods(found),
+            "source": source,
+        }
+    if not callable(found) or (_fits(found) and not inspect.isroutine(found)):
+        cls = type(found)
+        return {
+            "kind": "instance",
+            "name": target or name,
+            "methods": _methods(cls),
+            "source": _source(cls),
+        }
+    params = _parameters(found, drop_self=False)
+    if not any(p["required"] for p in params) and params == [] and inspect.isfunction(found):
+        try:  # a factory: called with nothing, it gives a model to fit
+            made = found()
+        except Exception:
+            made = None
+        if made is not None and _fits(made) and not inspect.isclass(made):
+            return {
+                "kind": "factory",
+                "name": name,
+                "methods": _methods(type(made)),
+                "source": _source(type(made)),
+            }
+    return {"kind": "function", "name": name, "call": params, "source": _source(found)}
+
+
+def layout(X: Any, y: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """The data as the candidate takes them (``request["layout"]``, see layouts.Layout):
+    a column of ones first, labels 0/1, d × n, y as a row or a column, X and y together
+    as rows with the label last or as (x, y) pairs; and what its placeholders stand for."""
+    found = request.get("layout") or {}
+    numpy = request["input"] == "numpy"
+    if numpy:
+        import numpy as np
+    if found.get("column"):
+        X = (
+            np.hstack([np.ones((len(X), 1)), X])
+            if numpy
+            else [[type(r[0])(1), *r] if r else [1] for r in X]
+        )
+    zero_one = found.get("labels") == "01"
+    if zero_one:
+        y = (y + 1) // 2 if numpy else [(t + 1) // 2 for t in y]
+    d = (X.shape[1] if numpy else len(X[0])) if len(y) else 0
+    data = None
+    if found.get("data") == "label-last":
+        data = (
+            np.hstack([X, y.reshape(-1, 1).astype(X.dtype)])
+            if numpy
+            else [[*r, t] for r, t in zip(X, y, strict=True)]
+        )
+    elif found.get("data") == "pairs":
+        data = [list(pair) for pair in zip(X, y.tolist() if numpy else y, strict=True)]
+    if found.get("orientation") == "columns":
+        X = X.T if numpy else [list(c) for c in zip(*X, strict=True)]
+    shape = found.get("y", "flat")
+    if shape == "row":
+        y = y.reshape(1, -1) if numpy else [list(y)]
+    elif shape == "column":
+        y = y.reshape(-1, 1) if numpy else [[t] for t in y]
+    classes = [0, 1] if zero_one else [-1, 1]
+    epochs = request["epochs"]
+    passes = 1000 if epochs == "converge" else epochs
+    return {
+        "X": X,
+        "y": y,
+        "data": data,
+        "d": d,
+        "classes": classes,
+        "epochs": epochs,
+        "passes": passes,
+    }
+
+
+def _fill(value: Any, slots: dict[str, Any]) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"$harness"}:
+            return slots[value["$harness"]]
+        return {k: _fill(v, slots) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fill(v, slots) for v in value]
+    return value
+
+
+def _invoke(function: Any, call: dict[str, Any], slots: dict[str, Any]) -> Any:
+    args = [_fill(v, slots) for v in call.get("args", [])]
+    kwargs = {k: _fill(v, slots) for k, v in call.get("kwargs", {}).items()}
+    return function(*args, **kwargs)
+
+
+NOT_WEIGHTS = (
+    "error",
+    "loss",
+    "cost",
+    "hist",
+    "mistake",
+    "label",
+    "class",
+    "pred",
+    "acc",
+    "score",
+    "epoch",
+    "iter",
+    "step",
+    "rate",
+    "eta",
+    "lr",
+)
+
+
+def _numeric(value: Any) -> bool:
+    """Numbers, or a vector of them (nested singletons allowed)."""
+    if hasattr(value, "tolist") and not isinstance(value, str | bytes):
+        value = value.tolist()
+    if isinstance(value, list | tuple):
+        return bool(value) and all(_numeric(v) for v in value)
+    return not isinstance(value, bool | str | bytes | type(None)) and (
+        hasattr(value, "as_integer_ratio") or hasattr(value, "numerator")
+    )
+
+
+def _size(value: Any) -> int:
+    if hasattr(value, "tolist") and not isinstance(value, str | bytes):
+        value = value.tolist()
+    if isinstance(value, list | tuple):
+        return sum(_size(v) for v in value)
+    return 1
+
+
+def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None:
+    """The weights of a fitted object: the first of ``names["w"]`` it has (with the first
+    bias of ``names["b"]``, a number), else its one attribute of d or d + 1 numbers whose
+    name is not that of a history (errors_, ...); None when it has none."""
+    found = vars(model) if hasattr(model, "__dict__") else {}
+
+    def attribute(name: str) -> Any:
+        if name in found:
+            return found[name]
+        try:
+            value = getattr(model, name)
+        except Exception:  # a property that raises before fit, ...
+            return None
+        return None if callable(value) else value
+
+    w_name = next(
+        (
+            n
+            for n in names["w"]
+            if (_numeric(attribute(n)) and _size(attribute(n)) > 1)
+            or (n in found and _numeric(found[n]))
+        ),
+        None,
+    )
+    if w_name is None and names.get("forced"):
+        raise AttributeError(f"the fitted {type(model).__name__} has no numeric {names['w'][0]!r}")
+    if w_name is None:
+        near = [
+            n
+            for n, v in found.items()
+            if _numeric(v)
+            and _size(v) in (d, d + 1)
+            and not any(word in n.lower() for word in NOT_WEIGHTS)
+        ]
+        if len(near) != 1:
+            return None
+        w_name = near[0]
+    w = attribute(w_name)
+    b_name = next(
+        (
+            n
+            for n in names["b"]
+            if n != w_name and _numeric(attribute(n)) and _size(attribute(n)) == 1
+        ),
+        None,
+    )
+    if names.get("forced") and names["b"] and b_name is None:
+        raise AttributeError(f"the fitted {type(model).__name__} has no numeric {names['b'][0]!r}")
+    if b_name is None:
+        return w, w_name
+    return (w, attribute(b_name)), f"{w_name},{b_name}"
+
+
+def call(
+    found: Any, X: Any, y: Any, told: dict[str, Any], request: dict[str, Any]
+) -> tuple[Any, str]:
+    """Call the candidate as the parent planned (``request["plan"]``) on data laid out as
+    it found (``request["layout"]``); (what it returned or its fitted weights, and the
+    attributes they were read from, "" when returned)."""
+    import copy
+
+    plan = request["plan"]
+    slots = layout(X, y, request) | {"eta": told["eta"], "bias": told["bias"]}
+    kind = plan["kind"]
+    if kind == "function":
+        returned = _invoke(found, plan["call"], slots)
+        model = (
+            returned
+            if not _numeric(returned) and not isinstance(returned, dict | list | tuple)
+            else None
+        )
+    else:
+        if kind == "class":
+            model = _invoke(found, plan["construct"], slots)
+        elif kind == "factory":
+            model = found()
+        else:
+            model = copy.deepcopy(found)
+        method = getattr(model, plan["method"])
+        times = slots["passes"] if plan.get("repeat") else 1
+        for _ in range(times):
+            returned = _invoke(method, plan["call"], slots)
+    if model is not None:
+        read = weights(model, plan["weights"], slots["d"])
+        if read is not None:
+            return read
+        if kind != "function" and (returned is None or returned is model):
+            raise AttributeError(
+                f"cannot find the weights of the fitted {type(model).__name__}: none of "
+                f"{', '.join(plan['weights']['w'][:6])}, ... (name them with --weights-attr)"
+            )
+    return returned, ""

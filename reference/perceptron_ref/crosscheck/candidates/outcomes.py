@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -37,6 +37,11 @@ class Returned:
     trace: tuple[Vector, ...] | None = None
     shape: str = ""  # how it came, when not a flat vector: "(w, b)", "coef_ (1, d)", ...
     kinds: tuple[str, ...] = ()  # the types it came in, plain Python ones left out
+    # how long the call took (the worker's clock), the attributes the weights were read
+    # from ("w_", "coef_,intercept_"), and a program's other output: none of it is judged
+    seconds: float | None = field(default=None, compare=False)
+    read_from: str = field(default="", compare=False)
+    output: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,13 @@ def _column(value: Any) -> list[Any] | None:
     return None
 
 
+def _single(value: Any) -> Any:
+    """A number nested in singletons (``[[b]]``, shape (1, 1)), unwrapped."""
+    while isinstance(value, list) and len(value) == 1:
+        value = value[0]
+    return value
+
+
 def shape_of(value: Any, bias: bool) -> str:
     """The shape of a final answer that is not a flat vector, in words ("" when flat)."""
     if not isinstance(value, list) or not value:
@@ -83,6 +95,9 @@ def shape_of(value: Any, bias: bool) -> str:
     if bias and len(value) == 2 and isinstance(value[0], list):  # (w, b) before a column
         w, b = value
         nested = len(w) == 1 and isinstance(w[0], list)
+        deep = isinstance(b, list) and len(b) == 1 and isinstance(b[0], list)
+        if deep and (_column(w) is not None or nested):
+            return "(θ (d, 1), θ₀ (1, 1))"
         if _column(w) is not None:
             return "(w of shape (d, 1), b)"
         return "(coef_ (1, d), intercept_ (1,))" if nested or isinstance(b, list) else "(w, b)"
@@ -102,13 +117,19 @@ def _vector(value: Any, D: int, bias: bool) -> Vector:
         w = _column(w) or w  # w of shape (d, 1)
         if len(w) == 1 and isinstance(w[0], list):
             w = w[0]  # scikit-learn's coef_, shape (1, d)
-        if isinstance(b, list) and len(b) == 1:
-            b = b[0]  # and its intercept_, shape (1,)
+        b = _single(b)  # and its intercept_, shape (1,), or θ₀, shape (1, 1)
         value = [b, *w]  # (w, b): the reference puts the bias first
     if not isinstance(value, list) or any(isinstance(v, list) for v in value):
         raise InputError(f"expected a vector of {D} numbers, got {_brief(repr(value), 60)}")
     if len(value) != D:
-        raise InputError(f"returned {len(value)} numbers, expected {D} (d{' + 1' if bias else ''})")
+        hint = (
+            ": it learns a bias, but is checked without one"
+            if not bias and len(value) == D + 1
+            else ""
+        )
+        raise InputError(
+            f"returned {len(value)} numbers, expected {D} (d{' + 1' if bias else ''}){hint}"
+        )
     numbers = []
     for v in value:
         if isinstance(v, bool) or not isinstance(v, str | int):
@@ -119,10 +140,41 @@ def _vector(value: Any, D: int, bias: bool) -> Vector:
     return tuple(numbers)
 
 
-def interpret(value: Any, data: Data, bias: bool, *, trace: bool | None = None) -> Outcome:
-    """Read a returned value: one vector, or one per step (a list of vectors, n > 1)."""
+def _pair(value: Any, d: int) -> bool:
+    """(w, b): a vector of d numbers (flat, (1, d) or (d, 1)) and one number."""
+    if not isinstance(value, list) or len(value) != 2 or not isinstance(value[0], list):
+        return False
+    w = _column(value[0]) or value[0]
+    w = w[0] if len(w) == 1 and isinstance(w[0], list) else w
+    return len(w) == d and not isinstance(_single(value[1]), list)
+
+
+def first(value: Any, d: int, bias: bool) -> tuple[Any, str]:
+    """The weights of an answer (w, more...): w, or (w, b) when w has d numbers and the
+    next item is a number; and the shape in words."""
+    if not isinstance(value, list) or len(value) < 2 or not isinstance(value[0], list):
+        raise InputError("expected (w, ...), a vector followed by more")
+    w = _column(value[0]) or value[0]
+    w = w[0] if len(w) == 1 and isinstance(w[0], list) else w
+    if bias and len(w) == d and not isinstance(_single(value[1]), list | None):
+        return [value[0], value[1]], "(w, b, ...)" if len(value) > 2 else "(w, b)"
+    return value[0], "(w, ...)"
+
+
+def interpret(
+    value: Any, data: Data, bias: bool, *, trace: bool | None = None, extras: bool = False
+) -> Outcome:
+    """Read a returned value: one vector, or one per step (a list of vectors, n > 1);
+    ``extras``: its first item is w (and b), the rest something else (passes, errors)."""
     D = len(data[0][0]) + bias
     try:
+        if extras:
+            value, shape = first(value, len(data[0][0]), bias)
+            inner = shape_of(value, bias)
+            inner = "" if inner == "(w, b)" else inner  # said already
+            if isinstance(value, list) and len(value) == 1 and isinstance(value[0], list):
+                value = value[0]
+            return Returned(_vector(value, D, bias), shape=f"{shape}: {inner}" if inner else shape)
         steps = trace if trace is not None else _looks_like_trace(value, D)
         if steps:
             ws = tuple(_vector(v, D, bias) for v in value)
@@ -130,6 +182,15 @@ def interpret(value: Any, data: Data, bias: bool, *, trace: bool | None = None) 
                 raise InputError("returned an empty trace")
             return Returned(ws[-1], ws)
         shape = shape_of(value, bias)
+        if not bias and _pair(value, len(data[0][0])):
+            b = _single(value[1])
+            if parse_rational(str(b)) != 0 if isinstance(b, str | int) else True:
+                raise InputError(
+                    f"it returned (w, b) with b = {_brief(str(b), 30)} ≠ 0: it "
+                    "learns a bias, but is checked without one"
+                )
+            shape, value = "(w, b) with b = 0", value[0]
+            value = _column(value) or value
         if isinstance(value, list) and len(value) == 1 and isinstance(value[0], list):
             value = value[0]  # shape (1, d): scikit-learn's coef_, or a trace of one step
         return Returned(_vector(value, D, bias), shape=shape)
@@ -159,8 +220,11 @@ def _died(ran: Execution, what: str) -> Failure:
     return Failure("crash", f"exited with status {ran.returncode} on {what}, no result ({tail})")
 
 
-def from_worker(ran: Execution, datasets: list[Data] | Any, bias: bool) -> list[Outcome]:
-    """The worker's lines, one per data set; after a death, every later data set fails too."""
+def from_worker(
+    ran: Execution, datasets: list[Data] | Any, bias: bool, extras: bool = False
+) -> list[Outcome]:
+    """The worker's lines, one per data set; after a death, every later data set fails too
+    (``extras``: each answer is (w, more...), see :func:`interpret`)."""
     outcomes: list[Outcome] = []
     for i, data in enumerate(datasets):
         if i >= len(ran.lines):
@@ -179,35 +243,97 @@ def from_worker(ran: Execution, datasets: list[Data] | Any, bias: bool) -> list[
             kind = "memory" if line.get("memory") else "crash"
             outcomes.append(Failure(kind, f"raised {_brief(str(line['error']))}"))
         else:
-            got = interpret(line.get("result"), data, bias)
+            got = interpret(line.get("result"), data, bias, extras=extras)
             named = line.get("kinds")
             if isinstance(got, Returned) and isinstance(named, list) and named:
                 got = replace(got, kinds=tuple(str(k)[:60] for k in named[:8]))
+            if isinstance(got, Returned):
+                got = replace(
+                    got,
+                    seconds=_seconds(line.get("seconds")),
+                    read_from=str(line.get("from", ""))[:80],
+                )
             outcomes.append(got)
     return outcomes
 
 
-def from_command(ran: Execution, data: Data, bias: bool) -> Outcome:
-    """A command's one JSON object: ``{"weights": [...]}`` or ``{"trace": [[...], ...]}``."""
+def _seconds(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and 0 <= value < 1e9 else None
+
+
+def protocol_line(lines: list[str]) -> tuple[int | None, str]:
+    """The protocol's line among a program's output: the last that is a JSON object with
+    "weights" or "trace" (it is then read strictly); and everything else, as printed."""
+    found = None
+    for i, line in enumerate(lines):
+        text = line.strip()
+        if text.startswith("{") and ('"weights"' in text or '"trace"' in text):
+            try:
+                answer = json.loads(
+                    text, parse_float=Written, parse_int=Written, parse_constant=_no_constant
+                )
+            except (ValueError, InputError, RecursionError):
+                continue
+            if isinstance(answer, dict) and ("weights" in answer or "trace" in answer):
+                found = i
+    rest = "\n".join(line for i, line in enumerate(lines) if i != found and line.strip())
+    return found, rest
+
+
+def from_command(ran: Execution, data: Data, bias: bool, *, extras: bool = False) -> Outcome:
+    """A command's protocol line: ``{"weights": [...]}`` or ``{"trace": [[...], ...]}``,
+    with ``"numbers": "exact"`` when its decimals are exact, found among whatever else it
+    printed on stdout (kept as its ``output``)."""
     if ran.death() is not None or ran.returncode != 0:
         return _died(ran, "this data set")
-    text = b"\n".join((*ran.lines, ran.rest)).decode("utf-8", "replace").strip()
+    text = b"\n".join((*ran.lines, ran.rest)).decode("utf-8", "replace")
+    lines = text.split("\n")
+    at, rest = protocol_line(lines)
+    if at is None:  # one object over several lines (pretty-printed), or nothing readable
+        lines, at, rest = [text.strip()], 0, ""
     try:
-        # Numbers stay text: "0.1" is 1/10 exactly, never a binary float.
+        # Numbers stay text: read below as the doubles they denote, or exactly.
         answer = json.loads(
-            text, parse_float=Written, parse_int=Written, parse_constant=_no_constant
+            lines[at], parse_float=Written, parse_int=Written, parse_constant=_no_constant
         )
     except (ValueError, InputError, RecursionError):  # RecursionError: [[[[… too deep
-        return Failure("unparsable", f"not one JSON object: {_brief(repr(text), 80)}")
+        return Failure("unparsable", f"not one JSON object: {_brief(repr(lines[at]), 80)}")
     if not isinstance(answer, dict) or ("weights" in answer) == ("trace" in answer):
         return Failure("unparsable", "expected an object with 'weights' or 'trace'")
+    numbers = answer.get("numbers", "double")
+    if numbers not in ("double", "exact"):
+        return Failure("unparsable", '\'numbers\' is neither "double" nor "exact"')
+    got: Outcome
     if "weights" in answer:
         if not _flat(answer["weights"]):  # the schema's vector: no (w, b) pair, no [[...]]
             return Failure("unparsable", "'weights' is not a list of numbers")
-        return interpret(answer["weights"], data, bias, trace=False)
-    if not isinstance(answer["trace"], list) or not all(_flat(v) for v in answer["trace"]):
+        got = interpret(_doubles(answer["weights"], numbers), data, bias, trace=False)
+    elif not isinstance(answer["trace"], list) or not all(_flat(v) for v in answer["trace"]):
         return Failure("unparsable", "'trace' is not a list of vectors")
-    return interpret(answer["trace"], data, bias, trace=True)
+    else:
+        trace = [_doubles(v, numbers) for v in answer["trace"]]
+        got = interpret(trace, data, bias, trace=True)
+    return replace(got, output=rest[:2000]) if isinstance(got, Returned) and rest else got
+
+
+DECIMAL = re.compile(r".*[.eE].*")
+
+
+def _doubles(vector: list[Any], numbers: str) -> list[Any]:
+    """A vector's JSON numbers as the doubles they denote (``5.960464477539063e-8`` is
+    2⁻²⁴): a decimal point or an exponent makes a number a double, unless the program
+    declares ``"numbers": "exact"``; integers and "p/q" strings are exact either way."""
+    if numbers == "exact":
+        return vector
+    out: list[Any] = []
+    for v in vector:
+        if isinstance(v, Written) and DECIMAL.fullmatch(v):
+            f = float(v)
+            finite = f == f and abs(f) != float("inf")
+            out.append(Written(str(Fraction(f))) if finite else f"{v[:20]}, past float64's range")
+        else:
+            out.append(v)
+    return out
 
 
 def _flat(value: Any) -> bool:

@@ -49,7 +49,23 @@ PURE = frozenset(
      "Fraction", "Decimal"}
 )  # fmt: skip
 """Builtins (and fractions', decimal's numbers) a constant may call."""
-PURE_MODULES = frozenset({"numpy", "math", "fractions", "decimal", "operator"})
+PURE_MODULES = frozenset(
+    {
+        "numpy",
+        "math",
+        "fractions",
+        "decimal",
+        "operator",
+        "collections",
+        "typing",
+        "dataclasses",
+        "enum",
+        "itertools",
+        "functools",
+        "re",
+        "string",
+    }
+)
 IMPURE = re.compile(r"^(load|save|from)|(txt|file|csv|memmap|open|read|seed)", re.IGNORECASE)
 """Names in those modules that touch files or global state: np.loadtxt, np.fromfile, ..."""
 

@@ -3,23 +3,28 @@
 This file runs as a script (``python -I worker.py``) in the candidate's sandboxed process
 (see :mod:`perceptron_ref.crosscheck.run.session`); it imports nothing from ``perceptron_ref``,
 so a candidate that patches the reference patches only its own process.  It reads JSON
-requests on stdin, one per line: ``{"target": {...}, "input": "numpy"|"fractions"|"lists",
-"bias": bool, "epochs": N|"converge", "eta": "p/q", "datasets": [{"X": [[x, ...], ...],
-"y": [1, -1, ...]}, ...], "repeat": k}`` (each x a ``"p/q"`` string, or for float inputs a
-JSON number that is exactly its value) and writes one JSON line per data set (and per
-repeat) on its private copy of stdout: ``{"result": R}`` (R the returned numbers, nested as
-returned, each exactly as ``"p/q"``) or ``{"error": E, "memory": bool}``.  Before the
-candidate is loaded, fd 1 is pointed at stderr, so whatever the candidate prints never
-reaches the protocol channel.  Results stream line by line, so the parent knows which data
-set a hang or a crash happened on.
+requests on stdin, one per line, and answers each on its private copy of stdout:
 
-The function is called as ``FUNCTION(X, y)``, with the keyword arguments ``epochs``,
-``bias`` and ``eta`` among those its signature names (eta as a Fraction for exact input, a
-float otherwise).  It may return numbers of any exact kind (int, float, Fraction,
-Decimal, numpy and sympy numbers), nested lists, tuples or arrays, a pair (w, b), a dict
-with ``w`` and ``b``, or a fitted scikit-learn-like model (its ``coef_`` and
-``intercept_``).  A forked child of the candidate that returns from it exits at once: only
-the process that was called answers.
+* ``{"target": {...}, "describe": true}``: what TARGET names (a function, a class, an
+  instance, a factory), its parameters and fitting methods and its source, for the parent to
+  plan the call (``adapters.describe``); one line ``{"describe": {...}}``;
+* ``{"target": {...}, "input": "numpy"|"fractions"|"lists", "bias": bool, "epochs":
+  N|"converge", "eta": "p/q", "plan": {...}, "layout": {...}, "datasets": [{"X": [[x, ...],
+  ...], "y": [1, -1, ...]}, ...], "repeat": k}`` (each x a ``"p/q"`` string, or for float
+  inputs a JSON number that is exactly its value): one JSON line per data set (and per
+  repeat), ``{"result": R, "from": ATTRIBUTES, "seconds": S}`` (R the returned or fitted
+  numbers, nested as they came, each exactly as ``"p/q"``; the call's own time) or
+  ``{"error": E, "memory": bool}``.  The plan (``parameters.Plan``) says how to construct and
+  call it and where its weights are; the layout (``layouts.Layout``) how the data go in; the
+  library adapters (``sklearn``, ``river``) take neither.
+
+Before the candidate is loaded, fd 1 is pointed at stderr and fd 0 at /dev/null, so whatever
+the candidate prints never reaches the protocol channel, and what it reads is nothing.
+Results stream line by line, so the parent knows which data set a hang or a crash happened
+on.  Returned values may be numbers of any exact kind (int, float, Fraction, Decimal, numpy
+and sympy numbers), nested lists, tuples or arrays, a pair (w, b), (w, more...), a dict with
+``w`` and ``b``, or a fitted model.  A forked child of the candidate that returns from it
+exits at once: only the process that was called answers.
 """
 
 from __future__ import annotations
@@ -28,22 +33,18 @@ import contextlib
 import errno
 import importlib
 import importlib.util
-import inspect
 import json
 import linecache
 import os
 import resource
 import sys
 import tempfile
+import time
 import types
-from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-
-Function = Callable[..., Any]
-OPTIONS = ("epochs", "bias", "eta")
 
 
 def seen(path: str) -> Path:
@@ -56,31 +57,25 @@ def seen(path: str) -> Path:
     return Path(path).resolve()
 
 
-def load(target: dict[str, Any]) -> Function:
-    """The candidate's function: from a file, a module, or a library adapter."""
+def load(target: dict[str, Any]) -> Any:
+    """What TARGET names: a function, a class, an instance or a library adapter."""
     if target["kind"] in ("sklearn", "river"):
-        spec = importlib.util.spec_from_file_location(
-            "_crosscheck_adapters", Path(__file__).with_name("adapters.py")
-        )
-        assert spec is not None and spec.loader is not None
-        adapters = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(adapters)
-        function: Function = getattr(adapters, target["kind"])
-        return function
-    if target["kind"] == "file" and "source" in target:  # a notebook, read by the parent
+        return getattr(adapters(), target["kind"])
+    if target["kind"] == "file" and "source" in target:  # definitions only, read by the parent
         path = seen(target["path"])
         sys.path.insert(0, str(path.parent))
-        if target["files"]:  # its %%writefile modules, in a folder of their own
+        if target["files"]:  # a notebook's %%writefile modules, in a folder of their own
             written = Path(tempfile.mkdtemp(prefix="notebook-"))
             for name, text in target["files"].items():
                 (written / Path(name).name).write_text(text, encoding="utf-8")
             sys.path.insert(0, str(written))
         module = types.ModuleType(f"_candidate_{path.stem}")
         module.__file__ = str(path)
-        lines = target["source"].splitlines(True)  # a traceback's lines are the kept code's
-        linecache.cache[str(path)] = (len(target["source"]), None, lines, str(path))
         sys.modules[module.__name__] = module  # dataclasses and pickle look it up
-        exec(compile(target["source"], str(path), "exec"), module.__dict__)
+        source = target["source"]
+        # inspect.getsource and tracebacks read the kept source, not the file on disk
+        linecache.cache[str(path)] = (len(source), None, source.splitlines(True), str(path))
+        exec(compile(source, str(path), "exec"), module.__dict__)
     elif target["kind"] == "file":
         path = seen(target["path"])
         sys.path.insert(0, str(path.parent))  # a submission may import its own helpers
@@ -88,23 +83,27 @@ def load(target: dict[str, Any]) -> Function:
         if spec is None or spec.loader is None:
             raise ImportError(f"cannot load {path.name} as a Python module")
         module = importlib.util.module_from_spec(spec)
+        sys.modules[module.__name__] = module
         spec.loader.exec_module(module)
     else:
         module = importlib.import_module(target["module"])
-    found: Function | None = getattr(module, target["function"], None)
-    if not callable(found):
-        raise AttributeError(f"no function {target['function']!r} in the candidate")
-    return found
+    if not hasattr(module, target["function"]):
+        raise AttributeError(f"no {target['function']!r} in the candidate")
+    return getattr(module, target["function"])
 
 
-def accepted(function: Function) -> set[str]:
-    """Which of ``epochs``, ``bias``, ``eta`` the function names as parameters."""
-    try:
-        parameters = inspect.signature(function).parameters
-    except (TypeError, ValueError):  # a builtin or a C function: call it plainly
-        return set()
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    return {n for n, p in parameters.items() if n in OPTIONS and p.kind in kinds}
+def adapters() -> Any:
+    """adapters.py, beside this file (bound read-only with it in the sandbox)."""
+    if "_crosscheck_adapters" in sys.modules:
+        return sys.modules["_crosscheck_adapters"]
+    spec = importlib.util.spec_from_file_location(
+        "_crosscheck_adapters", Path(__file__).with_name("adapters.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:
@@ -152,17 +151,25 @@ def kinds(value: Any, found: set[str] | None = None) -> set[str]:
     return found
 
 
-def exact(value: Any) -> Any:
-    """The returned value with every number as an exact ``p/q`` string, nesting kept."""
+def unwrap(value: Any) -> Any:
+    """A fitted scikit-learn-like model as (coef_, intercept_), a dict as (w, b)."""
     if hasattr(value, "coef_"):  # a fitted scikit-learn-like model
         intercept = getattr(value, "intercept_", None)
         value = value.coef_ if intercept is None else (value.coef_, intercept)
     if isinstance(value, dict):
-        w = next((value[k] for k in ("w", "weights", "coef") if k in value), None)
-        b = next((value[k] for k in ("b", "bias", "intercept") if k in value), None)
+        w = next((value[k] for k in ("w", "weights", "coef", "theta") if k in value), None)
+        b = next((value[k] for k in ("b", "bias", "intercept", "theta_0") if k in value), None)
         if w is None:
             raise TypeError(f"returned a dict with keys {sorted(map(str, value))[:6]}, no 'w'")
         value = w if b is None else (w, b)
+    return value
+
+
+def exact(value: Any, top: bool = True) -> Any:
+    """The returned value with every number as an exact ``p/q`` string, nesting kept; at
+    the top, a tuple's items after the first that are not numbers become None (a returned
+    (w, history) keeps w)."""
+    value = unwrap(value)
     if hasattr(value, "tolist") and not isinstance(value, str | bytes):
         value = value.tolist()  # numpy arrays and scalars
     if isinstance(value, bool) or value is None:
@@ -170,7 +177,9 @@ def exact(value: Any) -> Any:
     if isinstance(value, int | Fraction):
         return str(Fraction(value))
     if isinstance(value, list | tuple):
-        return [exact(v) for v in value]
+        if top and isinstance(value, tuple) and value:
+            return [exact(value[0], False), *(_or_none(v) for v in value[1:])]
+        return [exact(v, False) for v in value]
     if isinstance(value, float) and (value != value or abs(value) == float("inf")):
         return "nan"  # the parent reads it as unparsable
     if isinstance(value, Decimal) and not value.is_finite():
@@ -191,29 +200,45 @@ def exact(value: Any) -> Any:
     raise TypeError(f"returned a {type(value).__name__}, not numbers")
 
 
+def _or_none(v: Any) -> Any:
+    try:
+        return exact(v, False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
 def main() -> None:
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # the candidate's prints go to stderr
     sys.stdout = sys.stderr
-    loaded: dict[str, Function] = {}
-    for raw in iter(sys.stdin.readline, ""):  # one request per line, until the parent closes
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nothing, 0)  # the candidate's input() reads nothing: the requests are private too
+    os.close(nothing)
+    loaded: dict[str, Any] = {}
+    for raw in iter(requests.readline, ""):  # one request per line, until the parent closes
         request = json.loads(raw)
         target = request["target"]
         key = json.dumps(target, sort_keys=True)
         try:
-            function = loaded[key] if key in loaded else loaded.setdefault(key, load(target))
+            found = loaded[key] if key in loaded else loaded.setdefault(key, load(target))
         except BaseException as error:  # whatever loading raises is the verdict
             said = f"{type(error).__name__}: {error}{where(error)}"
             channel.write(json.dumps({"load_error": said}) + "\n")
             channel.flush()
             return
+        if request.get("describe"):
+            described = adapters().describe(found, target.get("function", ""))
+            channel.write(json.dumps({"describe": described}) + "\n")
+            channel.flush()
+            continue
         for data in request["datasets"]:
             for _ in range(request.get("repeat", 1)):
-                channel.write(json.dumps(answer(function, data, request)) + "\n")
+                channel.write(json.dumps(answer(found, data, request)) + "\n")
                 channel.flush()
 
 
-def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     """Call the candidate on one data set: its result as exact numbers, or its error."""
     X, y = arguments(data, request["input"])
     eta = Fraction(request.get("eta", "1"))
@@ -221,12 +246,16 @@ def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) ->
     # Exact input: a Fraction; else an int or the nearest float, as a literal 0.1 would be.
     told["eta"] = eta if request["input"] == "fractions" else _plain(str(eta))
     pid = os.getpid()
+    began = time.perf_counter()
     try:
         if request["target"]["kind"] in ("sklearn", "river"):
-            returned = function(X, y, **told)
+            returned, source = found(X, y, **told), ""
         else:
-            returned = function(X, y, **{k: told[k] for k in accepted(function)})
+            returned, source = adapters().call(found, X, y, told, request)
+        returned = unwrap(returned)
         result = {"result": exact(returned), "kinds": sorted(kinds(returned))[:8]}
+        if source:
+            result["from"] = source
     except MemoryError:
         result = {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
@@ -234,6 +263,7 @@ def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) ->
         result = {"error": said[:500], "memory": False}
     if os.getpid() != pid:  # a forked child came back through the candidate: not its call
         os._exit(0)
+    result["seconds"] = round(time.perf_counter() - began, 6)
     return result
 
 

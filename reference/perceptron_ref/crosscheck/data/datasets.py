@@ -13,7 +13,11 @@
     runs of 10 or more passes (to convergence), scaled by 2ᵏ + 1 so that weights and scores
     outgrow float32 and int32; for a fixed number of passes, values up to 2²⁰;
 ``realistic`` (:mod:`~perceptron_ref.crosscheck.data.realistic`)
-    pixel-like images (integers 0..255, d up to 784, n up to 5000) and values up to 2²⁰.
+    pixel-like images (integers 0..255, d up to 784, n up to 5000) and values up to 2²⁰;
+``round-sizes``
+    n at and beside the round numbers of :data:`ROUND_SIZES` (3200, 3199, 2560, 1000, 1001 first),
+    integers up to 1000 in low dimension, labels that keep the loop making mistakes to the end:
+    a loop over batches that drops the last batch only when n is a multiple of its size.
 
 Batch algorithms and ``--epochs converge`` get separable data only (on other data the
 reference proves a cycle, but a candidate would loop for ever).  A float candidate gets only
@@ -38,7 +42,12 @@ from perceptron_ref.crosscheck.data.needs import Needs as Needs
 from perceptron_ref.vectors import Label, Vector, add, dot
 
 Regime = str
-REGIMES = ("given", "ties", "near-zero", "rationals", "long", "realistic")
+REGIMES = ("given", "ties", "near-zero", "rationals", "long", "realistic", "round-sizes")
+ROUND_SIZES = (3200, 3199, 2560, 1000, 1001, 2561, 999, 256, 255, 257, 128, 100, 101, 99, 64, 65,
+               63, 32, 33, 31, 10, 11, 9, 8)  # fmt: skip
+"""n at and beside the round numbers loops are written with: 3200 is a multiple of 8, 10, 32,
+64, 100 and 128 at once, 2560 of 256, 1000 of 1000 (a loop over batches of any of these that
+drops the last one only when n is a multiple of its size sees every example of n ± 1)."""
 
 
 @dataclass(frozen=True)
@@ -59,9 +68,11 @@ def plan(examples: int, *, floats: bool) -> dict[Regime, int]:
     long = min(6, examples // 8)
     near = examples // 5
     rationals = 0 if floats else examples // 5
-    ties = max(examples - large - long - near - rationals, 0)
+    rounds = min(len(ROUND_SIZES), examples // 10)
+    ties = max(examples - large - long - near - rationals - rounds, 0)
     counts = {"ties": ties, "near-zero": near, "rationals": rationals, "long": long}
-    return {r: n for r, n in (counts | {"realistic": large}).items() if n}
+    counts |= {"realistic": large, "round-sizes": rounds}
+    return {r: n for r, n in counts.items() if n}
 
 
 def _coordinates(dyadic: bool) -> st.SearchStrategy[Fraction]:
@@ -204,6 +215,26 @@ def rationals(rng: np.random.Generator, needs: Needs, first: Label) -> Data:
     return tuple(tuple(x) for x in X), y  # type: ignore[return-value]
 
 
+def round_size(rng: np.random.Generator, needs: Needs, n: int) -> Data:
+    """n examples in d ≤ 3 of integers up to 1000 (scores of exactly 0 are rare: a float
+    candidate with a step such as 0.01 is judged within its bound, not on thousands of ties):
+    random labels (a mistake in about every other step, to the last), or, for runs to
+    convergence, labels by an integer w* at a margin."""
+    d = needs.dimension or int(rng.integers(1, 4))
+    if needs.separable:
+        X = rng.integers(-1000, 1001, size=(4 * n, d))  # a margin keeps about half: enough
+        w_star = rng.integers(1, 4, size=d) * rng.choice([-1, 1], size=d)
+        s = X @ w_star
+        keep = np.abs(s) >= 200
+        X, s = X[keep][:n], s[keep][:n]
+        y = np.where(s > 0, 1, -1)
+    else:
+        X = rng.integers(-1000, 1001, size=(n, d))
+        y = rng.choice([-1, 1], size=n)
+    rows = tuple(tuple(int(v) for v in x) for x in X.tolist())
+    return rows, tuple(1 if t == 1 else -1 for t in y.tolist())
+
+
 def numpy_cases(
     regime: Regime,
     count: int,
@@ -226,6 +257,8 @@ def numpy_cases(
             data = rationals(rng, needs, first)
         elif regime == "long":
             data = realistic.long(rng, needs, len(found))
+        elif regime == "round-sizes":
+            data = round_size(rng, needs, ROUND_SIZES[len(found)])
         else:
             data = realistic.large(rng, needs, len(found))
         if data not in found and keep(data):

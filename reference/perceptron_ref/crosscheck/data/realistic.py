@@ -11,8 +11,9 @@
 
 ``long`` gives runs of many passes: separable data with a small margin, kept only when the
 run to convergence takes 10 passes or more, half of them scaled by 2ᵏ + 1 (the same run,
-with weights and scores 2ᵏ and 4ᵏ times larger: float32 and int32 break); for a fixed number
-of passes, a few hundred examples with values up to 2²⁰.
+with weights and scores 2ᵏ and 4ᵏ times larger: float32 and int32 break, and for k ≥ 30 int64
+too); for a fixed number of passes, a few hundred examples with values up to 2²⁰, or (one in
+three) 2³⁷, whose scores pass 2⁶³.
 
 Labels come from an integer w* (separable data keep only the examples at a margin from
 it; other data flip one label in eight).  Every set is checked by the caller like any other
@@ -100,11 +101,19 @@ def large(rng: np.random.Generator, needs: Needs, index: int) -> Data:
 
 
 def magnitudes(
-    rng: np.random.Generator, needs: Needs, n: int, d: int, *, sixteenths: bool, keep: int = 0
+    rng: np.random.Generator,
+    needs: Needs,
+    n: int,
+    d: int,
+    *,
+    sixteenths: bool,
+    keep: int = 0,
+    bits: int = 20,
 ) -> Data:
-    """Values up to 2²⁰ (in sixteenths when asked): scores of 2⁴⁰ and more."""
+    """Values up to 2²⁰ (in sixteenths when asked): scores of 2⁴⁰ and more; or up to 2^bits
+    (2³⁷: scores past 2⁶³, where int64 wraps, weights still floats)."""
     D = 16 if sixteenths else 1
-    top = 2**20 * D
+    top = 2**bits * D
     X = rng.integers(-top, top + 1, size=(n, d))
     w_star = rng.integers(-3, 4, size=d)
     if not w_star.any():
@@ -117,7 +126,9 @@ def long(rng: np.random.Generator, needs: Needs, index: int) -> Data:
     """Many passes (to convergence), or a few hundred large values (a fixed number of passes)."""
     d = needs.dimension or int(rng.integers(2, 6))
     if not needs.separable:
-        return magnitudes(rng, needs, int(rng.integers(100, 401)), d, sixteenths=index % 3 == 2)
+        n = int(rng.integers(100, 401))
+        wide = 37 if index % 3 == 1 else 20  # one in three: scores past 2⁶³
+        return magnitudes(rng, needs, n, d, sixteenths=index % 3 == 2, bits=wide)
     for _ in range(40):
         n = int(rng.integers(10, 61))
         X = rng.integers(-30, 31, size=(n, d))
@@ -131,6 +142,7 @@ def long(rng: np.random.Generator, needs: Needs, index: int) -> Data:
             continue
         run = replay(scaled(X.tolist(), y.tolist(), bias=needs.bias), rule(needs.rule), passes=None)
         if run.status == "converged" and MIN_PASSES <= run.epochs <= 400:
-            factor = 2 ** int(rng.integers(6, 17)) + 1 if index % 2 == 0 else 1
-            return _data(X * factor, y)
+            k = int(rng.integers(30, 35)) if index % 4 == 2 else int(rng.integers(6, 17))
+            factor = 2**k + 1 if index % 2 == 0 else 1  # 2³⁰ and more: scores past 2⁶³
+            return _data(np.array(X, dtype=object) * factor, y)
     return _data(X, y)

@@ -3,19 +3,22 @@
 =================  ==============================================================
 ``learning-rate``   its weights are c·(the reference's), one c > 0 on every data set
                     (accepted: theorem ``perceptron/step-invariance``), or a positive
-                    multiple on each data set, but not the same one
+                    multiple on each data set, but not the same one; or the
+                    counterexample's is c·(the reference's) and another's is not
 ``bias-last``       it returns the bias last (accepted)
-``initial-weights`` a weight no example touches is not 0: w does not start at 0
+``initial-weights`` a weight no example touches is not 0, and probed on x = 0 it keeps the
+                    same nonzero weight for either label: w does not start at 0
 ``nondeterministic`` two runs on the same data, each in a fresh process, differ
 ``stateful``        a fresh process and one that answered earlier calls differ
 ``order``           its answer is the reference's on a reordering of the examples
 ``threshold``       its answers are those of a perceptron that predicts + only above a
-                    threshold t ≠ 0, or counts |w·x| ≤ ε as a zero score
-``overflow``        its answers are those of a run in b-bit integers, which wrap
+                    threshold t ≠ 0, or counts |w·x| ≤ ε as a zero score (a tolerance)
+``overflow``        its answers are those of a run in b-bit integers, which wrap, or of the
+                    input cast to a b-bit integer type (``X.astype(np.int32)``)
 ``float-rounding``  rounding decided a score that is 0 (or within the float64 bound) in
                     the exact run; or its weights are close to the reference's but outside
-                    float64's bound (lower precision); or an exact candidate's decisions are
-                    those of a score summed in float64
+                    float64's bound (lower precision); or its score is a float16 or float32;
+                    or an exact candidate's decisions are those of a score summed in float64
 ``dimension``       right on every data set up to some d, wrong above it, and the smallest
                     counterexample needs more than d features
 =================  ==============================================================
@@ -219,7 +222,14 @@ def _threshold_models(oracle: Oracle) -> list[tuple[str, Fraction, Callable[[Sca
             bar = e * s.D * s.D
             return lambda v, y: y * v <= bar
 
-        models += [("counts |w·x| ≤ t as a zero score", t, band)]
+        models += [
+            (
+                "counts |w·x| ≤ t as a zero score (a tolerance around 0, as "
+                "np.isclose(w·x, 0) has)",
+                t,
+                band,
+            )
+        ]
         models += [("updates when y·(w·x) ≤ t", t, margin)]
     return models
 
@@ -338,6 +348,100 @@ def float_score(
         f"its answers on all {len(pairs)} data sets it answered are those of a perceptron that "
         f"sums w·x in float64 over exact weights{where}",
     )
+
+
+def score_precision(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """Its answers are those of the same loop in float64 whose score w·x is then held as a
+    float16 or float32 (``np.float16(w @ x)``), or summed in that type: tiny scores round to
+    0, large ones to infinity.  Named as the number type, not a threshold."""
+    runs = [counter, *pairs]
+    if all(_score_in(d, got, oracle, rate, np.float64, "cast") for d, got in runs):
+        return None  # float64 scores give the same answers: the score's type is not the cause
+    for name, dtype in (("float16", np.float16), ("float32", np.float32)):
+        for how in ("cast", "sum"):
+            if all(_score_in(d, got, oracle, rate, dtype, how) for d, got in runs):
+                what = f"np.{name}(w @ x)" if how == "cast" else f"w @ x summed in {name}"
+                return Diagnosis(
+                    "float-rounding",
+                    f"its answers on all {len(pairs)} data sets it answered are those of a "
+                    f"perceptron whose weights are float64 but whose score is a {name} ({what}): "
+                    f"scores below {name}'s smallest number round to 0 (a tie), beyond its "
+                    "largest to infinity; the number type, not a threshold",
+                )
+    return None
+
+
+def int_cast(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """Its answers are those of the loop on the examples cast to a b-bit integer type
+    (``X.astype(np.int32)``: fractions cut toward 0) and run in it (sums wrap at 2^(b−1))."""
+    if rate.denominator != 1:
+        return None
+    types = ((8, np.int8), (16, np.int16), (32, np.int32), (64, np.int64))
+    runs = [counter, *pairs]
+    fitting = [b for b, t in types if all(_cast_run(d, g, oracle, rate, t) for d, g in runs)]
+    if not fitting:
+        return None
+    bits = fitting[0]
+    wider = " (or wider: no score of these data passes its range)" if len(fitting) > 1 else ""
+    return Diagnosis(
+        "overflow",
+        f"its answers on all {len(pairs)} data sets it answered are those of the loop on the "
+        f"examples cast to int{bits}{wider}, as X.astype(np.int{bits}) does: fractions cut "
+        f"toward 0, sums wrapping past 2^{bits - 1} - 1; the number type",
+    )
+
+
+def _cast_run(data: Data, got: Vector, oracle: Oracle, rate: Fraction, dtype: Any) -> bool:
+    X = np.array([[float(v) for v in x] for x in data[0]], dtype=np.float64)
+    with np.errstate(all="ignore"):
+        X = X.astype(dtype)
+        if oracle.bias:
+            X = np.hstack([np.ones((len(X), 1), dtype=dtype), X])
+        mistake = oracle.mistake()
+        w = np.zeros(X.shape[1], dtype=dtype)
+        step = dtype(int(rate))
+        for _ in range(MAX_EPOCHS if oracle.passes is None else oracle.passes):
+            clean = True
+            for x, label in zip(X, data[1], strict=True):
+                if mistake(int(w @ x), label):
+                    w, clean = (w + step * dtype(label) * x).astype(dtype), False
+            if oracle.passes is None and clean:
+                break
+    return len(w) == len(got) and tuple(Fraction(int(v)) for v in w) == tuple(got)
+
+
+def _score_in(
+    data: Data, got: Vector, oracle: Oracle, rate: Fraction, dtype: Any, how: str
+) -> bool:
+    """Run the loop in float64 with the score held as ``dtype``; is its answer ``got``?"""
+    X = np.array([[float(v) for v in x] for x in data[0]], dtype=np.float64)
+    if oracle.bias:
+        X = np.hstack([np.ones((len(X), 1)), X])
+    mistake = oracle.mistake()
+    w = np.zeros(X.shape[1])
+    step = float(rate)
+    with np.errstate(all="ignore"):
+        for _ in range(MAX_EPOCHS if oracle.passes is None else oracle.passes):
+            clean = True
+            for x, label in zip(X, data[1], strict=True):
+                s = dtype(w @ x) if how == "cast" else w.astype(dtype) @ x.astype(dtype)
+                if mistake(float(s), label):
+                    w, clean = w + step * label * x, False
+            if oracle.passes is None and clean:
+                break
+    if not np.all(np.isfinite(w)) or len(w) != len(got):
+        return False
+    return tuple(Fraction(float(v)) for v in w) == tuple(got)
 
 
 def precision(data: Data, got: Vector, oracle: Oracle, rate: Fraction) -> Diagnosis | None:

@@ -122,6 +122,15 @@ def _read(profile: dict[Fraction, Profile], rate: Fraction) -> Diagnosis | None:
             )
     text = "; ".join(dict.fromkeys(parts))  # the same change on both sides: once
     where = "w = (1)" if rate == 1 else f"w = ({rate})"
+    if kinds == {"near"} and all(profile[a] == (True, True) for a in wrong) and len(sides) == 2:
+        bound = max(abs(a) for a in wrong)
+        return Diagnosis(
+            "threshold",
+            f"probed with one example after {where}: at every |w·x| ≤ {describe(bound)} it "
+            "makes a step for either label, as at w·x = 0, and beyond that decides as the spec: "
+            "a tolerance around 0 (as np.isclose(w·x, 0) has) counts small scores as ties, "
+            "where the spec compares with 0 exactly",
+        )
     if kinds == {"near"}:
         return Diagnosis(
             "threshold",
@@ -142,3 +151,21 @@ def _deciding(p: Profile) -> str:
         (True, True): "a mistake for both labels",
         (False, False): "no mistake for either label",
     }[p]
+
+
+def started_nonzero(ask: Ask, d: int) -> tuple[int, Fraction] | None:
+    """Evidence that w does not start at 0: answered on one example x = 0 with label +1,
+    and with label −1, it returns the same nonzero weight j both times.  An update there
+    adds y·x = 0 (an update that writes weights whose feature is 0 flips with the label:
+    a slice that adds the bias's step to every weight, ``w += y``), so what stays is the
+    start.  (feature j, its weight), or None when the probes say nothing of the kind."""
+    zero = (tuple(Fraction(0) for _ in range(d)),)
+    answers = ask([(zero, (1,)), (zero, (-1,))])
+    if not all(isinstance(a, Returned) for a in answers):
+        return None
+    plus, minus = (a.weights for a in answers)  # type: ignore[union-attr]
+    bias = len(plus) - d  # 1 when the answers have a bias first
+    for j in range(d):
+        if plus[bias + j] != 0 and plus[bias + j] == minus[bias + j]:
+            return j, plus[bias + j]
+    return None

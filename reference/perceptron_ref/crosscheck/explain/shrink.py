@@ -3,12 +3,14 @@
 Greedy, in the manner of Hypothesis's shrinker (which cannot be used directly here: the
 failing data set came from a batch, and each try is a sandboxed process): try the
 simplifications of the current data set in order, simplest first, keep the first that
-still fails, and start again; stop when none does.  The order: drop blocks of examples
-(halves, quarters, ... single examples), then blocks of features, then make blocks of
-examples zero and labels +1, then simplify single numbers (toward 0: small integers, fewer
-bits, coarser fractions).  The result is minimal: no example or feature can be removed and
-no number simplified.  The tries of a round go to the candidate together, ``chunk`` at a
-time (one request to a Python candidate), identical tries once.  Deterministic: the same
+still fails, and start again; stop when none does.  The order: keep a prefix of a round
+length (8, 10, 16, 32, ...: a loop over batches may fail only at a multiple of its batch
+size), drop blocks of examples (halves, quarters, ... single examples), then blocks of
+features, then make blocks of examples zero and labels +1, then simplify single numbers
+(toward 0: small integers, fewer bits, coarser fractions).  The result is minimal: no
+example or feature can be removed and no number simplified.  The tries of a round go to the
+candidate together, ``chunk`` at a time (one request to a Python candidate), identical
+tries once.  Deterministic: the same
 failure shrinks to the same data set.
 
 >>> X = ((Fraction(3), Fraction(1, 2)), (Fraction(1), Fraction(1)))
@@ -47,6 +49,9 @@ def simplifications(data: Data, first: int = 1) -> Iterator[tuple[int, Data]]:
     X, y = data
     n, d = len(X), len(X[0])
     top = max(n, d).bit_length()
+    if first == 1:
+        for prefix in _prefixes(data):
+            yield 1, prefix
     for level in [*range(first, top + 1), *range(1, min(first, top + 1))]:
         for t in _level(data, level):
             yield level, t
@@ -59,6 +64,18 @@ def simplifications(data: Data, first: int = 1) -> Iterator[tuple[int, Data]]:
             for simpler in _simpler(Fraction(v)):
                 u = int(simpler) if simpler.denominator == 1 else simpler
                 yield 0, ((*X[:i], (*x[:j], u, *x[j + 1 :]), *X[i + 1 :]), y)
+
+
+ROUND = (8, 10, 16, 32, 64, 100, 128, 256, 1000)
+"""Prefixes of these lengths are tried first: a loop over batches of a round size may fail
+only when n is a multiple of it, and halving never keeps n one."""
+
+
+def _prefixes(data: Data) -> Iterator[Data]:
+    X, y = data
+    for m in ROUND:
+        if m < len(X):
+            yield X[:m], y[:m]
 
 
 def _level(data: Data, level: int) -> Iterator[Data]:

@@ -25,8 +25,15 @@ from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis, show
 from perceptron_ref.crosscheck.explain.shrink import shrink
 from perceptron_ref.crosscheck.judge import compare
 from perceptron_ref.crosscheck.judge.compare import Divergence
-from perceptron_ref.crosscheck.judge.equivalence import Reading, reorder
-from perceptron_ref.crosscheck.judge.floats import power_of_two
+from perceptron_ref.crosscheck.judge.equivalence import (
+    ANY,
+    SPREAD,
+    Reading,
+    proportional,
+    reorder,
+    simplest,
+)
+from perceptron_ref.crosscheck.judge.floats import describe, power_of_two
 from perceptron_ref.crosscheck.report.results import Counterexample, Report
 from perceptron_ref.vectors import Vector
 
@@ -142,6 +149,7 @@ def disagree(
     base: dict[str, Any],
 ) -> Report:
     t, oracle = trial, trial.oracle
+    bad = _unexplained(t, outcomes, checked, results, bad, reading)
     case, first = t.cases[bad], outcomes[bad]
     kind = first.kind if isinstance(first, Failure) else "wrong"
     found: list[Diagnosis] = []
@@ -167,25 +175,37 @@ def disagree(
                       tuple(found), None, **base)  # fmt: skip
     norm = reorder(got, reading.bias_last)
     init = diagnosis.initial_weights(data, norm.weights, t.needs.bias)
+    if init is not None and not _started_nonzero(t, reading, len(data[0][0])):
+        init = None  # no evidence that w did not start at 0: an update may have written it
     if init is not None:
         found.append(init)
     answered = [i for i in checked if isinstance(outcomes[i], Returned)]
     pairs = [(t.cases[i].data, reorder(outcomes[i], reading.bias_last).weights) for i in answered]  # type: ignore[arg-type]
+    counter_pair = (data, norm.weights)
+    conv = None if codes & set(SUPPRESS) or init else t.conventions(checked, outcomes, reading)
+    agreeing = bool(conv and conv.agrees_with)  # it follows another variant's rule: no threshold
+    explained = None
     if "stateful" not in codes and init is None:
-        ordered = diagnosis.order(data, [norm.weights], oracle, reading.rate)
+        # a number type or a threshold that gives every answer beats an order that gives
+        # the counterexample's alone
+        number = diagnosis.score_precision(counter_pair, pairs, oracle, reading.rate)
+        probed = None if agreeing else _probe(t, reading)
+        if number is not None and probed is not None and not _same_edge(number, probed):
+            number = None  # the probes show a tolerance the number type does not have
+        explained = number
+        if explained is None and t.floats:
+            explained = diagnosis.int_cast(counter_pair, pairs, oracle, reading.rate)
+        explained = explained or probed
+        if explained is None and not agreeing and not _probing(t, reading):
+            explained = diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
+        ordered = None if explained else diagnosis.order(data, [norm.weights], oracle, reading.rate)
         found += [ordered] if ordered else []
     found += _rates(t, outcomes, checked, reading, results)
     codes = {f.code for f in found}
     if not codes & set(SUPPRESS):
-        counter_pair = (data, norm.weights)
         W = oracle.trace(data).weights
         tests: list[Callable[[], Diagnosis | None]] = [
-            lambda: _probe(t, reading),
-            lambda: (
-                None
-                if _probing(t, reading)
-                else diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
-            ),
+            lambda: explained,
             lambda: diagnosis.overflow(counter_pair, pairs, oracle, W),
             lambda: _floats(t, outcomes, checked, reading, results, counter_pair, pairs),
         ]
@@ -193,6 +213,9 @@ def disagree(
             d = test()
             if d is not None and d.code not in {f.code for f in found}:
                 found.append(d)
+    if not {f.code for f in found} - {"bias-last", "dimension"}:  # nothing else explains it
+        by_factor = scaled(t, data, got, reading, checked, outcomes)
+        found += [by_factor] if by_factor is not None else []
     by_d = [(len(t.cases[i].data[0][0]), _is_ok(results[i])) for i in checked]
     dim = diagnosis.dimension(by_d, len(data[0][0]))
     if dim is not None and t.needs.dimension is None:
@@ -203,7 +226,7 @@ def disagree(
         summary = "see the diagnosis: " + ", ".join(c for c in diagnosis.CODES if c in codes)
         divergence = None
     else:
-        conv = t.conventions(checked, outcomes, reading)
+        conv = conv or t.conventions(checked, outcomes, reading)
         agrees, summary = conv.agrees_with, conv.summary()
         divergence = _divergence(t, data, norm, reading, expected, agrees)
     n = len(data[0])
@@ -215,6 +238,40 @@ def disagree(
     counter = Counterexample(data, expected, norm, divergence, note)
     return Report(oracle.algorithm, t.target, "disagree", reason, len(checked), agrees, counter,
                   tuple(found), None, **base)  # fmt: skip
+
+
+def _same_edge(number: Diagnosis, probed: Diagnosis) -> bool:
+    """Do the probes see the number type's edge?  A float16 score is 0 below 2⁻²⁴ (the
+    probes' last tie is at 2⁻²⁵); float32's edge is past the probes (they see nothing)."""
+    if probed.code != "threshold":
+        return True
+    return "float16" in number.evidence and describe(Fraction(1, 2**25)) in probed.evidence
+
+
+def _unexplained(
+    t: Trial,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    results: Sequence[Result],
+    bad: int,
+    reading: Reading,
+) -> int:
+    """The failing data set to shrink: the first, unless its answer is c × the reference's
+    (which shows no bug) and another wrong answer is not: then the smallest such."""
+    if (
+        not isinstance(outcomes[bad], Returned)
+        or one_factor(t, t.cases[bad].data, outcomes[bad], reading) is None
+    ):
+        return bad
+    others = [
+        i
+        for i in checked
+        if isinstance(outcomes[i], Returned)
+        and not _is_ok(results[i])
+        and t.cases[i].size <= 20_000
+        and one_factor(t, t.cases[i].data, outcomes[i], reading) is None
+    ]
+    return min(others, key=lambda i: t.cases[i].size, default=bad)
 
 
 def _is_ok(result: Any) -> bool:
@@ -229,6 +286,9 @@ def _shrunk(
     stateful = any(f.code == "stateful" for f in found)
     times = 3 if nondet else 1
     seen: dict[int, tuple[Data, Outcome]] = {id(data): (data, first)}
+    # An answer that is c × the reference's shows no bug: keep to answers that no single
+    # factor explains, when the data set found is one (equally small ones exist then).
+    unscaled = kind == "wrong" and one_factor(t, data, first, reading) is None
 
     def fails(tries: list[Data]) -> list[bool]:
         """Which tries fail the same way: judged in order, up to the first that does."""
@@ -236,7 +296,12 @@ def _shrunk(
         verdicts = [False] * len(tries)
         for k, d in enumerate(tries):
             runs = got[k * times : (k + 1) * times]
-            bad = [o for o in runs if kind_of(t, d, o, reading, quick=True) == kind]
+            bad = [
+                o
+                for o in runs
+                if kind_of(t, d, o, reading, quick=True) == kind
+                and not (unscaled and one_factor(t, d, o, reading, quick=True) is not None)
+            ]
             if bad:
                 seen[id(d)] = (d, bad[0])
                 verdicts[k] = True
@@ -290,6 +355,82 @@ def _shrunk(
     return small, observed[1], _join("in the process that had answered earlier calls", cut), late
 
 
+def factor(
+    t: Trial, data: Data, outcome: Outcome, reading: Reading, quick: bool = False
+) -> Fraction | None:
+    """The c > 0 with the answer c × the reference's (η = 1) run, if there is one."""
+    if not isinstance(outcome, Returned):
+        return None
+    W = t.oracle.quick(data)[0] if quick else t.oracle.trace(data).weights
+    got = reorder(outcome, reading.bias_last).weights
+    found = proportional(got, W, floats=t.floats)
+    top = max((abs(g) for g in got), default=Fraction(0))
+    if (
+        found is None
+        or found == ANY
+        or any(w == 0 and abs(g) > SPREAD * top for g, w in zip(got, W, strict=True))
+    ):
+        return None  # a weight the reference leaves at 0 is not 0: no factor explains that
+    return simplest(*found)
+
+
+PREFIXES = 16
+"""Up to this many examples, an answer c × the reference's is checked on its prefixes too."""
+
+
+def one_factor(
+    t: Trial, data: Data, outcome: Outcome, reading: Reading, quick: bool = False
+) -> Fraction | None:
+    """The c with the whole run c × the reference's, as far as can be seen: the answer is,
+    and (one online pass, up to :data:`PREFIXES` examples) so is the answer on every prefix
+    of the data (w after each step).  Such a counterexample shows the author no bug: its
+    answer is what a learning rate of c would give.  None when no one c explains it."""
+    c = factor(t, data, outcome, reading, quick)
+    n = len(data[0])
+    if c is None or t.oracle.converge or t.oracle.passes != 1 or not 1 < n <= PREFIXES:
+        return c
+    prefixes = [(data[0][:k], data[1][:k]) for k in range(1, n)]
+    for p, got in zip(prefixes, t.call(prefixes), strict=True):
+        W = t.oracle.quick(p)[0]
+        if not any(W) and isinstance(got, Returned) and not any(got.weights):
+            continue  # w = 0 so far, in both: any factor
+        if factor(t, p, got, reading, quick=True) != c:
+            return None  # a step that no one factor explains: the bug shows
+    return c
+
+
+def scaled(
+    t: Trial,
+    data: Data,
+    got: Returned,
+    reading: Reading,
+    checked: Sequence[int],
+    outcomes: Sequence[Outcome],
+) -> Diagnosis | None:
+    """A counterexample whose answer is c × the reference's: the factor, and the data set
+    that breaks it (no one learning rate explains every answer)."""
+    c = one_factor(t, data, got, reading)
+    if c is None:
+        return None
+    for i in checked:
+        o = outcomes[i]
+        if not isinstance(o, Returned):
+            continue
+        other = factor(t, t.cases[i].data, o, reading)
+        if other != c:
+            n = len(t.cases[i].data[0])
+            what = "not a multiple of" if other is None else f"{other / t.q} ×"
+            return Diagnosis(
+                "learning-rate",
+                f"on the counterexample its answer is {c / t.q} × the reference's (as a step of "
+                f"{c} would give), but on data set {i + 1} ({n} example{'s' if n != 1 else ''}) "
+                f"its weights are {what} the reference's: no one learning rate explains its "
+                "answers (a step that depends on the data, such as a half step at a tie or an "
+                "LMS rule's y − w·x)",
+            )
+    return None
+
+
 def _join(*notes: str) -> str:
     return "; ".join(n for n in notes if n)
 
@@ -316,6 +457,19 @@ def _rates(
     if reading.bias_last:
         found.append(diagnosis.bias_last(sum(1 for i in checked if _is_ok(results[i]))))
     return found
+
+
+def _started_nonzero(t: Trial, reading: Reading, d: int) -> bool:
+    """Do probes show a nonzero weight before any update (see probes.started_nonzero)?"""
+    if t.call.clock.out:
+        return False
+
+    def ask(sets: Sequence[Data]) -> list[Outcome]:
+        return [
+            reorder(o, reading.bias_last) if isinstance(o, Returned) else o for o in t.call(sets)
+        ]
+
+    return probes.started_nonzero(ask, d) is not None
 
 
 def _probing(t: Trial, reading: Reading) -> bool:

@@ -4,7 +4,11 @@ run with a learning rate that is not a power of two may drift, bounded rigorousl
 **Exact data.**  A float candidate gets only data on which binary64 makes no error along
 the whole run at η = 1 (:func:`exact`): every x and every w is a float, and at every step
 the products wᵢxᵢ share a grain 2⁻ᵐ with Σ|wᵢxᵢ|·2ᵐ < 2⁵³, so every partial sum, in any
-order, is a float as well.  There its answer compares with the reference with no tolerance.
+order, is a float as well; or, where they do not (integer data whose scores pass 2⁶³, which
+int64 code wraps), the score is so far from 0 that no rounding can change its sign:
+|w·x| > γ_D·Σ|wᵢxᵢ| (Higham's bound of a dot product's error, any order), and it is not 0.
+The weights, sums of the examples, stay floats, and every decision is the exact one: its
+answer compares with the reference with no tolerance.
 
 **A learning rate c.**  From w = 0 the run with step c is c times the run with step 1
 (theorem ``perceptron/step-invariance``), but 0.1 or 0.01 is not a float, and the
@@ -32,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from perceptron_ref.crosscheck.judge.replay import Decide, Replay, Scaled, Step, walk
+from perceptron_ref.crosscheck.judge.replay import Decide, Replay, Scaled, Step, _Overflow, walk
 
 U = 2.0**-53
 GROW = 1 + 2.0**-30
@@ -78,6 +82,7 @@ def exact(data: Scaled, mistake: Decide, *, passes: int | None, cap: int = 1000)
         ):
             return True
     ok, w_grain = True, 0
+    D_ = data.X.shape[1]
 
     def check(step: Step, w: np.ndarray, x: np.ndarray) -> None:
         nonlocal ok, w_grain
@@ -85,7 +90,11 @@ def exact(data: Scaled, mistake: Decide, *, passes: int | None, cap: int = 1000)
             return
         total = int(np.abs(w) @ absX[step.i])
         if total << (w_grain + row_grain[step.i]) >= limit:
-            ok = False
+            # not every partial sum is a float: the sign must be beyond rounding's reach,
+            # |s|·(1 − D·u) > D·u·Σ|wᵢxᵢ| with u = 2⁻⁵³ (both sides scaled alike)
+            s = abs(int(step.s))
+            if s == 0 or s * ((1 << FLOAT_BITS) - D_) <= 2 * D_ * total:
+                ok = False
         if ok and step.mistake:
             after = w + x if data.y[step.i] == 1 else w - x
             ok = bool(_floats(after).all())
@@ -94,8 +103,11 @@ def exact(data: Scaled, mistake: Decide, *, passes: int | None, cap: int = 1000)
 
     try:
         walk(data, mistake, passes=passes, cap=cap, sink=check)
-    except Exception:  # the int64 replay would overflow: far beyond float64 anyway
-        return False
+    except _Overflow:  # past int64: on Python integers (weights past 2⁵³ fail above)
+        wide = Scaled(data.X.astype(object), data.y, data.D)
+        absX = np.abs(wide.X)
+        ok, w_grain = True, 0
+        walk(wide, mistake, passes=passes, cap=cap, sink=check)
     return ok
 
 

@@ -37,6 +37,8 @@ from perceptron_ref.vectors import Vector
 
 SMALL = 20_000
 """Numbers (n·d) above which the fast engine computes a reference run."""
+LONG = 2000
+"""Examples above which it does too (a literal trace keeps every step, in Fractions)."""
 MAX_EPOCHS = 1000
 """Cap on a converging run's passes (the data are separable for the variant under test;
 another variant may cycle, which the reference proves, or need more passes)."""
@@ -89,7 +91,8 @@ class Oracle:
     def trace(self, data: Data, algorithm: str | None = None, *, full: bool = False) -> Trace:
         """The run of ``algorithm`` (the one under test) with η = 1."""
         algorithm = algorithm or self.algorithm
-        small = full or len(data[0]) * len(data[0][0]) <= SMALL
+        n = len(data[0])
+        small = full or (n * len(data[0][0]) <= SMALL and n <= LONG)
         return _cached(  # type: ignore[no-any-return]
             self._key(data, "trace", algorithm, small),
             data,

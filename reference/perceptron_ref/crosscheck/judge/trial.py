@@ -24,6 +24,7 @@ from typing import Any
 from perceptron_ref import registry
 from perceptron_ref.crosscheck.candidates import Candidate, Runner
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure, Outcome, Returned
+from perceptron_ref.crosscheck.data import sizes
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.explain import diagnosis
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
@@ -63,9 +64,14 @@ class Trial:
         cases: Sequence[Case],
         call: Runner,
         unusable: Callable[..., str],
+        calling: Sequence[str] = (),
     ) -> None:
         self.target, self.candidate, self.oracle, self.needs = target, candidate, oracle, needs
         self.cases, self.call, self.unusable = list(cases), call, unusable
+        self.calling = list(calling)  # how it was called, in words (see check._calling)
+        self.planned: dict[int, int] = {}  # data sets cut to its speed: examples planned
+        self.prices: dict[int, sizes.Speed] = {}  # and the speed each was cut to
+        self.speed = sizes.Speed(0.0, None)
         self.q = oracle.eta
         self.floats = candidate.floats
         self._judged: dict[tuple[int, Reading, str], Match] = {}
@@ -83,6 +89,11 @@ class Trial:
             (o for o in outcomes.values() if isinstance(o, Failure) and o.kind in STOPS), None
         )
         traces = any(isinstance(o, Returned) and o.trace is not None for o in outcomes.values())
+        timed = [
+            (self.work(i), o.seconds)
+            for i, o in outcomes.items()
+            if isinstance(o, Returned) and o.seconds is not None
+        ]
         for i, case in enumerate(cases):
             if i in outcomes:
                 continue
@@ -93,10 +104,78 @@ class Trial:
             if traces and numbers > OUTPUT_NUMBERS:
                 outcomes[i] = Failure("not run", "its trace would pass the output limit")
                 continue
-            outcomes[i] = got = self.call([case.data])[0]
+            self.fit(i, sizes.Speed.measured(timed))
+            outcomes[i] = got = self.call([self.cases[i].data])[0]
+            if isinstance(got, Failure) and got.kind == "hang" and self.fit(i, slow=True):
+                outcomes[i] = got = self.call([self.cases[i].data])[0]  # a quarter: slow?
+            if isinstance(got, Returned) and got.seconds is not None:
+                timed.append((self.work(i), got.seconds))
             if isinstance(got, Failure) and got.kind in STOPS:
                 stop = got
+        self.speed = sizes.Speed.measured(timed)
         return [outcomes[i] for i in range(len(cases))]
+
+    def work(self, i: int) -> int:
+        """The multiply-adds of the reference's run on data set i (steps × D)."""
+        data = self.cases[i].data
+        trace = self.oracle.trace(data)
+        return max(1, trace.epochs) * len(data[0]) * (len(data[0][0]) + self.oracle.bias)
+
+    def fit(self, i: int, speed: sizes.Speed | None = None, *, slow: bool = False) -> bool:
+        """Cut data set i to the candidate's speed (``slow``: to a quarter, after a hang);
+        whether it was cut (to examples it can still be judged on)."""
+        case = self.cases[i]
+        n = len(case.data[0])
+        if slow:
+            kept = max(sizes.SMALLEST, n // 4) if n > sizes.SMALLEST else n
+        else:
+            assert speed is not None
+            limit = self.call.timeout
+            left = self.call.clock.left()
+            if left is not None:
+                limit = min(limit, left / 2)
+            if sizes.keep(n, self.work(i), speed, limit) == n:
+                return False  # it fits even at its cost per multiply-add so far
+            speed = self.priced(i, speed)  # per example of this d, timed on a prefix of it
+            kept = sizes.keep(n, self.work(i), speed, limit)
+            self.prices[i] = speed
+        while kept < n:
+            smaller = (case.data[0][:kept], case.data[1][:kept])
+            if not self.unusable(smaller):
+                planned = self.planned.get(i, n)
+                self.cases[i] = Case(case.regime, smaller)
+                self.planned[i] = planned
+                return True
+            kept = kept * 3 // 4 if kept > sizes.SMALLEST else n  # e.g. not exact: fewer
+        return False
+
+    def priced(self, i: int, speed: sizes.Speed) -> sizes.Speed:
+        """The candidate's speed on data set i's own dimension: timed on its first examples
+        (vectorized code pays per example, a plain loop per multiply-add: only the data's
+        own d tells which)."""
+        X, y = self.cases[i].data
+        m = min(len(y), sizes.PREFIX)
+        prefix = (X[:m], y[:m])
+        if m >= len(y) or self.unusable(prefix):
+            return speed
+        got = self.call([prefix])[0]
+        if not isinstance(got, Returned) or got.seconds is None:
+            return speed
+        trace = self.oracle.trace(prefix)
+        work = max(1, trace.epochs) * m * (len(X[0]) + self.oracle.bias)
+        return sizes.Speed.measured([(0, speed.overhead), (max(work, sizes.MIN_WORK), got.seconds)])
+
+    def sized(self) -> list[sizes.Sized]:
+        """The data sets cut to the candidate's speed."""
+        return [
+            sizes.Sized(
+                self.cases[i].regime,
+                planned,
+                len(self.cases[i].data[0]),
+                len(self.cases[i].data[0][0]),
+            )
+            for i, planned in sorted(self.planned.items())
+        ]
 
     # -- 2. reading ------------------------------------------------------------------------
 
@@ -229,10 +308,24 @@ class Trial:
             "dimension": self.needs.dimension,
             "shapes": tuple(sorted({o.shape for o in answered if o.shape})),
             "kinds": tuple(sorted({k for o in answered for k in o.kinds})),
+            "calling": tuple(self.calling + _read_from(answered) + self.speed_words()),
         }
         if bad is None:
             return self.agree(outcomes, checked, reading, results, base)
         return disagree(self, outcomes, checked, reading, results, bad, base)
+
+    def speed_words(self) -> list[str]:
+        """The sizes reached, when cut, and whether ``--input lists`` runs faster."""
+        cut = self.sized()
+        if not cut:
+            return []
+        lists = None
+        if self.candidate.input == "numpy" and self.candidate.kind in ("file", "module"):
+            X, y = self.cases[max(self.planned)].data
+            quarter = max(sizes.SMALLEST, len(y) // 4)  # timed twice more: a quarter will do
+            lists = self.call.faster_with("lists", (X[:quarter], y[:quarter]))
+        top = max(self.planned, key=lambda i: self.cases[i].size)
+        return [sizes.words(cut, self.prices.get(top, self.speed), lists)]
 
     def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
         if not checked:
@@ -334,6 +427,19 @@ class Trial:
             reading.rate if reading.rate != self.q else None,
             **base,
         )
+
+
+def _read_from(answered: Sequence[Returned]) -> list[str]:
+    """Where its weights were read from, and what else a program printed."""
+    said = []
+    places = sorted({o.read_from for o in answered if o.read_from})
+    if places:
+        said.append(f"weights read from {' and '.join(p.replace(',', ' and ') for p in places)}")
+    printed = next((o.output for o in answered if o.output), "")
+    if printed:
+        first = printed.splitlines()[0][:80]
+        said.append(f"its other output on stdout was set aside (e.g. {first!r})")
+    return said
 
 
 def _largest(s: Any, bias: bool) -> Fraction:

@@ -6,11 +6,14 @@ JSON: ``{"algorithm", "candidate", "verdict": "agree"|"disagree", "reason", "exa
 {"learning_rate": "p/q"}, "coverage": {"data_sets", "max_examples", "max_dimension",
 "max_abs_coordinate", "zero_scores", "near_zero_scores", "max_epochs"}, "evidence":
 [{"code", "evidence"}], "regimes": {regime: data sets}, "failed": {regime: data sets},
-"dimension": D or null}``, every rational a ``str(Fraction)`` string.  ``evidence`` gives
+"dimension": D or null, "calling": [sentences]}``, every rational a ``str(Fraction)`` string.
+``evidence`` gives
 each diagnosis code's sentence, in the order of ``diagnosis``; ``regimes`` counts the data
 sets tried per regime and ``failed``, for every regime drawn, the data sets the candidate
 did not get right (wrong, or not run after a hang or past the budget); ``dimension``
-is --dimension's D (the verdict holds at d = D only); ``note`` says where the counterexample's
+is --dimension's D (the verdict holds at d = D only); ``calling`` says how the candidate
+was called (the call, the parameters filled, the layout found by probing, where its weights
+were read from, what of its file was left out); ``note`` says where the counterexample's
 answer was seen when that matters ("" otherwise).
 """
 
@@ -68,6 +71,7 @@ def to_json(report: Report) -> dict[str, Any]:
         "regimes": dict(report.regimes),
         "failed": dict(report.failed),
         "dimension": report.dimension,
+        "calling": list(report.calling),
     }
 
 
@@ -130,6 +134,9 @@ def format_text(report: Report) -> str:
         f"({_count(report.examples, 'data set')} tried)",
         *(f"  {part}" for part in report.reason.split("; ")),
     ]
+    if report.calling:
+        lines.append("how it was called:")
+        lines += [f"  {part}" for part in report.calling]
     if report.diagnosis:
         lines.append("diagnosis:")
         lines += [f"  {d.code}: {d.evidence}" for d in report.diagnosis]

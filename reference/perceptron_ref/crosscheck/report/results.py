@@ -63,3 +63,6 @@ class Report:
     # "shape (1, d)"; none for a flat vector) and number kinds ("numpy.float32", ...)
     shapes: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()
+    # how the candidate was called: the call, the parameters filled, the layout found,
+    # where its weights were read from, what of its file was left out
+    calling: tuple[str, ...] = ()

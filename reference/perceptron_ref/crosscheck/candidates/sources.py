@@ -1,0 +1,92 @@
+"""What a candidate's source says of its parameters, read without running it (``ast``).
+
+A parameter whose name says nothing is still the passes when the source counts a loop with
+it; the keys a ``params`` dict is read with are parameters too.
+
+>>> sorted(counted("def f(data, threshold=100):\\n    for _ in range(threshold):\\n        g()"))
+['threshold']
+>>> keys_read("T = params.get('T', 100)\\neta = params['eta']", "params")
+['T', 'eta']
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+
+def counted(source: str) -> set[str]:
+    """Names (parameters, or ``self.`` attributes) that count a loop that holds another loop
+    or a call: ``for _ in range(n_epoch)``, ``while t < self.T``; attributes are mapped back
+    to the parameters ``__init__`` stored in them."""
+    try:
+        tree = ast.parse(_dedent(source))
+    except (SyntaxError, ValueError):
+        return set()
+    stored: dict[str, str] = {}
+    for node in ast.walk(tree):  # self.attr = param
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+            for t in node.targets:
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name):
+                    stored.setdefault(t.attr, node.value.id)
+    found: set[str] = set()
+
+    def names(expr: ast.AST) -> set[str]:
+        inside = {id(n.value) for n in ast.walk(expr) if isinstance(n, ast.Attribute)}
+        out = set()
+        for n in ast.walk(expr):
+            if isinstance(n, ast.Name) and id(n) not in inside:
+                out.add(n.id)
+            elif isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name):
+                out.add(stored.get(n.attr, n.attr))
+        return out
+
+    def busy(body: Sequence[ast.stmt]) -> bool:
+        return any(isinstance(n, ast.For | ast.While | ast.Call) for s in body for n in ast.walk(s))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.For) and isinstance(node.iter, ast.Call):
+            f = node.iter.func
+            if isinstance(f, ast.Name) and f.id == "range" and node.iter.args and busy(node.body):
+                stop = node.iter.args[1] if len(node.iter.args) > 1 else node.iter.args[0]
+                if not any(isinstance(n, ast.Call) for n in ast.walk(stop)):  # not range(len(X))
+                    found |= names(stop)
+        if isinstance(node, ast.While) and isinstance(node.test, ast.Compare) and busy(node.body):
+            for c in node.test.comparators:
+                if not any(isinstance(n, ast.Call) for n in ast.walk(c)):
+                    found |= names(c)
+    return found
+
+
+def keys_read(source: str, name: str) -> list[str]:
+    """The string keys a dict parameter ``name`` is read with: ``params.get("T", 100)``,
+    ``params["T"]``, ``"T" in params`` (first seen first)."""
+    try:
+        tree = ast.parse(_dedent(source))
+    except (SyntaxError, ValueError):
+        return []
+    keys: list[str] = []
+
+    def is_it(e: ast.expr) -> bool:
+        return (isinstance(e, ast.Name) and e.id == name) or (
+            isinstance(e, ast.Attribute) and e.attr == name
+        )
+
+    for node in ast.walk(tree):
+        key = None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in ("get", "pop", "setdefault") and is_it(node.func.value):
+                key = node.args[0] if node.args else None
+        elif isinstance(node, ast.Subscript) and is_it(node.value):
+            key = node.slice
+        elif isinstance(node, ast.Compare) and any(is_it(c) for c in node.comparators):
+            key = node.left
+        if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value not in keys:
+            keys.append(key.value)
+    return keys
+
+
+def _dedent(source: str) -> str:
+    lines = source.splitlines()
+    indent = min((len(s) - len(s.lstrip()) for s in lines if s.strip()), default=0)
+    return "\n".join(s[indent:] for s in lines)

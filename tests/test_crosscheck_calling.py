@@ -1,0 +1,564 @@
+"""How crosscheck calls code as it is written (issue 25), piece by piece and without running
+a candidate: the names of parameters and the call planned from them, the shapes of answers,
+the probes that find a layout, definitions only of a script, protocol lines among other
+output and numbers read as doubles, the sizes a speed affords, and the declarations read
+from C, C++ and Rust files.  (Whole crosschecks of real code: test_crosscheck_real_code.py.)"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from perceptron_ref.crosscheck import candidates
+from perceptron_ref.crosscheck.candidates import (
+    adapters,
+    commands,
+    layouts,
+    parameters,
+    scripts,
+    sources,
+)
+from perceptron_ref.crosscheck.candidates.drivers import native, rust
+from perceptron_ref.crosscheck.candidates.outcomes import (
+    Data,
+    Failure,
+    Returned,
+    from_command,
+    interpret,
+)
+from perceptron_ref.crosscheck.data import sizes
+from perceptron_ref.crosscheck.run.sandbox import Execution
+from perceptron_ref.errors import InputError
+
+F = Fraction
+CANDIDATES = Path(__file__).resolve().parent / "candidates"
+AS_WRITTEN = CANDIDATES / "as_written"  # code as it is written: untyped, unlinted
+
+# -- parameters by their real names --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("eta", "step"),
+        ("eta0", "step"),
+        ("lr", "step"),
+        ("l_rate", "step"),
+        ("learning_rate", "step"),
+        ("learningRate", "step"),
+        ("alpha", "step"),
+        ("rate", "step"),
+        ("t", "step"),
+        ("step_size", "step"),
+        ("epochs", "passes"),
+        ("n_iter", "passes"),
+        ("n_epoch", "passes"),
+        ("T", "passes"),
+        ("max_iter", "passes"),
+        ("ephocs_t", "passes"),
+        ("num_epochs", "passes"),
+        ("n_iterations", "passes"),
+        ("passes", "passes"),
+        ("fit_intercept", "bias"),
+        ("bias", "bias"),
+        ("use_bias", "bias"),
+        ("classes", "classes"),
+        ("params", "dict"),
+        ("y", "y"),
+        ("labels", "y"),
+        ("targets", "y"),
+        ("X", ""),
+        ("data", ""),
+        ("threshold", ""),
+        ("random_state", ""),
+        ("n_iter_no_change", ""),
+        ("shuffle", ""),
+        ("hook", ""),
+    ],
+)
+def test_a_name_says_what_it_is_filled_with(name: str, expected: str) -> None:
+    assert parameters.role(name) == expected
+
+
+def test_the_number_of_inputs_is_the_dimension_in_a_constructor_only() -> None:
+    for name in ("no_of_inputs", "n_features", "input_size", "num_inputs", "dim", "d"):
+        assert parameters.role(name, constructor=True) == "dimension", name
+    assert parameters.role("d") == ""  # a function's d is data as much as a dimension
+
+
+def told(**kw: Any) -> parameters.Told:
+    return parameters.Told(**({"eta": F(1), "epochs": 1} | kw))
+
+
+def test_a_tutorial_function_gets_its_step_and_passes_and_one_data_argument() -> None:
+    d = parameters.describe("function", "train_weights", [("train",), ("l_rate",), ("n_epoch",)])
+    p = parameters.plan(d, told(eta=F(1, 10), epochs=3))
+    assert p.call_text() == "train_weights(data, l_rate=0.1, n_epoch=3)"
+    assert p.data == ("data",) and p.passes and p.step is None
+    assert p.filled == ("l_rate = 0.1 (--eta)", "n_epoch = 3 (--epochs)")
+
+
+MIT = """
+def perceptron(data, labels, params={}, hook=None):
+    T = params.get("T", 100)
+    for t in range(T):
+        for i in range(data.shape[1]):
+            pass
+"""
+
+
+def test_a_params_dict_is_filled_with_the_keys_the_source_reads() -> None:
+    d = parameters.describe(
+        "function",
+        "perceptron",
+        [("data",), ("labels",), ("params", {}), ("hook", None)],
+        source=MIT,
+    )
+    p = parameters.plan(d, told(epochs=5))
+    assert p.call_text() == "perceptron(X, y, params={'T': 5})"
+    assert p.data == ("X", "y") and p.passes
+    assert sources.keys_read(MIT, "params") == ["T"]
+
+
+BLOG = """
+class Perceptron(object):
+    def __init__(self, no_of_inputs, threshold=100, learning_rate=0.01):
+        self.threshold = threshold
+    def train(self, training_inputs, labels):
+        for _ in range(self.threshold):
+            for inputs, label in zip(training_inputs, labels):
+                self.predict(inputs)
+"""
+
+
+def test_a_parameter_named_for_nothing_is_the_passes_when_a_loop_counts_with_it() -> None:
+    assert sources.counted(BLOG) == {"threshold"}
+    d = parameters.describe(
+        "class",
+        "Perceptron",
+        [("no_of_inputs",), ("threshold", 100), ("learning_rate", 0.01)],
+        methods={"train": [("training_inputs",), ("labels",)]},
+        source=BLOG,
+    )
+    p = parameters.plan(d, told())
+    assert p.call_text() == "Perceptron(no_of_inputs=d, threshold=1, learning_rate=1).train(X, y)"
+    assert "threshold = 1 (--epochs: it counts a loop)" in p.filled
+    assert sources.counted("for i in range(len(X)):\n    f(i)") == set()  # data, not passes
+
+
+def test_scikit_learns_own_class_is_described_and_planned_as_a_user_would_call_it() -> None:
+    from sklearn.linear_model import Perceptron
+
+    d = parameters.from_json(adapters.describe(Perceptron))
+    assert d.kind == "class" and {"fit", "partial_fit"} <= set(d.methods)
+    p = parameters.plan(d, told(params={"shuffle": False, "tol": None}))
+    kwargs = dict(p.construct.kwargs) if p.construct else {}
+    assert kwargs["eta0"] == {"$harness": "eta"} and "alpha" not in kwargs  # alpha: its own
+    assert kwargs["max_iter"] == {"$harness": "passes"} and kwargs["shuffle"] is False
+    assert kwargs["fit_intercept"] == {"$harness": "bias"} and p.method == "fit"
+
+
+def test_a_step_set_with_param_is_the_step_the_reference_is_told() -> None:
+    d = parameters.describe("class", "P", [("lr", 0.1)], methods={"fit": [("X",), ("y",)]})
+    p = parameters.plan(d, told(params={"lr": 0.25}))
+    assert p.step == F(1, 4) and "lr = 0.25 (--param)" in p.filled
+
+
+def test_an_unknown_param_is_a_usage_error_naming_the_parameters() -> None:
+    d = parameters.describe("function", "train", [("X",), ("y",), ("lr", 1.0)])
+    with pytest.raises(
+        InputError,
+        match=r"--param shuffle: train has no parameter 'shuffle' \(its parameters: X, lr, y\)",
+    ):
+        parameters.plan(d, told(params={"shuffle": False}))
+
+
+def test_a_parameter_nothing_fills_makes_a_plan_with_the_problem() -> None:
+    d = parameters.describe("function", "train", [("X",), ("y",), ("weights_init",)])
+    p = parameters.plan(d, told())
+    assert "its parameter 'weights_init' has no default" in p.problem
+    assert "--param weights_init=VALUE" in p.problem
+
+
+def test_partial_fit_alone_is_called_once_per_pass_with_the_classes() -> None:
+    d = parameters.describe(
+        "class", "S", [("eta0", 1.0)], methods={"partial_fit": [("X",), ("y",), ("classes", None)]}
+    )
+    p = parameters.plan(d, told(epochs=4))
+    assert p.method == "partial_fit" and p.repeat == "epochs"
+    assert dict(p.call.kwargs)["classes"] == {"$harness": "classes"}
+
+
+# -- definitions only, for any .py ---------------------------------------------------------------
+
+
+def test_a_script_keeps_its_definitions_on_their_own_lines_and_lists_the_rest() -> None:
+    text = (AS_WRITTEN / "demo_at_import.py").read_text()
+    kept, left = scripts.definitions(text)
+    assert len(kept.splitlines()) == len(text.splitlines())  # tracebacks keep their lines
+    for i, (a, b) in enumerate(zip(kept.splitlines(), text.splitlines(), strict=True)):
+        assert a in ("", b), i
+    assert "def train(X, y, epochs=1):" in kept and "pd.read_csv" not in kept
+    assert [line.split(":")[0] for line in left] == [
+        "line 6",
+        "line 7",
+        "line 8",
+        "line 20",
+        "line 21",
+        "line 22",
+    ]
+
+
+def test_a_module_with_nothing_to_leave_out_is_loaded_as_it_is() -> None:
+    text = (CANDIDATES / "mehta_numpy.py").read_text()
+    assert scripts.definitions(text) == (text, [])
+
+
+def test_the_target_made_at_the_top_level_is_kept_and_a_main_block_goes_unlisted() -> None:
+    text = (AS_WRITTEN / "fitted_instance.py").read_text()
+    kept, left = scripts.definitions(text, name="model")
+    assert "model = Perceptron(lr=1.0, epochs=1)" in kept
+    assert all("model =" not in line for line in left) and len(left) == 2
+    main = "def f():\n    pass\n\nif __name__ == '__main__':\n    f()\n"
+    assert scripts.definitions(main) == ("def f():\n    pass\n\n\n\n", [])
+
+
+def test_parse_reads_a_script_as_its_definitions_and_says_what_it_left_out() -> None:
+    c = candidates.parse(f"{AS_WRITTEN / 'mlm_l_rate.py'}:train_weights")
+    assert c.source and "def train_weights" in c.source and "print(weights)" not in c.source
+    (note,) = c.notes
+    assert note.startswith("left out of mlm_l_rate.py") and "line 30: dataset = " not in note
+    assert "line 34: weights = train_weights(dataset, l_rate, n_epoch)" in note
+
+
+# -- shapes of answers ---------------------------------------------------------------------------
+
+
+DATA: Data = (((F(1), F(2)),), (1,))  # d = 2
+
+
+@pytest.mark.parametrize(
+    ("value", "bias", "extras", "weights", "shape"),
+    [
+        ([["1"], ["2"]], False, False, (1, 2), "a column, shape (d, 1)"),
+        ([[["1"], ["2"]], [["3"]]], True, False, (3, 1, 2), "(θ (d, 1), θ₀ (1, 1))"),
+        ([["1", "2"], "3"], True, False, (3, 1, 2), "(w, b)"),
+        ([["1", "2"], "0"], False, False, (1, 2), "(w, b) with b = 0"),
+        ([["1", "2"], "7"], False, True, (1, 2), "(w, ...)"),
+        ([["1", "2"], "7", None], True, True, (7, 1, 2), "(w, b, ...)"),
+        ([["1", "2", "3"], "7"], True, True, (1, 2, 3), "(w, ...)"),
+    ],
+)
+def test_answers_are_read_in_the_shapes_real_code_returns(
+    value: Any, bias: bool, extras: bool, weights: tuple[int, ...], shape: str
+) -> None:
+    got = interpret(value, DATA, bias, extras=extras)
+    assert isinstance(got, Returned), got
+    assert got.weights == tuple(F(v) for v in weights) and got.shape == shape
+
+
+def test_a_bias_learned_when_none_is_asked_for_is_said_not_dropped() -> None:
+    got = interpret([["1", "2"], "1/2"], DATA, False)
+    assert isinstance(got, Failure) and "learns a bias" in got.detail
+
+
+# -- probing the layout --------------------------------------------------------------------------
+
+Rule = Callable[[Fraction, int], Fraction]  # (score, label as given) → the step's factor
+
+
+def tie_mistake(s: Fraction, t: int) -> Fraction:
+    return F(t) if t * s <= 0 else F(0)
+
+
+def mehta_01(s: Fraction, t: int) -> Fraction:  # labels 0/1: error = label − prediction
+    return t - F(1 if s >= 0 else 0)
+
+
+def run(X: Any, y: Any, rule: Rule, passes: int, bias: bool) -> tuple[Fraction, ...]:
+    w = [F(0)] * (len(X[0]) + bias)
+    for _ in range(passes):
+        for x, t in zip(X, y, strict=True):
+            x = ([F(1)] if bias else []) + list(x)
+            step = rule(sum((a * b for a, b in zip(w, x, strict=True)), F(0)), t)
+            w = [a + step * b for a, b in zip(w, x, strict=True)]
+    return tuple(w)
+
+
+def proportional(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> bool:
+    if not any(b):
+        return not any(a)
+    ratios = {u / v for u, v in zip(a, b, strict=True) if v} | set()
+    zeros = all(u == 0 for u, v in zip(a, b, strict=True) if v == 0)
+    return zeros and len(ratios) == 1 and next(iter(ratios)) > 0
+
+
+VARIANTS: list[Rule] = [
+    tie_mistake,
+    lambda s, t: F(t) if (1 if s >= 0 else -1) != t else F(0),
+    lambda s, t: F(t) if (1 if s > 0 else -1) != t else F(0),
+]
+
+
+@pytest.mark.parametrize(("passes", "bias"), list(itertools.product((1, 2, 3), (False, True))))
+def test_the_probes_tell_the_label_codings_apart(passes: int, bias: bool) -> None:
+    """Independently of the harness: on the probes, a perceptron given the labels it was not
+    written for ends apart from every variant (no c > 0 maps it on one), while the same code
+    given its own labels matches one; and w alone of a run with a bias matches none without."""
+    for X, y in layouts.PROBES:
+        zero_one = [(t + 1) // 2 for t in y]
+        refs = [run(X, y, r, passes, bias) for r in VARIANTS]
+        plain = [run(X, y, r, passes, False) for r in VARIANTS]
+        assert any(proportional(run(X, zero_one, mehta_01, passes, bias), r) for r in refs)
+        assert not any(proportional(run(X, y, mehta_01, passes, bias), r) for r in refs)
+        assert not any(proportional(run(X, zero_one, tie_mistake, passes, bias), r) for r in refs)
+        if bias:
+            w = run(X, y, tie_mistake, passes, True)[1:]
+            assert not any(proportional(w, r) for r in plain)
+
+
+def fake(kind: str) -> layouts.Ask:
+    """A candidate simulated in the parent: each answer a worker line."""
+
+    def ask(sets: Any, layout: layouts.Layout) -> list[object]:
+        out: list[object] = []
+        for X, y in sets:
+            labels = [(t + 1) // 2 for t in y] if layout.labels == "01" else list(y)
+            if kind == "columns" and layout.orientation != "columns":
+                out.append(Failure("crash", "IndexError"))
+                continue
+            if kind == "01":
+                w = run(X, labels, mehta_01, 1, False)
+            elif kind == "inside":
+                w = run(X, labels, tie_mistake, 1, True)
+            else:
+                w = run(X, labels, tie_mistake, 1, False)
+            result: Any = [str(v) for v in w]
+            if kind == "passes":
+                result = [result, "1"]
+            out.append({"result": result})
+        return out
+
+    return ask
+
+
+@pytest.mark.parametrize(
+    ("kind", "found"),
+    [
+        ("plain", layouts.Layout()),
+        ("01", layouts.Layout(labels="01")),
+        ("inside", layouts.Layout(bias="inside")),
+        ("passes", layouts.Layout(extras=True)),
+        ("columns", layouts.Layout(orientation="columns", y="row")),
+    ],
+)
+def test_probing_finds_the_layout_and_says_so(kind: str, found: layouts.Layout) -> None:
+    got = layouts.find(
+        fake(kind), "perceptron/gormley-online", 1, bias=None, switch=False, data="separate"
+    )
+    assert got.layout == found and got.confirmed
+    assert bool(got.notes()) == (found != layouts.Layout())
+
+
+def test_a_forced_option_is_kept_even_when_another_layout_would_fit() -> None:
+    got = layouts.find(
+        fake("01"),
+        "perceptron/gormley-online",
+        1,
+        bias=False,
+        switch=False,
+        data="separate",
+        forced={"labels": "pm1"},
+    )
+    assert got.layout.labels == "pm1" and not got.confirmed
+
+
+# -- protocol lines and numbers ------------------------------------------------------------------
+
+
+def ran(*lines: bytes) -> Execution:
+    return Execution(tuple(lines), b"", "", 0, False, False)
+
+
+def test_the_protocol_line_is_found_among_a_programs_other_output() -> None:
+    got = from_command(ran(b"epoch 1", b'{"weights": [1, 2]}', b"done"), DATA, False)
+    assert isinstance(got, Returned) and got.weights == (F(1), F(2))
+    assert got.output == "epoch 1\ndone"
+    pretty = from_command(ran(b"{", b'  "weights": [1, 2]', b"}"), DATA, False)
+    assert isinstance(pretty, Returned) and pretty.weights == (F(1), F(2))  # over many lines
+
+
+def test_a_json_number_is_the_double_it_denotes_unless_the_program_says_exact() -> None:
+    shortest = from_command(ran(b'{"weights": [5.960464477539063e-8, 0.1]}'), DATA, False)
+    assert isinstance(shortest, Returned)
+    assert shortest.weights == (F(1, 2**24), F(0.1))  # 2^-24, and the double nearest 0.1
+    exact = from_command(ran(b'{"weights": [0.1, 2], "numbers": "exact"}'), DATA, False)
+    assert isinstance(exact, Returned) and exact.weights == (F(1, 10), F(2))
+    big = from_command(ran(b'{"weights": [12345678901234567891, 1e400]}'), DATA, False)
+    assert isinstance(big, Failure) and "past float64's range" in big.detail
+
+
+# -- sizes ---------------------------------------------------------------------------------------
+
+
+def test_a_speed_is_read_beyond_the_overhead_of_a_call_and_affords_a_size() -> None:
+    speed = sizes.Speed.measured([(10, 0.01), (100_000, 0.11)])
+    assert speed.overhead == 0.01 and speed.rate == pytest.approx(1e-6)
+    assert sizes.keep(5000, 4_000_000, speed, limit=10.0) == 5000  # 4 s: within half of 10
+    kept = sizes.keep(5000, 4_000_000, speed, limit=4.0)
+    assert kept == int((0.3 * 4.0 - 0.01) / (1e-6 * 800))  # 30 % of the limit
+    assert sizes.keep(5000, 10**9, sizes.Speed.measured([(10, 0.01)]), limit=1.0) == 5000
+    said = sizes.words([sizes.Sized("realistic", 5000, kept, 784)], speed, 3.0)
+    assert f"n = {kept}, d = 784 (5000 examples planned)" in said and "--input lists" in said
+    assert "--input lists" not in sizes.words([sizes.Sized("r", 5000, kept, 784)], speed, 1.1)
+
+
+# -- declarations of other languages -------------------------------------------------------------
+
+
+def test_a_c_function_is_read_with_each_parameters_role() -> None:
+    sig = native.signature((AS_WRITTEN / "perceptron.c").read_text(), "train")
+    assert sig.returns == "void" and [p.kind for p in sig.params] == [
+        "rows",
+        "flat",
+        "scalar",
+        "scalar",
+        "flat",
+        "scalar",
+        "scalar",
+    ]
+    d = parameters.from_json(native.description(sig), "c")
+    p = parameters.plan(d, told())
+    assert (
+        p.call_text()
+        == "train(X, y, n_samples=n, n_features=d, weights=w (it writes), lr=1, epochs=1)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("source", "kinds", "returns"),
+    [
+        (
+            "double* fit(const double *X, const int *y, size_t n, size_t d, double eta) { }",
+            ["flat", "flat", "scalar", "scalar", "scalar"],
+            "ptr",
+        ),
+        (
+            "void learn(double X[][4], int y[], int n, double w[]);",
+            ["fixed", "flat", "scalar", "flat"],
+            "void",
+        ),
+        (
+            "std::pair<std::vector<double>, double> fit(const std::vector<std::vector<float>>& X,"
+            " std::vector<int> y, int epochs = 5) { }",
+            ["vecvec", "vec", "scalar"],
+            "pair",
+        ),
+        (
+            "static inline void fit(double (*X)[2], int *y, int n, double *w, double *b) {}",
+            ["fixed", "flat", "scalar", "flat", "flat"],
+            "void",
+        ),
+    ],
+)
+def test_c_and_cpp_declarations_are_read(source: str, kinds: list[str], returns: str) -> None:
+    name = source.split("(")[0].split()[-1].lstrip("*")
+    sig = native.signature("int other(void) { return fit_x(1); }\n" + source, name)
+    assert [p.kind for p in sig.params] == kinds and sig.returns == returns
+
+
+def test_a_rust_struct_is_read_with_its_fields_methods_and_parameter_types() -> None:
+    r = rust.read((AS_WRITTEN / "perceptron.rs").read_text(), "Perceptron")
+    assert r.kind == "class" and r.fields["weights"] == "Vec<f64>" and r.fields["bias"] == "f64"
+    params, _, takes_self = r.methods["fit"]
+    assert takes_self and [(p.name, p.type) for p in params] == [
+        ("x", "&[Vec<f64>]"),
+        ("y", "&[i32]"),
+    ]
+    d = parameters.from_json(rust.description(r, "Perceptron"), "rust")
+    p = parameters.plan(d, told())
+    assert p.call_text() == "Perceptron(n_features=d, learning_rate=1, epochs=1).fit(X, y)"
+    assert (
+        rust.read(
+            "#[derive(Default)]\nstruct P { w: Vec<f32> }\nimpl P { fn train(&mut self, "
+            "x: Vec<Vec<f32>>, y: Vec<i8>) {} }",
+            "P",
+        ).methods["default"][0]
+        == ()
+    )
+
+
+# -- command lines -------------------------------------------------------------------------------
+
+
+def test_a_command_lines_folders_are_made_absolute_and_shared(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "classes").mkdir()
+    (tmp_path / "lib.jar").write_bytes(b"")
+    monkeypatch.chdir(tmp_path)
+    argv = commands.command(["java", "-cp", "classes:lib.jar:missing", "Main"])
+    assert argv == ("java", "-cp", f"{tmp_path}/classes:{tmp_path}/lib.jar:missing", "Main")
+    shared = commands.shared_paths(argv)
+    assert tmp_path / "classes" in shared and tmp_path in shared  # the jar's folder
+
+
+def test_a_jvm_and_node_get_flags_for_the_memory_limit_unless_they_set_their_heap() -> None:
+    java = commands.jvm(["java", "-cp", "x", "Main"], 1024**3)
+    assert java[:2] == ["java", "-Xmx256m"] and "-XX:+UseSerialGC" in java and java[-1] == "Main"
+    assert commands.jvm(["java", "-Xmx2g", "Main"], 1024**3) == ["java", "-Xmx2g", "Main"]
+    assert commands.jvm(["node", "a.js"], 1024**3) == [
+        "node",
+        "--single-threaded-gc",
+        "--max-old-space-size=512",
+        "a.js",
+    ]
+    assert commands.jvm([sys.executable, "a.py"], 1024**3) == [sys.executable, "a.py"]
+
+
+def test_the_readmes_table_names_every_name_the_code_recognises() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("| what | recognised | to set it yourself |") :]
+    table = table[: table.index("\n\n")]
+    names = [*parameters.WEIGHTS, *parameters.BIASES, *parameters.METHODS, *parameters.STEP_RANK]
+    missing = [
+        n for n in names if f"`{n}`" not in table and n not in ("eta_0", "learningrate", "stepsize")
+    ]
+    assert not missing, missing
+    recognised = " ".join(row.split(" | ")[1] for row in table.splitlines()[2:-1])  # not answers
+    for name in re.findall(r"`(\w+)`", recognised):  # every name the table gives is known
+        if name in ("fit", "train") or not name.isidentifier():
+            continue
+        known = parameters.role(name, constructor=True) != "" or name in (
+            *parameters.WEIGHTS,
+            *parameters.BIASES,
+            *parameters.METHODS,
+        )
+        assert known or name in ("classes", "errors_", "loss", "bool", "kwargs"), name
+
+
+def test_a_layout_that_fits_once_by_chance_is_not_taken() -> None:
+    """A candidate that shuffles may fit another layout once: asked again, it does not."""
+    honest = fake("01")
+    calls = {"01": 0}
+
+    def fickle(sets: Any, layout: layouts.Layout) -> list[object]:
+        if layout.labels == "01":
+            calls["01"] += 1
+            if calls["01"] > 1:
+                return [{"result": ["9", "9"]} for _ in sets]
+        return honest(sets, layout)
+
+    got = layouts.find(
+        fickle, "perceptron/gormley-online", 1, bias=None, switch=False, data="separate"
+    )
+    assert not got.confirmed and got.layout.labels == "pm1"
+    assert layouts.find(fake("plain"), "perceptron/gormley-online", 1, bias=None,
+                        switch=False, data="separate").layout.bias == "none"  # fmt: skip

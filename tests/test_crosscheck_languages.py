@@ -1,0 +1,107 @@
+"""Programs in other languages without a wrapper (issue 25): the shipped drivers for a
+JavaScript class, a Java class, a C function, a C++ function and a Rust struct, each run for
+real here (node, javac/java, gcc, g++, rustc, in the sandbox); and protocol programs that
+print other lines beside their answer, a JVM at the default memory limit, a class path
+folder, and doubles printed as the shortest decimal that reads back as them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.candidates.outcomes import Failure
+
+CANDIDATES = Path(__file__).resolve().parent / "candidates"
+AS_WRITTEN = CANDIDATES / "as_written"  # code as it is written: untyped, unlinted
+EXAMPLES = 12  # a process (and for Java a JVM) per data set: fewer than the default 50
+
+
+@pytest.mark.parametrize(
+    ("file", "name", "algorithm", "said"),
+    [
+        ("perceptron_class.js", "Perceptron", "perceptron/mehta",
+         ["called as Perceptron(learningRate=1, epochs=1).fit(X, y)",
+          "weights read from weights and bias"]),
+        ("Perceptron.java", "Perceptron", "perceptron/gormley-online",
+         ["called as Perceptron(learningRate=1, epochs=1).fit(X, y)",
+          "weights read from weights and bias"]),
+        ("perceptron.c", "train", "perceptron/mehta",
+         ["called as train(X, y, n_samples=n, n_features=d, weights=w (it writes), lr=1, "
+          "epochs=1)", "it learns a bias of its own"]),
+        ("perceptron.cpp", "perceptron", "perceptron/gormley-online",
+         ["called as perceptron(X, y, epochs=1, eta=1)",
+          "its other output on stdout was set aside (e.g. 'epoch 0')"]),
+        ("perceptron.rs", "Perceptron", "perceptron/blum",
+         ["called as Perceptron(n_features=d, learning_rate=1, epochs=1).fit(X, y)",
+          "weights read from weights and bias"]),
+    ],
+)  # fmt: skip
+def test_a_class_or_function_in_another_language_is_driven_with_no_wrapper(
+    file: str, name: str, algorithm: str, said: list[str]
+) -> None:
+    report = crosscheck(algorithm, f"{AS_WRITTEN / file}:{name}", examples=EXAMPLES)
+    assert report.verdict == "agree", report.reason
+    assert algorithm in report.agrees_with
+    calling = "\n".join(report.calling)
+    for words in said:
+        assert words in calling, calling
+
+
+def test_the_javascript_class_learns_twice_its_rate_and_says_so() -> None:
+    js = f"{AS_WRITTEN / 'perceptron_class.js'}:Perceptron"
+    report = crosscheck("perceptron/mehta", js, examples=EXAMPLES)
+    assert report.equivalence == 2 and report.coverage.max_dimension == 784
+    assert "bias-last" not in {d.code for d in report.diagnosis}  # (w, b): b first when read
+
+
+def test_the_c_function_writes_its_bias_last() -> None:
+    report = crosscheck("perceptron/mehta", f"{AS_WRITTEN / 'perceptron.c'}:train", examples=8)
+    assert "bias-last" in {d.code for d in report.diagnosis}
+
+
+def test_wrong_code_in_another_language_is_caught_with_a_minimal_counterexample() -> None:
+    js = f"{AS_WRITTEN / 'perceptron_wrong.js'}:train"
+    report = crosscheck("perceptron/gormley-online", js, examples=EXAMPLES)
+    assert report.verdict == "disagree" and report.reason.startswith("wrong weights")
+    assert report.agrees_with == ("perceptron/mehta",)
+    assert report.counterexample is not None and len(report.counterexample.data[0]) <= 2
+
+
+def test_code_that_does_not_build_is_a_load_error_with_the_compilers_words(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.c"
+    broken.write_text("void train(double **X, int *y, int n, int d, double *w) { w[0] = ; }\n")
+    report = crosscheck("perceptron/mehta", f"{broken}:train", examples=3)
+    assert report.verdict == "disagree" and report.counterexample is not None
+    got = report.counterexample.got
+    assert isinstance(got, Failure) and got.kind == "load error"
+    assert "it does not build" in got.detail and "error" in got.detail
+
+
+def test_a_java_program_on_a_class_path_folder_runs_at_the_default_memory_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``java -cp DIR Main``: the folder is shown to it read-only, the JVM is given the flags
+    that start it within 1 GiB of address space, and its log lines are set aside."""
+    classes = tmp_path / "classes"
+    classes.mkdir()
+    javac = shutil.which("javac")
+    assert javac is not None, "javac (Debian: default-jdk-headless) is needed"
+    subprocess.run([javac, "-d", str(classes), str(AS_WRITTEN / "java_cp" / "Main.java")],
+                   check=True)  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    report = crosscheck("perceptron/gormley-online", "cmd:java -cp classes Main", examples=8)
+    assert report.verdict == "agree", report.reason
+    assert any("set aside (e.g. 'read " in s for s in report.calling)
+
+
+def test_a_javascript_program_printing_shortest_doubles_agrees() -> None:
+    """JSON.stringify prints 2⁻²⁴ as 5.960464477539063e-8: read as the double it denotes."""
+    report = crosscheck(
+        "perceptron/gormley-online", f"cmd:node {AS_WRITTEN / 'js_doubles.js'}", examples=20
+    )
+    assert report.verdict == "agree", report.reason
+    assert report.regimes and dict(report.regimes)["near-zero"] >= 1
