@@ -36,9 +36,10 @@ __all__ = ["Counterexample", "Coverage", "Diagnosis", "Report", "crosscheck", "v
 def validate(algorithm: str, epochs: Epochs) -> Epochs:
     """Check ALGORITHM and ``epochs``; return the epochs the candidate is told."""
     algo = registry.get(algorithm)
-    if algorithm not in VARIANTS:
-        known = ", ".join(VARIANTS)
-        raise InputError(f"crosscheck compares weight vectors of the perceptrons: {known}")
+    if algorithm not in VARIANTS:  # a family's (crosscheck/family.py): as run takes them
+        if epochs != "converge" and (type(epochs) is not int or epochs < 1):
+            raise InputError(f"epochs must be a positive integer or 'converge', got {epochs!r}")
+        return epochs
     if isinstance(algo, BatchAlgorithm):
         if epochs not in (1, "converge"):
             raise InputError(f"{algorithm} is a batch algorithm: it runs until convergence")
@@ -69,6 +70,8 @@ def crosscheck(
     eta: object = 1,
     dimension: int | None = None,
     budget: float | None = None,
+    max_epochs: int | None = None,
+    **settings: object,
 ) -> Report:
     """Compare the candidate ``target`` with ``algorithm`` on ``examples`` data sets.
 
@@ -76,7 +79,10 @@ def crosscheck(
     whole run; ``memory`` (bytes) the candidate's address space; ``entry`` is the function
     of a TARGET without one; ``data`` are (name, data set) pairs, e.g. from files, tried
     first; ``eta`` is the step the candidate is told (it may use its own: its learning rate
-    is then named); ``dimension`` restricts every data set to d = D."""
+    is then named); ``dimension`` restricts every data set to d = D.  ``max_epochs`` and
+    ``settings`` (``average``, ``kernel``, ``degree``, ``c``, ``k``, ``epsilon``) are the
+    options of the algorithms beyond the core six, as ``run`` takes them
+    (:mod:`~perceptron_ref.crosscheck.family_check`)."""
     clock = candidates.Clock(budget)  # the budget counts from here: drawing data included
     epochs = validate(algorithm, epochs)
     q = _eta(eta)
@@ -84,6 +90,29 @@ def crosscheck(
         raise InputError(f"dimension must be a positive integer, got {dimension!r}")
     if budget is not None and not budget > 0:
         raise InputError(f"budget must be a positive number of seconds, got {budget!r}")
+    if algorithm not in VARIANTS or max_epochs is not None or settings:
+        from perceptron_ref.crosscheck import family, family_check
+
+        chosen = {k: v for k, v in settings.items() if v is not None}
+        if algorithm in VARIANTS and (chosen or max_epochs is not None):
+            name = sorted(chosen)[0] if chosen else "max_epochs"
+            raise InputError(f"{algorithm} takes no option {name}")
+        options = family.options(
+            algorithm, bias=bias, epochs=epochs, eta=q, max_epochs=max_epochs, **chosen
+        )
+        return family_check.crosscheck(
+            target,
+            options,
+            input=input,
+            examples=examples,
+            seed=seed,
+            timeout=timeout,
+            memory=memory,
+            entry=entry,
+            data=data,
+            dimension=dimension,
+            clock=clock,
+        )
     candidate = candidates.parse(target, input=input, entry=entry)
     oracle = Oracle(algorithm, bias=bias, epochs=epochs, eta=q)
     needs = datasets.Needs(

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from perceptron_ref.crosscheck.candidates import toplevel
 from perceptron_ref.crosscheck.candidates.outcomes import (
@@ -46,6 +46,19 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.runner import Epochs
 
 Input = Literal["numpy", "fractions", "lists"]
+
+
+class Calls(Protocol):
+    """How a family's candidate is called and read (:mod:`~perceptron_ref.crosscheck.
+    judge.family_trial`): what each data set's request adds, and how an answer is read."""
+
+    def extra(self, data: Data) -> dict[str, Any]: ...
+
+    def read(self, raw: Any, data: Data) -> Outcome: ...
+
+    def command(self, ran: sandbox.Execution, data: Data) -> Outcome: ...
+
+
 Kind = Literal["file", "module", "cmd", "sklearn", "river"]
 WORKER = Path(__file__).with_name("worker.py")
 
@@ -191,8 +204,10 @@ class Runner:
         memory: int,
         eta: Fraction = Fraction(1),
         clock: Clock | None = None,
+        family: Calls | None = None,
     ) -> None:
         self.candidate, self.bias, self.epochs, self.eta = candidate, bias, epochs, eta
+        self.family = family
         self.timeout, self.memory = timeout, memory
         self.clock = clock or Clock()
         self.calls = 0
@@ -242,19 +257,20 @@ class Runner:
         if c.source:
             target |= {"source": c.source, "files": dict(c.files)}
         encode = _dataset_json if c.input == "fractions" else _numbers_json
+        family = self.family
         request = {
             "target": target,
             "input": c.input,
             "bias": self.bias,
             "epochs": self.epochs,
             "eta": str(self.eta),
-            "datasets": [encode(d) for d in datasets],
+            "datasets": [encode(d) | (family.extra(d) if family else {}) for d in datasets],
             "repeat": repeat,
         }
         timeout, cut = self._timeout()
         text = json.dumps(request, default=_number)
         ran = session.exchange(text.encode(), len(expanded), timeout)
-        outcomes = from_worker(ran, expanded, self.bias)
+        outcomes = from_worker(ran, expanded, self.bias, family.read if family else None)
         if cut and ran.timed_out:  # the budget ran out, not the candidate's time
             done = len(ran.lines)
             return outcomes[:done] + _budget(expanded[done:])
@@ -266,7 +282,7 @@ class Runner:
             timeout, cut = self._timeout()
             if timeout <= 0:
                 return outcomes + _budget(datasets[i:])
-            options = (self.bias, self.epochs, timeout, self.memory, self.eta)
+            options = (self.bias, self.epochs, timeout, self.memory, self.eta, self.family)
             got = _call_command(self.candidate, d, *options)
             if isinstance(got, Failure) and got.kind == "hang":
                 if cut:
@@ -282,6 +298,15 @@ class Runner:
         self.session.close()
 
 
+def _unwrapped(value: Any) -> Any:
+    """A told value as a command reads it: a rational as "p/q", a matrix as lists."""
+    if isinstance(value, dict) and "number" in value:
+        return value["number"]
+    if isinstance(value, dict) and "rows" in value:
+        return value["rows"]
+    return value
+
+
 def _call_command(
     candidate: Candidate,
     data: Data,
@@ -290,10 +315,17 @@ def _call_command(
     timeout: float,
     memory: int,
     eta: Fraction = Fraction(1),
+    family: Calls | None = None,
 ) -> Outcome:
     request = _dataset_json(data) | {"bias": bias, "epochs": epochs}
     if eta != 1:  # the schema's optional key: absent means 1
         request["eta"] = str(eta)
+    if family is not None:  # the algorithm's options and probe points (a family's schema)
+        extra = family.extra(data)
+        told = extra.get("told", {}).items()
+        request["options"] = {k: _unwrapped(v) for k, v in told if k not in request}
+        if "probes" in extra:
+            request["probes"] = extra["probes"]
     stdin = json.dumps(request).encode()
     # It sees the folders of the files its command line names (parse made them absolute).
     files = [Path(a).parent for a in candidate.argv if Path(a).is_absolute() and Path(a).is_file()]
@@ -305,4 +337,4 @@ def _call_command(
         cpu_seconds=int(timeout) + 1,
         share=sandbox.shared(files),
     )
-    return from_command(ran, data, bias)
+    return from_command(ran, data, bias) if family is None else family.command(ran, data)

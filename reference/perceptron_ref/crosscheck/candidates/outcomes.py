@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -159,8 +160,14 @@ def _died(ran: Execution, what: str) -> Failure:
     return Failure("crash", f"exited with status {ran.returncode} on {what}, no result ({tail})")
 
 
-def from_worker(ran: Execution, datasets: list[Data] | Any, bias: bool) -> list[Outcome]:
-    """The worker's lines, one per data set; after a death, every later data set fails too."""
+def from_worker(
+    ran: Execution,
+    datasets: list[Data] | Any,
+    bias: bool,
+    read: Callable[[Any, Data], Outcome] | None = None,
+) -> list[Outcome]:
+    """The worker's lines, one per data set; after a death, every later data set fails too.
+    ``read`` reads a result (default: :func:`interpret`, the core's weight vectors)."""
     outcomes: list[Outcome] = []
     for i, data in enumerate(datasets):
         if i >= len(ran.lines):
@@ -179,7 +186,8 @@ def from_worker(ran: Execution, datasets: list[Data] | Any, bias: bool) -> list[
             kind = "memory" if line.get("memory") else "crash"
             outcomes.append(Failure(kind, f"raised {_brief(str(line['error']))}"))
         else:
-            got = interpret(line.get("result"), data, bias)
+            result = line.get("result")
+            got = interpret(result, data, bias) if read is None else read(result, data)
             named = line.get("kinds")
             if isinstance(got, Returned) and isinstance(named, list) and named:
                 got = replace(got, kinds=tuple(str(k)[:60] for k in named[:8]))
