@@ -11,8 +11,15 @@ import json
 import sys
 from typing import Any
 
-from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
-from perceptron_ref.registry import PERCEPTRONS as PERCEPTRONS  # what crosscheck compares
+from perceptron_ref.cli.run import (
+    add_model_options,
+    add_winnow_halving_options,
+    epochs_arg,
+    positive_int,
+    seed_arg,
+)
+from perceptron_ref.registry import IDS as IDS  # every algorithm of run
+from perceptron_ref.registry import PERCEPTRONS as PERCEPTRONS  # the core family
 
 ORDER = 50
 
@@ -79,6 +86,25 @@ def dimension_arg(text: str) -> int:
     return value
 
 
+def add_algorithm_options(p: Any) -> None:
+    """The options of the algorithms beyond the core six, as ``run`` takes them."""
+    add_model_options(p)
+    add_winnow_halving_options(p)
+    p.add_argument(
+        "--max-epochs",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="cap of an --epochs converge run (perceptron/kernel needs it)",
+    )
+
+
+def algorithm_options(args: Any) -> dict[str, Any]:
+    """crosscheck's keyword arguments for those options (None: not given)."""
+    names = ("average", "kernel", "degree", "c", "k", "epsilon", "max_epochs")
+    return {name: getattr(args, name) for name in names if getattr(args, name) is not None}
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "crosscheck",
@@ -91,7 +117,8 @@ def register(sub: Any) -> None:
         "agrees with and report what the data covered. Exit 0 agree, 1 disagree (wrong "
         "result, crash, hang, memory, unparsable output), 2 usage error.",
     )
-    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(IDS))
+    add_algorithm_options(p)
     p.add_argument(
         "--candidate",
         required=True,
@@ -212,6 +239,7 @@ def main(args: argparse.Namespace) -> int:
         eta=args.eta,
         dimension=args.dimension,
         budget=args.budget,
+        **algorithm_options(args),
     )
     if args.format == "json":
         print(reporting.dumps(report))

@@ -23,7 +23,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg, megabytes_arg, timeout_arg
+from perceptron_ref.cli.crosscheck import (
+    IDS,
+    add_algorithm_options,
+    algorithm_options,
+    budget_arg,
+    megabytes_arg,
+    timeout_arg,
+)
 from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
 from perceptron_ref.errors import InputError
 
@@ -42,6 +49,7 @@ class _Gone(argparse.Action):
 def add_crosscheck_options(p: Any) -> None:
     """The crosscheck options that grade and gradescope share."""
     p.add_argument("--entry", default="train", help="the function to call (default train)")
+    add_algorithm_options(p)
     p.add_argument("--bias", action="store_true", help="prepend a constant 1 (bias first)")
     p.add_argument("--epochs", type=epochs_arg, default=1, metavar="N|converge")
     p.add_argument("--input", choices=("numpy", "fractions", "lists"), default="numpy")
@@ -73,7 +81,7 @@ def register(sub: Any) -> None:
         "snapshot, graded in its own process and sandbox within a time budget; one CSV row "
         "and one results.json (Gradescope's format, with feedback) each.",
     )
-    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(IDS))
     p.add_argument("submissions", metavar="SUBMISSIONS_DIR")
     p.add_argument("--out", metavar="CSV", help="write the CSV here (default: stdout)")
     p.add_argument(
@@ -103,9 +111,14 @@ def register(sub: Any) -> None:
 
 def options_of(args: argparse.Namespace) -> dict[str, Any]:
     """crosscheck's keyword arguments, checked (a usage error is exit 2, not a row)."""
-    from perceptron_ref.crosscheck.check import validate
+    from fractions import Fraction
+
+    from perceptron_ref.crosscheck.check import family_options, validate
 
     validate(args.algorithm, args.epochs)
+    chosen = algorithm_options(args)
+    max_epochs = chosen.pop("max_epochs", None)
+    family_options(args.algorithm, args.bias, args.epochs, Fraction(1), max_epochs, chosen)
     if not args.entry.isidentifier():
         raise InputError(f"--entry {args.entry!r} is not a Python function name")
     return {
@@ -117,7 +130,7 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
         "seed": args.seed,
         "timeout": args.timeout,
         "memory": args.memory * 1024**2,
-    }
+    } | algorithm_options(args)
 
 
 def platform_config(args: argparse.Namespace) -> dict[str, Any]:

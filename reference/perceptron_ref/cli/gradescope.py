@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
+from perceptron_ref.cli.crosscheck import IDS, budget_arg
 from perceptron_ref.cli.grade import add_crosscheck_options
 
 ORDER = 56
@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
         "set'), autograder.json (the options and the tests' points: edit it, or use "
         "--weights) and the wheel.",
     )
-    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(IDS))
     p.add_argument("outdir", metavar="OUTDIR", help="folder to write autograder.zip into")
     add_crosscheck_options(p)
     p.add_argument(

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.cli import Formatter
-from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
+from perceptron_ref.cli.crosscheck import IDS, budget_arg
 from perceptron_ref.cli.grade import add_crosscheck_options
 
 ORDER = 57
@@ -48,7 +48,7 @@ def register(sub: Any) -> None:
         epilog=EPILOG,
         formatter_class=_KeepsLines,
     )
-    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(PERCEPTRONS))
+    p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(IDS))
     p.add_argument("outdir", metavar="OUTDIR", help="folder to write the grader into")
     add_crosscheck_options(p)
     p.add_argument(

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
-from perceptron_ref.crosscheck import candidates
+from perceptron_ref.crosscheck import candidates, family
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
@@ -45,6 +45,27 @@ def validate(algorithm: str, epochs: Epochs) -> Epochs:
             raise InputError(f"{algorithm} is a batch algorithm: it runs until convergence")
         return "converge"  # what the candidate is told: passes until a clean one
     return epochs
+
+
+def family_options(
+    algorithm: str,
+    bias: bool,
+    epochs: Epochs,
+    eta: Fraction,
+    max_epochs: int | None,
+    settings: dict[str, object],
+) -> family.Options | None:
+    """A family's options, checked as ``run`` checks them (None for the core six, which
+    take none: an InputError when some are given)."""
+    chosen = {k: v for k, v in settings.items() if v is not None}
+    if algorithm in VARIANTS:
+        if chosen or max_epochs is not None:
+            name = sorted(chosen)[0] if chosen else "max_epochs"
+            raise InputError(f"{algorithm} takes no option {name}")
+        return None
+    return family.options(
+        algorithm, bias=bias, epochs=epochs, eta=eta, max_epochs=max_epochs, **chosen
+    )
 
 
 def _eta(eta: object) -> Fraction:
@@ -90,16 +111,10 @@ def crosscheck(
         raise InputError(f"dimension must be a positive integer, got {dimension!r}")
     if budget is not None and not budget > 0:
         raise InputError(f"budget must be a positive number of seconds, got {budget!r}")
-    if algorithm not in VARIANTS or max_epochs is not None or settings:
-        from perceptron_ref.crosscheck import family, family_check
+    options = family_options(algorithm, bias, epochs, q, max_epochs, settings)
+    if options is not None:
+        from perceptron_ref.crosscheck import family_check
 
-        chosen = {k: v for k, v in settings.items() if v is not None}
-        if algorithm in VARIANTS and (chosen or max_epochs is not None):
-            name = sorted(chosen)[0] if chosen else "max_epochs"
-            raise InputError(f"{algorithm} takes no option {name}")
-        options = family.options(
-            algorithm, bias=bias, epochs=epochs, eta=q, max_epochs=max_epochs, **chosen
-        )
         return family_check.crosscheck(
             target,
             options,

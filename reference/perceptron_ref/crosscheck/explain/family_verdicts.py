@@ -123,9 +123,10 @@ def disagree(
     if reading.bias_last:
         found.append(diagnosis.bias_last(sum(results[i] for i in checked)))
     divergence = _divergence(t, data, reading, reference, agreeing)
-    what = base["compared"] if isinstance(got, Got) and got.predictions is not None else judge.what
+    predicted = isinstance(got, Got) and got.predictions is not None
+    what = "predictions at the probe points" if predicted else judge.what
     size = len(data[0])
-    reason = f"{what} differs on a data set of {size} example{'s' if size != 1 else ''}"
+    reason = f"wrong {what} on a data set of {size} example{'s' if size != 1 else ''}"
     if divergence is not None:
         reason += f" (first divergent step {divergence.step + 1}: {divergence.rule}"
         reason += f", spec line {divergence.spec_line})"
@@ -222,8 +223,10 @@ def _divergence(
         answers = t.call(prefixes)
         if any(not isinstance(a, Got) for a in answers):
             raise LookupError  # a prefix it cannot answer: no step to show
+        predicted[0] = any(getattr(a, "predictions", None) is not None for a in answers)
         return [not t.fits(p, a, v, reading) for p, a in zip(prefixes, answers, strict=True)]
 
+    predicted = [False]
     try:
         if n <= PREFIXES:
             flags = wrong(range(1, n + 1))
@@ -246,14 +249,17 @@ def _divergence(
             why = f"its answer after it is that of {dim.name} {other!r}, not {v[dim.name]!r}"
             break
     prefix = (data[0][:k], data[1][:k])
-    expected = t.judge.answer(prefix, v, t.options)
+    if predicted[0]:
+        shown = "(" + ", ".join(str(p) for p in t.predicted(prefix, v)) + ")"
+    else:
+        shown = t.judge.show(scaled(t.judge, t.judge.answer(prefix, v, t.options), 1 / t.q))
     return Divergence(
         k - 1,
         1,
         k - 1,
         None,
         int(data[1][k - 1]),
-        (t.judge.show(scaled(t.judge, expected, 1 / t.q)),),
+        (shown,),
         None,
         line,
         why,

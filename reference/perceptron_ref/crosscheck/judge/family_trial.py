@@ -269,10 +269,10 @@ class FamilyTrial:
         got = [i for i in checked if isinstance(outcomes[i], Got)]
         predicted = [i for i in got if getattr(outcomes[i], "predictions", None) is not None]
         if not predicted:
-            return self.judge.what
+            return f"its {self.judge.what}"
         points = sum(len(self.calls.probes(self.cases[i].data)) for i in predicted)
         what = f"the predictions of its fitted model at {points} probe points"
-        return what if len(predicted) == len(got) else f"{self.judge.what}, or {what}"
+        return what if len(predicted) == len(got) else f"its {self.judge.what}, or {what}"
 
     def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
         if not checked:

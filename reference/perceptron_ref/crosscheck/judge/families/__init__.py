@@ -94,7 +94,7 @@ class Stats:
 class Judge(ABC, Generic[N]):
     """A family's judge: ``N`` is its natural answer (a vector, a list of (v, c), rows, …)."""
 
-    what: str = "the answer"  # what is compared, in words: "the averaged w"
+    what: str = "answer"  # what is compared, in words: "averaged w"
     symbol: str = "w"  # its name in a report's text: "w̄"
     scales: bool = True  # is a positive learning rate an equivalence (a theorem)?
     decide: str = ""  # the spec line that decides a mistake (blamed at a zero score)

@@ -90,7 +90,7 @@ def sign(s: Fraction, at_zero: str) -> Fraction:
 
 
 class AveragedJudge(Judge[Vector]):
-    what = "the averaged w"
+    what = "averaged w"
     symbol = "w̄"
     decide = "averaged.3"
     update = "averaged.5"
