@@ -217,6 +217,8 @@ def _divergence(
     if t.options.epochs != 1:
         return None
     n = len(data[0])
+    # a prefix the family cannot use (multiclass: a class not yet seen) is not asked
+    first = next((k for k in range(1, n + 1) if not t.unusable((data[0][:k], data[1][:k]))), n)
 
     def wrong(ks: Sequence[int]) -> list[bool]:
         prefixes = [(data[0][:k], data[1][:k]) for k in ks]
@@ -228,13 +230,13 @@ def _divergence(
 
     predicted = [False]
     try:
-        if n <= PREFIXES:
-            flags = wrong(range(1, n + 1))
+        if n - first < PREFIXES:
+            flags = wrong(range(first, n + 1))
             if True not in flags:
                 return None
-            k = flags.index(True) + 1
+            k = flags.index(True) + first
         else:
-            lo, hi = 0, n
+            lo, hi = first - 1, n
             while hi - lo > 1:
                 mid = (lo + hi) // 2
                 lo, hi = (lo, mid) if wrong([mid])[0] else (mid, hi)
@@ -248,6 +250,8 @@ def _divergence(
             line = dim.line
             why = f"its answer after it is that of {dim.name} {other!r}, not {v[dim.name]!r}"
             break
+    if k == first > 1:  # the earlier prefixes could not be asked: it may have differed before
+        why += f" (the shortest prefix it could be asked has {first} examples)"
     prefix = (data[0][:k], data[1][:k])
     if predicted[0]:
         shown = "(" + ", ".join(str(p) for p in t.predicted(prefix, v)) + ")"

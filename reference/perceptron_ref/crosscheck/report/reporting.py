@@ -115,8 +115,13 @@ def _examples(X: list[list[str]], y: list[int]) -> list[str]:
         else:
             runs.append((i, 1))
     lines = []
+    signed = all(t in (1, -1) for t in y)  # ±1, or a family's class labels 0 … K − 1
     for i, k in runs:
-        line = f"  x = {_vector(X[i])}, y = {y[i]:+d}"
+        line = (
+            f"  x = {_vector(X[i])}, y = {y[i]:+d}"
+            if signed
+            else f"  x = {_vector(X[i])}, y = {y[i]}"
+        )
         lines.append(line + (f"   (examples {i + 1}-{i + k}, {k} equal)" if k > 1 else ""))
     if len(lines) > 24:
         lines = [*lines[:12], f"  ... {len(lines) - 24} more ...", *lines[-12:]]
