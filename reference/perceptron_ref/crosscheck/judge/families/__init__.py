@@ -33,6 +33,9 @@ from perceptron_ref.vectors import Vector
 
 N = TypeVar("N")
 ONE = Fraction(1)
+CHECKED = 20_000
+"""Numbers (n·d times the passes) up to which a variant's answer is checked against the
+reference's literal run (the core's ``oracle.SMALL``)."""
 THEOREM = "perceptron/step-invariance-extended"
 """The theorem that makes a positive step an equivalence for the averaged, voted, kernel and
 multiclass perceptrons (``spec/theorems/perceptron/step-invariance-extended.md``)."""
@@ -151,6 +154,12 @@ class Judge(ABC, Generic[N]):
     @abstractmethod
     def reference(self, data: Data, options: Options) -> N:
         """The reference's own answer (``run``), at step 1."""
+
+    def checked(self, data: Data, options: Options) -> bool:
+        """Is the reference's run cheap enough to check this data set's answer against it?
+        (The literal loops: n·d numbers a pass, at most ``SMALL``.)"""
+        passes = 1 if options.epochs == "converge" else int(options.epochs)
+        return len(data[0]) * len(data[0][0]) * passes <= CHECKED
 
     def trace(self, data: Data, options: Options) -> Any:
         """The reference's run on the data, at the step told (the counterexample's)."""
