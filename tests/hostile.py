@@ -4,9 +4,13 @@ scan of every process on the machine for a marker in its command line or environ
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from perceptron_ref.crosscheck.run import sandbox
 
@@ -16,13 +20,59 @@ MARKERS = (
     "perceptron-ref-hostile-daemon",
     "perceptron-ref-hostile-write",
     "perceptron-ref-hostile-forkbomb",
+    "perceptron-ref-hostile-grader",
 )
 
 
+DOCKER_SAYS = (
+    "bwrap: No permissions to create new namespace, likely because the kernel does not "
+    "allow non-privileged user namespaces."
+)
+"""What bubblewrap says in a default Docker container (Gradescope's, PrairieLearn's)."""
+LAYERS = {
+    "bwrap": "bwrap+uid+seccomp+landlock",
+    "container": "uid+seccomp+landlock",
+}
+"""The sandboxes the hostile tests run in (as root, as CI runs them): bubblewrap with a uid
+of its own, and where bubblewrap cannot make namespaces, as in a platform's container."""
+
+
 def require_sandbox() -> None:
-    """A hostile candidate runs only inside the sandbox: no bubblewrap is a failure, not a skip."""
+    """A hostile candidate runs only inside a strong sandbox: none is a failure, not a skip."""
     why = sandbox.unavailable()
     assert why is None, f"the candidate sandbox does not work here: {why}"
+
+
+def refusing_bwrap(folder: Path) -> Path:
+    """A bubblewrap that fails as it does in a default Docker container."""
+    fake = folder / "bwrap"
+    fake.write_text(f"#!/bin/sh\necho '{DOCKER_SAYS}' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    return fake
+
+
+@pytest.fixture(params=list(LAYERS))
+def layer(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """Each test using it runs in both sandboxes: with bubblewrap, and as in a container
+    where bubblewrap cannot start (there the harness must be root to give the candidate a
+    uid of its own: CI is)."""
+    if request.param == "container":
+        if os.geteuid() != 0:
+            pytest.skip("the container sandbox needs the harness to be root (CI runs as root)")
+        fake = refusing_bwrap(tmp_path_factory.mktemp("docker"))
+        patch = pytest.MonkeyPatch()
+        patch.setenv("PERCEPTRON_REF_BWRAP", str(fake))
+    sandbox.forget()
+    try:
+        if os.geteuid() == 0:
+            assert sandbox.plan().name == LAYERS[request.param], sandbox.plan()
+        yield request.param
+    finally:
+        if request.param == "container":
+            patch.undo()
+        sandbox.forget()
 
 
 def tree_hash(*roots: Path) -> dict[str, str]:
@@ -59,7 +109,7 @@ def processes_with(marker: str) -> list[int]:
 
 def copy_candidate(name: str, into: Path) -> Path:
     """A hostile candidate copied into ``into`` (never run from the checkout), a folder open
-    to all (pytest makes tmp_path 0700): as root, the harness runs it as uid 65534."""
+    to all (pytest makes tmp_path 0700)."""
     into.mkdir(parents=True, exist_ok=True)
     into.chmod(0o755)
     return Path(shutil.copy(CANDIDATES / f"{name}.py", into / f"{name}.py"))

@@ -1,8 +1,11 @@
 """The sandbox: each hostile candidate ends in a clear verdict, and the harness stays intact.
 
-A candidate (Python or ``cmd:``) runs under bubblewrap: no network, its own PID namespace,
-a read-only view of only its runtime and its own folder, a fresh scratch /tmp.  These tests
-run in CI and are never skipped: without a working bubblewrap they fail, saying why."""
+A candidate (Python or ``cmd:``) runs in the strongest sandbox the machine allows
+(:mod:`perceptron_ref.crosscheck.run.sandbox`).  The tests that take ``layer`` run twice: under
+bubblewrap, and as in a platform's Docker container, where bubblewrap cannot make namespaces
+and the candidate gets a uid of its own, a seccomp filter and Landlock instead
+(``tests/hostile.py``).  They run in CI, as root, and are never skipped there: without a
+working sandbox they fail, saying why."""
 
 from __future__ import annotations
 
@@ -21,23 +24,31 @@ import perceptron_ref
 import perceptron_ref.runner
 from perceptron_ref import run
 from perceptron_ref.crosscheck import crosscheck
-from perceptron_ref.crosscheck.run import sandbox
+from perceptron_ref.crosscheck.run import accounts, bwrap, sandbox
 from perceptron_ref.crosscheck.run.sandbox import execute
 from tests.hostile import (
     CANDIDATES,
+    DOCKER_SAYS,
+    LAYERS,
     MARKERS,
     ROOT,
     copy_candidate,
+    layer,
     processes_with,
+    refusing_bwrap,
     require_sandbox,
     tree_hash,
 )
 
+__all__ = ["layer"]  # the fixture, imported to be used
+
 RUN = perceptron_ref.runner.run
 
 
-def test_bubblewrap_is_installed_and_sandboxes_here() -> None:
+def test_the_strongest_sandbox_holds_here(layer: str) -> None:
     require_sandbox()
+    if os.geteuid() == 0:  # CI: bubblewrap, a uid of its own, seccomp and Landlock
+        assert sandbox.plan().name == LAYERS[layer]
 
 
 @pytest.mark.parametrize(
@@ -52,7 +63,9 @@ def test_bubblewrap_is_installed_and_sandboxes_here() -> None:
         ("hostile_patch", "load error: ModuleNotFoundError: No module named 'perceptron_ref'"),
     ],
 )
-def test_a_hostile_candidate_gets_a_clear_disagree_verdict(name: str, verdict: str) -> None:
+def test_a_hostile_candidate_gets_a_clear_disagree_verdict(
+    name: str, verdict: str, layer: str
+) -> None:
     require_sandbox()
     report = crosscheck(
         "perceptron/gormley-online",
@@ -77,7 +90,7 @@ def _judged(path: Path, **options: object) -> str:
     return report.reason
 
 
-def test_a_candidate_cannot_write_outside_its_scratch_directory(tmp_path: Path) -> None:
+def test_a_candidate_cannot_write_outside_its_scratch_directory(tmp_path: Path, layer: str) -> None:
     require_sandbox()
     before = tree_hash(ROOT)
     reason = _judged(copy_candidate("hostile_write", tmp_path / "sub"))
@@ -88,7 +101,7 @@ def test_a_candidate_cannot_write_outside_its_scratch_directory(tmp_path: Path) 
         assert not (place / MARKERS[1]).exists(), place
 
 
-def test_a_candidate_cannot_rewrite_the_harness_or_the_spec(tmp_path: Path) -> None:
+def test_a_candidate_cannot_rewrite_the_harness_or_the_spec(tmp_path: Path, layer: str) -> None:
     require_sandbox()
     before = tree_hash(ROOT)
     assert _judged(copy_candidate("hostile_rewrite", tmp_path)).startswith("wrong weights")
@@ -98,7 +111,9 @@ def test_a_candidate_cannot_rewrite_the_harness_or_the_spec(tmp_path: Path) -> N
     assert report.verdict == "agree", report.reason
 
 
-def test_a_candidate_has_no_network_not_even_the_harness_on_127_0_0_1(tmp_path: Path) -> None:
+def test_a_candidate_has_no_network_not_even_the_harness_on_127_0_0_1(
+    tmp_path: Path, layer: str
+) -> None:
     require_sandbox()
     with socket.socket() as tcp, socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
         tcp.bind(("127.0.0.1", 0))
@@ -127,14 +142,14 @@ def test_a_candidate_has_no_network_not_even_the_harness_on_127_0_0_1(tmp_path: 
         connection.close()
 
 
-def test_no_process_outlives_the_run_not_even_a_setsid_daemon(tmp_path: Path) -> None:
+def test_no_process_outlives_the_run_not_even_a_setsid_daemon(tmp_path: Path, layer: str) -> None:
     require_sandbox()
     assert processes_with(MARKERS[0]) == []
     assert _judged(copy_candidate("hostile_daemon", tmp_path)).startswith("wrong weights")
     assert processes_with(MARKERS[0]) == []
 
 
-def test_a_daemon_started_in_the_sandbox_is_alive_until_the_run_ends() -> None:
+def test_a_daemon_started_in_the_sandbox_is_alive_until_the_run_ends(layer: str) -> None:
     # The control for the test above: the daemon does start and run (so its absence after
     # the run is the sandbox's doing).
     require_sandbox()
@@ -154,12 +169,29 @@ def test_a_daemon_started_in_the_sandbox_is_alive_until_the_run_ends() -> None:
 
 
 @pytest.mark.parametrize("name", ["hostile_kill_parent", "hostile_stop_parent"])
-def test_a_candidate_cannot_signal_the_harness(name: str, tmp_path: Path) -> None:
+def test_a_candidate_cannot_signal_the_harness(name: str, tmp_path: Path, layer: str) -> None:
     require_sandbox()
     assert _judged(copy_candidate(name, tmp_path)).startswith("wrong weights")
 
 
-def test_a_candidate_sees_only_its_own_processes_and_not_the_harness_command_line() -> None:
+def test_a_candidate_cannot_trace_or_read_the_harness(tmp_path: Path, layer: str) -> None:
+    require_sandbox()
+    path = copy_candidate("hostile_ptrace", tmp_path / "sub")
+    code = "import sys; sys.path.insert(0, sys.argv[1]); import hostile_ptrace as h; "
+    code += "h.train([[1]], [1])"
+    argv = [sys.executable, "-c", code, str(path.parent)]
+    ran = execute(argv, b"", timeout=20, share=[path.parent])
+    assert ran.returncode == 0 and ran.stderr.strip() == "managed nothing", ran
+    # A control: outside the sandbox, the same code reads its parent (the test can fail).
+    plain = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+    assert "read" in plain.stderr, plain.stderr
+    report = crosscheck("perceptron/mehta", f"{path}:train", examples=3, timeout=20)
+    assert report.reason.startswith("wrong weights"), report.reason
+
+
+def test_under_bubblewrap_a_candidate_sees_only_its_own_processes() -> None:
+    # In a container there is no PID namespace to make: there the candidate sees the other
+    # processes' command lines (not their environments or memory: the test above).
     require_sandbox()
     script = (
         "import os\n"
@@ -178,21 +210,28 @@ def test_a_candidate_sees_only_its_own_processes_and_not_the_harness_command_lin
     )
 
 
-def test_the_reference_is_masked_even_where_a_shared_folder_holds_it() -> None:
-    # An installed wheel puts perceptron_ref in site-packages, which the candidate must see.
+def test_the_reference_is_masked_even_where_a_shared_folder_holds_it(layer: str) -> None:
+    # An installed wheel puts perceptron_ref in site-packages, which the candidate must see;
+    # the folder is named on the command line (outside bubblewrap: its copy's name).
     require_sandbox()
     script = (
         "import os, sys\n"
-        f"print(os.listdir({str(ROOT / 'reference' / 'perceptron_ref')!r}))\n"
-        f"sys.path.insert(0, {str(ROOT / 'reference')!r})\n"
+        "print(os.listdir(os.path.join(sys.argv[1], 'perceptron_ref')))\n"
+        "sys.path.insert(0, sys.argv[1])\n"
         "import perceptron_ref\n"
         "print(hasattr(perceptron_ref, 'run'))"
     )
-    ran = execute([sys.executable, "-c", script], b"", timeout=20, share=[ROOT / "reference"])
+    folder = str(ROOT / "reference")
+    ran = execute([sys.executable, "-c", script, folder], b"", timeout=20, share=[folder])
     assert ran.lines[:2] == (b"[]", b"False"), ran
+    # Nor in the runtime itself: the mirror of site-packages outside bubblewrap leaves it out.
+    ran = execute([sys.executable, "-c", "import perceptron_ref"], b"", timeout=20)
+    assert "No module named 'perceptron_ref'" in ran.stderr, ran
 
 
-def test_the_candidate_runs_in_a_fresh_scratch_directory_with_a_minimal_environment() -> None:
+def test_the_candidate_runs_in_a_fresh_scratch_directory_with_a_minimal_environment(
+    layer: str,
+) -> None:
     require_sandbox()
     script = (
         "import os; print(os.getcwd()); print(sorted(os.environ)); print(os.listdir('.'));"
@@ -206,16 +245,19 @@ def test_the_candidate_runs_in_a_fresh_scratch_directory_with_a_minimal_environm
     tmp = Path("/tmp")
     under = sorted({Path(p).resolve().relative_to(tmp).parts[0] for p in runtime
                     if tmp in Path(p).resolve().parents})  # fmt: skip
-    assert first.lines[0] == b"/tmp" and first.lines[2] == again.lines[2] == str(under).encode()
+    if layer == "bwrap":
+        assert first.lines[0] == b"/tmp" and first.lines[2] == again.lines[2] == str(under).encode()
+    else:  # a scratch folder of its own, made for the run and removed after it
+        assert first.lines[0] != again.lines[0] and first.lines[2] == again.lines[2] == b"[]"
+        assert not Path(first.lines[0].decode()).exists()
     env = first.lines[1].decode()
     assert "HOME" in env and "VIRTUAL_ENV" not in env and "PYTHONPATH" not in env
 
 
 def test_a_fork_bomb_fails_fast_at_the_process_limit_and_no_process_survives(
-    tmp_path: Path,
+    tmp_path: Path, layer: str
 ) -> None:
     require_sandbox()
-    assert sandbox.weaker() is None, sandbox.warning()
     assert processes_with(MARKERS[2]) == []
     start = time.monotonic()
     report = crosscheck(
@@ -228,11 +270,14 @@ def test_a_fork_bomb_fails_fast_at_the_process_limit_and_no_process_survives(
     assert time.monotonic() - start < 30
     assert report.verdict == "disagree"
     assert report.reason.startswith("crash: raised BlockingIOError"), report.reason
-    assert f"the process limit is {sandbox.PROCESSES})" in report.reason, report.reason
+    said = f"it reached the sandbox's limit of {sandbox.PROCESSES} processes and threads"
+    assert said in report.reason, report.reason
     assert processes_with(MARKERS[2]) == []
 
 
-def test_the_candidate_is_not_root_when_the_harness_is_and_has_the_process_limit() -> None:
+def test_the_candidate_is_not_root_when_the_harness_is_and_has_the_process_limit(
+    layer: str,
+) -> None:
     require_sandbox()
     script = (
         "import os, resource\n"
@@ -240,15 +285,18 @@ def test_the_candidate_is_not_root_when_the_harness_is_and_has_the_process_limit
         "print(resource.getrlimit(resource.RLIMIT_NPROC))"
     )
     ran = execute([sys.executable, "-c", script], b"", timeout=20)
-    me = sandbox.NOBODY if os.geteuid() == 0 else os.getuid()
-    group = sandbox.NOBODY if os.geteuid() == 0 else os.getgid()
-    assert ran.lines[0] == f"{me} {me} {group} []".encode(), ran
+    uid, euid, gid, groups = ran.lines[0].decode().split(maxsplit=3)
+    if os.geteuid() == 0:  # a uid of its own, lent for the run, its gid the same number
+        assert int(uid) in accounts.uids() and uid == euid == gid and groups == "[]", ran
+    else:
+        assert (int(uid), int(gid), groups) == (os.getuid(), os.getgid(), "[]"), ran
     assert ran.lines[1] == f"({sandbox.PROCESSES}, {sandbox.PROCESSES})".encode(), ran
 
 
-def test_threads_node_and_a_neighbour_fit_while_a_fork_bomb_holds_its_limit() -> None:
-    # Each sandbox has a user namespace of its own: its process count is its own, so a
-    # bomb holding every slot of its sandbox leaves the next sandbox all of its own.
+def test_threads_node_and_a_neighbour_fit_while_a_fork_bomb_holds_its_limit(layer: str) -> None:
+    # Each sandbox has a uid of its own (a user namespace of its own, when not root): its
+    # process count is its own, so a bomb holding every slot of its sandbox leaves the next
+    # sandbox all of its own.
     require_sandbox()
     bomb = (
         "import os, time\n"
@@ -282,60 +330,56 @@ def test_threads_node_and_a_neighbour_fit_while_a_fork_bomb_holds_its_limit() ->
     assert node.lines == (b"42",), node
 
 
-def test_as_root_a_folder_nobody_can_read_runs_as_root_with_a_warning(
-    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+def test_a_folder_closed_to_others_is_read_through_a_copy_never_as_root(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], layer: str
 ) -> None:
     require_sandbox()
     closed = tmp_path / "closed"
     closed.mkdir(mode=0o700)
     script = closed / "probe.py"
-    script.write_text("import os\nprint(os.getuid())\n")
+    script.write_text("import os\nprint(os.getuid())\nprint(open(__file__).read(9))\n")
+    script.chmod(0o600)
     ran = execute([sys.executable, str(script)], b"", timeout=20, share=[closed])
     said = capfd.readouterr().err
-    if os.geteuid() == 0:
-        assert ran.lines == (b"0",), ran
-        assert said.count(f"{closed} is not readable by uid {sandbox.NOBODY}") == 1, said
-        closed.chmod(0o755)
-        script.chmod(0o644)
-        again = execute([sys.executable, str(script)], b"", timeout=20, share=[closed])
-        assert again.lines == (str(sandbox.NOBODY).encode(),), again
+    uid = int(ran.lines[0]) if ran.lines else -1
+    if os.geteuid() == 0:  # its own uid, reading a copy: no fallback to root, no warning
+        assert uid in accounts.uids() and ran.lines[1] == b"import os", ran
     else:
-        assert ran.lines == (str(os.getuid()).encode(),) and said == "", (ran, said)
+        assert uid == os.getuid(), ran
+    assert said == "", said
+    assert sorted(p.name for p in closed.iterdir()) == ["probe.py"]  # the original untouched
 
 
-def test_without_user_namespaces_the_sandbox_is_weaker_and_says_so(tmp_path: Path) -> None:
-    # A bubblewrap whose sandbox forbids user namespaces, as Ubuntu 24.04's AppArmor does:
-    # the harness cannot drop to NOBODY nor count a sandbox's processes apart.
+def test_a_bubblewrap_that_cannot_drop_to_the_candidates_uid_gives_way_to_the_uid_layer(
+    tmp_path: Path,
+) -> None:
+    # A bubblewrap that forces a user namespace and forbids another (as distributions'
+    # policies can): inside it, uid 0 maps to root and no other uid exists, so the candidate
+    # could only run as root.  It never does: the uid layer, without bubblewrap, is used.
     require_sandbox()
     fake = tmp_path / "bwrap"
-    fake.write_text(f'#!/bin/sh\nexec {sandbox.bwrap()} --unshare-user --disable-userns "$@"\n')
+    real = bwrap.program()
+    fake.write_text(f'#!/bin/sh\nexec {real} --unshare-user --disable-userns "$@"\n')
     fake.chmod(0o755)
     env = os.environ | {"PERCEPTRON_REF_BWRAP": str(fake)}
-    target = f"{CANDIDATES / 'mehta_numpy.py'}:train"
-    done = _cli(
-        "crosscheck",
-        "perceptron/mehta",
-        "--candidate",
-        target,
-        "--examples",
-        "2",
-        "--require-sandbox",
-        env=env,
-    )
-    assert done.returncode == 0, done.stderr
-    assert len(done.stderr.splitlines()) == 1, done.stderr
-    assert "weaker sandbox" in done.stderr and "no limit on their processes" in done.stderr
     script = "import os, resource; print(os.getuid(), resource.getrlimit(resource.RLIMIT_NPROC))"
     code = (
-        "import sys; from perceptron_ref.crosscheck.run.sandbox import execute; "
-        f"print(execute([sys.executable, '-c', {script!r}], b'', timeout=20).lines[0].decode())"
+        "import sys; from perceptron_ref.crosscheck.run import sandbox; "
+        "print(sandbox.plan().name); print(sandbox.plan().failed[0][1]); "
+        f"print(sandbox.execute([sys.executable, '-c', {script!r}], b'', timeout=20).lines[0])"
     )
     inside = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
     )
     assert inside.returncode == 0, inside.stderr
-    uid = 0 if os.geteuid() == 0 else os.getuid()
-    assert inside.stdout.startswith(f"{uid} ") and f"{sandbox.PROCESSES}," not in inside.stdout
+    name, why, seen = inside.stdout.splitlines()
+    if os.geteuid() == 0:
+        assert name == "uid+seccomp+landlock", inside.stdout
+        assert "cannot become the sandbox's uid" in why, why
+    else:  # its own user namespace, where it counts its processes apart
+        assert name == "bwrap+seccomp+landlock", inside.stdout
+    uid = int(seen.strip("b'").split()[0])
+    assert uid != 0 and f"({sandbox.PROCESSES}, " in seen, seen
 
 
 def test_the_memory_limit_is_applied_to_the_candidate() -> None:
@@ -362,43 +406,48 @@ def _cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
 
 
-def test_without_bubblewrap_every_run_warns_and_require_sandbox_refuses() -> None:
+def test_without_bubblewrap_a_root_harness_says_how_to_get_it(layer: str) -> None:
     env = os.environ | {"PERCEPTRON_REF_BWRAP": ""}
     target = f"{CANDIDATES / 'mehta_numpy.py'}:train"
-    done = _cli("crosscheck", "perceptron/mehta", "--candidate", target, "--examples", "2", env=env)
+    args = ("crosscheck", "perceptron/mehta", "--candidate", target, "--examples", "2")
+    done = _cli(*args, "--require-sandbox", env=env)
+    if os.geteuid() == 0:  # the uid layer stands in: it grades, and says what would be better
+        assert done.returncode == 0, done.stderr
+        assert done.stderr.splitlines() == [
+            "perceptron-ref: note: sandbox uid+seccomp+landlock; bubblewrap is not installed: "
+            "apt-get install bubblewrap"
+        ], done.stderr
+    else:
+        assert done.returncode == 2 and "--require-sandbox" in done.stderr, done.stderr
+
+
+def test_where_no_strong_sandbox_holds_every_run_warns_and_require_sandbox_refuses() -> None:
+    # No bubblewrap, and no uid to lend (uid 0 is root's: never lent): seccomp and Landlock
+    # alone, the candidate running as the harness's own user.
+    env = os.environ | {"PERCEPTRON_REF_BWRAP": "", "PERCEPTRON_REF_UIDS": "0-0"}
+    target = f"{CANDIDATES / 'mehta_numpy.py'}:train"
+    args = ("crosscheck", "perceptron/mehta", "--candidate", target, "--examples", "2")
+    done = _cli(*args, env=env)
     assert done.returncode == 0, done.stderr
     warning = [line for line in done.stderr.splitlines() if "warning" in line]
-    assert len(warning) == 1 and "weaker isolation" in warning[0], done.stderr
-    refused = _cli(
-        "crosscheck", "perceptron/mehta", "--candidate", target, "--require-sandbox", env=env
-    )
-    assert (
-        refused.returncode == 2
-        and "not installed" in refused.stderr
-        and "Traceback" not in refused.stderr
-    )
-    with_it = _cli(
-        "crosscheck",
-        "perceptron/mehta",
-        "--candidate",
-        target,
-        "--examples",
-        "2",
-        "--require-sandbox",
-        env=dict(os.environ),
-    )
-    assert with_it.returncode == 0 and with_it.stderr == "", with_it.stderr
+    assert len(warning) == 1 and "weak sandbox (seccomp+landlock)" in warning[0], done.stderr
+    assert "no uid of its own (no uid of 0-0 is free" in warning[0], warning
+    refused = _cli(*args, "--require-sandbox", env=env)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert refused.stderr.startswith("perceptron-ref: error: --require-sandbox: no strong sandbox")
 
 
-def test_a_bubblewrap_that_fails_is_named_in_the_warning(tmp_path: Path) -> None:
-    fake = tmp_path / "bwrap"
-    fake.write_text("#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n")
-    fake.chmod(0o755)
-    sandbox._trial.cache_clear()
+def test_a_bubblewrap_that_fails_is_named_with_what_it_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PERCEPTRON_REF_BWRAP", str(refusing_bwrap(tmp_path)))
+    sandbox.forget()
     try:
-        assert (
-            sandbox._trial(str(fake))
-            == f"{fake} fails here: bwrap: No permissions to create new namespace"
-        )
+        failed = {layer: (why, fix) for layer, why, fix in sandbox.plan().failed}
     finally:
-        sandbox._trial.cache_clear()
+        sandbox.forget()
+    why, fix = failed["bwrap"]
+    assert why == f"{tmp_path / 'bwrap'} cannot make its namespaces here ({DOCKER_SAYS})"
+    assert fix == (
+        "" if os.geteuid() == 0 else "allow unprivileged user namespaces, or grade as root"
+    )

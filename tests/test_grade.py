@@ -171,8 +171,11 @@ def test_grade_names_the_gone_gradescope_option() -> None:
     assert done.returncode == 2 and "--results DIR" in done.stderr
 
 
-def test_grade_without_a_sandbox_warns_once_and_require_sandbox_refuses(tmp_path: Path) -> None:
-    env = os.environ | {"PERCEPTRON_REF_BWRAP": ""}
+def test_grade_without_a_strong_sandbox_warns_once_and_require_sandbox_refuses(
+    tmp_path: Path,
+) -> None:
+    # No bubblewrap and no uid to lend (uid 0 is root's): seccomp and Landlock alone.
+    env = os.environ | {"PERCEPTRON_REF_BWRAP": "", "PERCEPTRON_REF_UIDS": "0-0"}
     folder = tmp_path / "class"
     folder.mkdir()
     shutil.copy(SUBMISSIONS / "alice.py", folder)
@@ -180,8 +183,9 @@ def test_grade_without_a_sandbox_warns_once_and_require_sandbox_refuses(tmp_path
     assert done.returncode == 0 and done.stdout.count("\nalice,agree,") == 1
     warned, found, *summary = done.stderr.splitlines()  # the warning once, then the class
     assert found == "perceptron-ref: 1 hand-in found"
-    assert "weaker isolation" in warned and "weaker isolation" not in "".join(summary)
+    assert "weak sandbox" in warned and "weak sandbox" not in "".join(summary)
     assert len(summary) == 3 and summary[0] == "1 hand-in: 1 agree, 0 disagree, 0 not gradable"
+    assert done.stdout.splitlines()[1].endswith(",seccomp+landlock"), done.stdout
     refused = grade_cli(str(folder), "--require-sandbox", env=env)
     assert refused.returncode == 2 and refused.stdout == ""
 

@@ -17,6 +17,7 @@ import pytest
 from perceptron_ref.cli import main
 from perceptron_ref.crosscheck import crosscheck
 from perceptron_ref.crosscheck.report.results import Report
+from perceptron_ref.errors import InputError
 from perceptron_ref.grading import autograder, gradescope, scoring
 from tests.hostile import CANDIDATES, ROOT, require_sandbox, tree_hash
 
@@ -79,13 +80,15 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
         assert "bubblewrap" in setup and f"pip install --quiet /autograder/source/{wheel}" in setup
         config = json.loads(z.read("autograder.json"))
         assert config["algorithm"] == "perceptron/mehta" and config["options"]["examples"] == 4
-        assert [t["name"] for t in config["tests"]] == [t["name"] for t in scoring.TESTS]
+        # the tests that can apply: --examples 4 draws only small data with ties
+        assert [t["name"] for t in config["tests"]] == TESTS
         with zipfile.ZipFile(z.open(wheel)) as w:
             names = w.namelist()
     for module in (
         "grading/autograder.py",
         "crosscheck/candidates/worker.py",
         "crosscheck/candidates/adapters.py",
+        "crosscheck/run/confine.py",
     ):
         assert f"perceptron_ref/{module}" in names
     for data in ("py.typed", "vectorkit/schema.json", "vectorkit/check.py", "vectorkit/check.mjs"):
@@ -164,21 +167,26 @@ def test_weights_choose_the_tests_and_their_points(tmp_path: Path) -> None:
 
 
 def test_require_sandbox_without_one_grades_nothing_and_says_why(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # No bubblewrap and no uid to lend (uid 0 is root's): no strong sandbox.  The student
+    # is told it is not their fault; the instructor's log says why.
     monkeypatch.setenv("PERCEPTRON_REF_BWRAP", "")
+    monkeypatch.setenv("PERCEPTRON_REF_UIDS", "0-0")
     from perceptron_ref.crosscheck.run import sandbox
 
-    sandbox._trial.cache_clear()
+    sandbox.forget()
     config = {"options": {"algorithm": "perceptron/mehta"}, "require_sandbox": True}
     (tmp_path / "config.json").write_text(json.dumps(config))
     (tmp_path / "submission").mkdir()
     try:
         assert autograder.main(["gradescope", str(tmp_path), str(tmp_path / "config.json")]) == 1
     finally:
-        sandbox._trial.cache_clear()
+        sandbox.forget()
     results = json.loads((tmp_path / "results" / "results.json").read_text())
-    assert results["score"] == 0 and "cannot sandbox" in results["output"]
+    assert results == {"score": 0, "output": autograder.REFUSED["gradescope"], "tests": []}
+    said = capsys.readouterr().out
+    assert "not graded: require_sandbox is set and no strong sandbox holds here" in said, said
 
 
 def test_each_data_regime_is_scored_on_its_own() -> None:
@@ -238,3 +246,59 @@ def test_code_that_does_not_load_is_told_why_once_and_judged_on_nothing_else(
         assert {t["output"] for t in tests[1:]} == {
             "Not checked: your code did not load (see above)."
         }
+
+
+def test_only_tests_that_can_apply_are_declared_so_a_right_hand_in_gets_the_total() -> None:
+    # Float input draws no rationals: that test is not declared, nor earned by anyone.
+    default = scoring.configured(scoring.TESTS, {"examples": 50, "input": "numpy"})
+    assert "right-rationals" not in [t["check"] for t in default] and len(default) == 6
+    exact = scoring.configured(scoring.TESTS, {"examples": 50, "input": "fractions"})
+    assert [t["check"] for t in exact] == [t["check"] for t in scoring.TESTS]
+    small = scoring.configured(scoring.TESTS, {"examples": 4})
+    assert [t["check"] for t in small] == ["runs", "conventions", "right-ties"]
+    chosen = scoring.weights("right-rationals=2")  # asked for by name: an error, not a 0
+    with pytest.raises(InputError, match=r"right-rationals.*cannot apply here"):
+        scoring.configured(chosen, {"input": "numpy"})
+    report = crosscheck("perceptron/mehta", f"{GRADING / 'alice.py'}:train")
+    results = scoring.results(report, "", default, "", asked=50)
+    declared = sum(t["points"] for t in default)
+    assert results["score"] == sum(t["max_score"] for t in results["tests"]) == declared == 6
+
+
+def test_a_crash_is_shown_once_with_its_line_and_the_other_tests_point_up_to_it(
+    tmp_path: Path,
+) -> None:
+    code = tmp_path / "hw.py"
+    code.write_text("def train(X, y):\n    total = len(X)\n    return [1 / (total - total)]\n")
+    report = crosscheck("perceptron/mehta", f"{code}:train", examples=1)
+    assert report.reason.startswith(
+        "crash: raised ZeroDivisionError: division by zero (hw.py, line 3: "
+        "return [1 / (total - total)])"
+    ), report.reason
+    tests = scoring.configured(scoring.TESTS, {"examples": 1})
+    results = scoring.results(report, "", tests, "THE-COUNTEREXAMPLE")
+    outputs = [t["output"] for t in results["tests"]]
+    assert outputs[0] == "THE-COUNTEREXAMPLE"  # "It runs" fails first and shows it
+    assert outputs[1].endswith("see the test above.")
+    assert results["output"].startswith("perceptron/mehta: disagree (1 data set tried)")
+
+
+def test_fewer_data_sets_than_asked_are_explained() -> None:
+    report = crosscheck("perceptron/mehta", f"{GRADING / 'alice.py'}:train", examples=6)
+    results = scoring.results(report, "", scoring.TESTS, "", asked=report.examples + 2)
+    said = f"({report.examples} data sets tried of the {report.examples + 2} asked: the "
+    assert said in results["output"]
+    assert "could not be drawn to fit these options" in results["output"]
+
+
+def test_gradescope_help_names_the_tests_scored_by_default() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "perceptron_ref", "gradescope", "--help"],
+        capture_output=True,
+        text=True,
+        env=os.environ | {"COLUMNS": "10000"},
+    )
+    said = " ".join(done.stdout.split())
+    for test in scoring.TESTS:
+        assert f"'{test['name']}'" in said, test["name"]
+    assert "'Right on every data set'" not in said  # not a default test

@@ -19,7 +19,7 @@ def _roots() -> set[Path]:
 
 
 def train(X: Any, y: Any) -> Any:
-    if not Path("/harness/worker.py").is_file():
+    if os.environ.get("PERCEPTRON_REF_SANDBOX", "none") == "none":
         # A safety catch for a developer running this without the sandbox: it would really
         # damage files.  Inside the sandbox (the only place the tests run it) it attacks.
         return [0.0] * len(X[0])
@@ -27,7 +27,8 @@ def train(X: Any, y: Any) -> Any:
     targets = [worker, worker.with_name("adapters.py")]
     for root in _roots():
         targets += [
-            root / "reference" / "perceptron_ref" / "crosscheck" / "worker.py",
+            root / "reference" / "perceptron_ref" / "crosscheck" / "candidates" / "worker.py",
+            root / "reference" / "perceptron_ref" / "crosscheck" / "run" / "confine.py",
             root / "reference" / "perceptron_ref" / "runner.py",
             root / "spec" / "algorithms" / "perceptron" / "mehta.md",
         ]

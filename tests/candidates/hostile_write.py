@@ -21,7 +21,7 @@ def _places() -> list[Path]:
 
 
 def train(X: Any, y: Any) -> Any:
-    if not Path("/harness/worker.py").is_file():
+    if os.environ.get("PERCEPTRON_REF_SANDBOX", "none") == "none":
         # A safety catch for a developer running this without the sandbox: it would really
         # damage files.  Inside the sandbox (the only place the tests run it) it attacks.
         return [0.0] * len(X[0])

@@ -203,7 +203,8 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--require-sandbox",
         action="store_true",
-        help="refuse to run (exit 2) when bubblewrap cannot sandbox the candidate",
+        help="refuse to run (exit 2) unless a strong sandbox holds: bubblewrap, or a uid "
+        "of its own and a seccomp filter (as in a container)",
     )
     p.set_defaults(func=main)
 

@@ -68,7 +68,8 @@ def add_crosscheck_options(p: Any) -> None:
     p.add_argument(
         "--require-sandbox",
         action="store_true",
-        help="refuse to run (exit 2) when bubblewrap cannot sandbox the candidates",
+        help="refuse to run (exit 2) unless a strong sandbox holds: bubblewrap, or a uid "
+        "of its own and a seccomp filter (as in a container)",
     )
 
 
@@ -133,16 +134,24 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
     } | algorithm_options(args)
 
 
+def chosen_tests(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The scored tests: ``--weights``, else the default ones."""
+    from perceptron_ref.grading import scoring
+
+    return scoring.weights(args.weights) if args.weights else scoring.tests()
+
+
 def platform_config(args: argparse.Namespace) -> dict[str, Any]:
     """What an autograder reads (autograder.json, perceptron-ref-grade.json): the algorithm,
     the entry function, crosscheck's options, the scored tests, the budget, the sandbox rule."""
     from perceptron_ref.grading import scoring
 
+    options = options_of(args)
     return {
         "algorithm": args.algorithm,
         "function": args.entry,
-        "options": options_of(args),
-        "tests": scoring.weights(args.weights) if args.weights else scoring.tests(),
+        "options": options,
+        "tests": scoring.configured(chosen_tests(args), options),
         "budget": args.budget,
         "require_sandbox": args.require_sandbox,
     }
@@ -153,7 +162,7 @@ def main(args: argparse.Namespace) -> int:
     from perceptron_ref.grading import classrun, intake, scoring
 
     options = options_of(args)
-    tests = scoring.weights(args.weights) if args.weights else scoring.tests()
+    tests = scoring.configured(chosen_tests(args), options)
     sandbox.announce(args.require_sandbox)
     out = Path(args.out) if args.out else None
     results = Path(args.results) if args.results else None

@@ -20,9 +20,14 @@ def register(sub: Any) -> None:
         description="Write OUTDIR/autograder.zip for Gradescope: setup.sh (installs "
         "bubblewrap and the bundled wheel of perceptron-ref with its dependencies), "
         "run_autograder (grades /autograder/submission, writes /autograder/results/"
-        "results.json: tests 'It runs', 'Its zero-score convention', 'Right on every data "
-        "set'), autograder.json (the options and the tests' points: edit it, or use "
-        "--weights) and the wheel.",
+        "results.json), autograder.json (the options and the tests' points: edit it, or use "
+        "--weights) and the wheel.  The tests, 1 point each by default: "
+        "'It runs'; 'Its zero-score convention'; and one for each data regime, 'Right on "
+        "small data with ties (w·x = 0)', 'Right on scores just off zero', 'Right on "
+        "rationals with large denominators', 'Right on long runs with large weights', "
+        "'Right on data of realistic size' -- each only where the options draw data of it "
+        "(no rationals without --input fractions; no long runs or realistic sizes under a "
+        "small --examples).",
     )
     p.add_argument("algorithm", metavar="ALGORITHM", help="one of: " + ", ".join(IDS))
     p.add_argument("outdir", metavar="OUTDIR", help="folder to write autograder.zip into")

@@ -22,7 +22,9 @@ What it prints (the student's feedback, a sandbox warning) is for the instructor
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import tempfile
 import time
@@ -52,25 +54,58 @@ def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
     return prairielearn.results(graded, submission.problem)
 
 
+PRIVATE = {"gradescope": "venv", "prairielearn": ""}
+"""The one entry of ROOT a candidate's runtime may lie in (Gradescope's ``setup.sh`` makes
+``/autograder/venv``); every other entry is closed to other users before any code runs."""
+REFUSED = {
+    "gradescope": "Your submission was not graded: the autograder cannot run code safely "
+    "here. Your instructor has been told.",
+    "prairielearn": "Your submission was not graded: the grader cannot run code safely here. "
+    "It costs you no attempt; your instructor has been told.",
+}
+
+
+def close(root: Path, platform: str) -> None:
+    """Gradescope's own advice: the source, the results, the hand-in and its metadata
+    closed to the uids candidates run as (``chmod o=``); ROOT itself passable, not listable."""
+    with contextlib.suppress(OSError):
+        root.chmod(0o711)
+    for entry in root.iterdir():
+        if entry.name != PRIVATE[platform] and not entry.is_symlink():
+            with contextlib.suppress(OSError):
+                entry.chmod(entry.stat().st_mode & ~0o007)
+
+
 def main(argv: list[str]) -> int:
     platform, root_text, config_path = argv
     root = Path(root_text)
     out = root / PLACES[platform][1] / "results.json"
     config = json.loads(Path(config_path).read_text(encoding="utf-8"))
-    why = sandbox.unavailable()
-    if why is not None and config.get("require_sandbox"):
-        message = f"The autograder cannot sandbox submissions here ({why}): not graded."
-        document: dict[str, Any] = {"score": 0, "output": message, "tests": []}
-        if platform == "prairielearn":
-            document = {"gradable": False, "format_errors": [message]}
-        classrun.write_atomic(out, json.dumps(document, indent=1) + "\n", make_folder=True)
-        return 1
-    said = sandbox.warning()  # no sandbox, or a weaker one (no process limit)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    close(root, platform)
+    # The grader's own scratch (Hypothesis's cache of the data it draws) goes to a temporary
+    # folder, not into ROOT, the platform's working directory.
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = tempfile.mkdtemp(prefix="perceptron-ref-")
+    chosen = sandbox.plan()
+    print(f"perceptron-ref: sandbox {chosen.name}")  # the instructor's log, not the student's
+    said = sandbox.warning()
     if said is not None:
         print(said)
+    if config.get("require_sandbox") and not chosen.strong:
+        print(
+            f"perceptron-ref: not graded: require_sandbox is set and no strong sandbox holds "
+            f"here ({sandbox.unavailable()}); set require_sandbox to false in {config_path} "
+            "to grade in the weaker one"
+        )
+        document: dict[str, Any] = {"score": 0, "output": REFUSED[platform], "tests": []}
+        if platform == "prairielearn":
+            document = {"gradable": False, "format_errors": [REFUSED[platform]]}
+        classrun.write_atomic(out, json.dumps(document, indent=1) + "\n")
+        return 1
     results = grade(platform, root, config)
+    sandbox.reap()  # nothing the hand-in started runs on once its grade is written
     text = prairielearn.text(results)  # as prairielearn.fit() measured it
-    classrun.write_atomic(out, text, make_folder=True)  # PrairieLearn does not make it
+    classrun.write_atomic(out, text)
     return 0
 
 

@@ -28,7 +28,18 @@ from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback, scoring
 
-COLUMNS = ("submission", "verdict", "reason", "agrees_with", "examples", "counterexample")
+COLUMNS = (
+    "submission",
+    "verdict",
+    "reason",
+    "agrees_with",
+    "examples",
+    "counterexample",
+    "sandbox",
+)
+"""The CSV's columns; ``sandbox`` names the layers its code ran in (``bwrap+uid+seccomp+
+landlock``, ``uid+seccomp+landlock``, ...: :attr:`~perceptron_ref.crosscheck.run.sandbox.
+Plan.name`), empty for a hand-in that never ran."""
 UNGRADABLE = "ungradable"
 """The verdict of a hand-in that could not be run at all (empty, no code, a syntax error, ...:
 its reason says which); ``agree`` and ``disagree`` are crosscheck's, ``error`` the grader's."""
@@ -99,6 +110,8 @@ def summary(name: str, report: Report) -> dict[str, Any]:
 def grade(job: dict[str, Any]) -> dict[str, Any]:
     """The row, results and feedback of one job (see the module docstring)."""
     name, function, tests = job["name"], job["function"], job["tests"]
+    if "sandbox" in job:  # the parent's plan, found once for the class
+        sandbox.adopt(sandbox.Plan.from_json(job["sandbox"]))
     if job["entry"] is None:  # not run: it cannot be (see intake)
         problem = job["problem"]
         results = scoring.results(None, problem, tests, "")
@@ -121,13 +134,15 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
         agrees_with=" ".join(report.agrees_with),
         examples=str(report.examples),
         counterexample="" if counter is None else json.dumps(counter, ensure_ascii=False),
+        sandbox=sandbox.plan().name,
     )
-    results = scoring.results(report, "", tests, words)
+    asked = options.get("examples", scoring.EXAMPLES)
+    results = scoring.results(report, "", tests, words, sandbox.plan().name, asked)
     return {
         "row": graded,
         "results": results,
         "feedback": words,
-        "summary": summary(name, report),
+        "summary": summary(name, report) | {"sandbox": sandbox.plan().name},
     }
 
 

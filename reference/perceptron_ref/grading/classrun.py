@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.grading import archives, intake, scoring
 from perceptron_ref.grading.child import COLUMNS, Row, row, ungraded
 
@@ -128,6 +129,7 @@ def job(
         "function": function,
         "options": options,
         "tests": list(tests),
+        "sandbox": sandbox.plan().json(),  # found once, here, for every hand-in
     }
 
 
@@ -140,6 +142,7 @@ def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
             command, input=json.dumps(job).encode(), capture_output=True, timeout=budget
         )
     except subprocess.TimeoutExpired:
+        sandbox.reap()  # its sandboxes' processes, which outlive it outside bubblewrap
         reason = f"time budget: grading took more than {budget:g} s (killed)"
         return {
             "row": row(name, "disagree", reason),
@@ -151,6 +154,7 @@ def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
         graded: dict[str, Any] = json.loads(done.stdout.decode("utf-8"))
         return graded
     except ValueError:
+        sandbox.reap()
         reason = _died(done.returncode, done.stderr)
         return {
             "row": row(name, "error", reason),

@@ -184,6 +184,9 @@ def results(graded: dict[str, Any], problem: str) -> dict[str, Any]:
         "message": gradescope_results["output"],
         "tests": tests,
     }
+    ran_in = gradescope_results.get("extra_data", {}).get("sandbox")
+    if ran_in:  # for the instructor: PrairieLearn shows students only what it knows
+        document["sandbox"] = ran_in
     return fit(document)
 
 

@@ -17,9 +17,11 @@ The tests are data (:data:`TESTS`, or an ``autograder.json`` / ``--weights``): e
     large weights, realistic sizes), each of them run.
 
 The default tests: it runs, its conventions, and right at each regime.  A regime this
-configuration draws no data of (rationals for a float candidate) is left out of the
-results.  A hand-in that cannot run (no Python file, an unreadable zip) scores 0 on every
-test, each test's output saying why.
+configuration draws no data of (rationals for a float candidate; long runs and realistic
+sizes under a small ``--examples``) is not a test of it: :func:`configured` leaves it out
+of the autograder's tests, so the points a right hand-in gets are the points declared, and
+``score`` is always the sum of the tests'.  A hand-in that cannot run (no Python file, an
+unreadable zip) scores 0 on every test, each test's output saying why.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 
 from perceptron_ref.crosscheck.candidates.outcomes import Failure
 from perceptron_ref.crosscheck.check import Report
+from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback
 
@@ -51,6 +54,8 @@ TESTS: tuple[Test, ...] = tuple(
     for check in ("runs", "conventions", *(f"right-{r}" for r in REGIMES))
 )
 VISIBILITY = ("hidden", "after_due_date", "after_published", "visible")
+EXAMPLES = 50
+"""crosscheck's default number of data sets (``--examples``)."""
 
 
 def _runs(report: Report, words: str) -> tuple[bool, str]:
@@ -60,11 +65,15 @@ def _runs(report: Report, words: str) -> tuple[bool, str]:
     return True, f"It returned a weight vector on all {report.examples} data sets."
 
 
+ELSEWHERE = "\0where\0"
+"""Where the counterexample is shown, filled in by :func:`results` once it knows."""
+
+
 def _conventions(report: Report, words: str) -> tuple[bool, str]:
     if report.algorithm in report.agrees_with:
         return True, f"It follows {report.algorithm}'s rule at a zero score."
     said = feedback.conventions(report)
-    return False, said or "It agrees with none of the notes' variants: see the test below."
+    return False, said or f"It agrees with none of the notes' variants: see {ELSEWHERE}."
 
 
 def _right(report: Report, words: str) -> tuple[bool, str]:
@@ -96,6 +105,26 @@ CHECKS: dict[str, Callable[[Report, str], tuple[bool, str]]] = {
     "right": _right,
     **{f"right-{r}": _regime(r) for r in REGIMES},
 }
+
+
+def configured(chosen: Sequence[Test], options: dict[str, Any]) -> list[Test]:
+    """The tests of ``chosen`` that can apply under crosscheck's ``options``: a regime the
+    configuration draws no data of is left out (no hand-in could earn its points), so a
+    right hand-in gets exactly the total declared.  A regime test the instructor gave
+    points to explicitly (``--weights``) that cannot apply is a usage error."""
+    floats = options.get("input", "numpy") != "fractions"
+    drawn = datasets.plan(int(options.get("examples", EXAMPLES)), floats=floats)
+    kept = []
+    for test in chosen:
+        regime = test["check"].removeprefix("right-")
+        if regime == test["check"] or regime in drawn:
+            kept.append(test)
+        elif test not in TESTS:
+            why = "float input draws none" if regime == "rationals" else "--examples is too small"
+            raise InputError(f"test {test['check']!r} cannot apply here ({why}): drop it")
+    if not kept:
+        raise InputError("no test applies to this configuration")
+    return kept
 
 
 def tests(given: Sequence[Test] = TESTS) -> list[Test]:
@@ -154,9 +183,17 @@ def unloaded(report: Report) -> bool:
 
 
 def results(
-    report: Report | None, problem: str, chosen: Sequence[Test], words: str
+    report: Report | None,
+    problem: str,
+    chosen: Sequence[Test],
+    words: str,
+    sandbox: str = "",
+    asked: int | None = None,
 ) -> dict[str, Any]:
-    """Gradescope's results.json for one hand-in (``words``: the feedback text)."""
+    """Gradescope's results.json for one hand-in (``words``: the feedback text): its
+    ``score`` is the sum of its tests'; ``extra_data`` names the ``sandbox`` its code ran in
+    (for the instructor: students do not see it); ``asked``: the data sets crosscheck was
+    asked for, to say why fewer were tried."""
     out: list[dict[str, Any]] = []
     shown = False
     never_ran = report is not None and unloaded(report)
@@ -187,10 +224,32 @@ def results(
     if report is None:
         summary = f"Not graded: {problem}"
     else:
-        summary = f"{report.algorithm}: {report.verdict} ({report.examples} data sets tried)"
+        n = report.examples
+        tried = f"{n} data set{'' if n == 1 else 's'} tried"
+        if asked is not None and n < asked and report.verdict == "agree":
+            tried += f" of the {asked} asked: the others could not be drawn to fit these options"
+        summary = f"{report.algorithm}: {report.verdict} ({tried})"
         if not shown and words:  # no test failed to show it: the feedback goes on top
             summary += "\n\n" + words
-    return {"output": summary, "stdout_visibility": "hidden", "tests": out}
+    holder = next((i for i, t in enumerate(out) if words and words in t["output"]), None)
+    for i, t in enumerate(out):
+        if ELSEWHERE in t["output"]:
+            if holder is None:
+                where = "the feedback above"
+            else:
+                where = "the test above" if holder < i else "the test below"
+            t["output"] = t["output"].replace(ELSEWHERE, where)
+    document = {
+        "score": _number(sum(t["score"] for t in out)),
+        "output": summary,
+        "stdout_visibility": "hidden",
+        "tests": out,
+    }
+    return document | ({"extra_data": {"sandbox": sandbox}} if sandbox else {})
+
+
+def _number(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
 
 
 def score(results: dict[str, Any]) -> tuple[float, float]:

@@ -83,7 +83,8 @@ def _group(problem: str) -> str:
 
 def tally(hand_ins: Sequence[HandIn]) -> Tally:
     """summary.json: counts by status, mistake, diagnosis code, convention, learning rate,
-    number kind and shape; and the hand-ins not graded, by reason."""
+    number kind, shape and the sandbox the code ran in; and the hand-ins not graded, by
+    reason."""
     status = Counter(h["status"] for h in hand_ins)
     assert set(status) <= set(STATUSES), status
     ungraded: dict[str, list[str]] = {}
@@ -100,6 +101,7 @@ def tally(hand_ins: Sequence[HandIn]) -> Tally:
         "learning_rates": _counts(h["learning_rate"] for h in hand_ins if h.get("learning_rate")),
         "kinds": _counts(k for h in hand_ins for k in h.get("kinds", [])),
         "shapes": _counts(k for h in hand_ins for k in h.get("shapes", [])),
+        "sandbox": _counts(h["sandbox"] for h in hand_ins if h.get("sandbox")),
         "not_graded": dict(sorted(ungraded.items())),
     }
 
@@ -188,6 +190,7 @@ def page(t: Tally, graded: Sequence[dict[str, Any]], png: bytes, title: str = ""
         "th{cursor:pointer;background:#eee}pre{white-space:pre-wrap;max-width:60em}</style>",
         f"</head><body><h1>{heading}</h1>",
         "<pre>" + esc("\n".join(lines(t))) + "</pre>",
+        f"<p>Sandbox: {esc(_listed(t.get('sandbox', {}), 'none (no code ran)'))}.</p>",
         '<img alt="bar chart: hand-ins by status and common mistakes" src="data:image/png;'
         f'base64,{base64.b64encode(png).decode("ascii")}">',
         f"<p>Click a column's name to sort by it.</p><table><thead><tr>{head}<th>feedback</th>"

@@ -30,6 +30,7 @@ import importlib
 import importlib.util
 import inspect
 import json
+import linecache
 import os
 import resource
 import sys
@@ -45,6 +46,16 @@ Function = Callable[..., Any]
 OPTIONS = ("epochs", "bias", "eta")
 
 
+def seen(path: str) -> Path:
+    """Where this process sees the harness's ``path``: outside bubblewrap the sandbox copies
+    the candidate's folder, and ``$PERCEPTRON_REF_VIEW`` maps each original to its copy."""
+    for original, copy in json.loads(os.environ.get("PERCEPTRON_REF_VIEW", "{}")).items():
+        if path == original or path.startswith(original.rstrip("/") + "/"):
+            path = copy + path[len(original.rstrip("/")) :]
+            break
+    return Path(path).resolve()
+
+
 def load(target: dict[str, Any]) -> Function:
     """The candidate's function: from a file, a module, or a library adapter."""
     if target["kind"] in ("sklearn", "river"):
@@ -57,7 +68,7 @@ def load(target: dict[str, Any]) -> Function:
         function: Function = getattr(adapters, target["kind"])
         return function
     if target["kind"] == "file" and "source" in target:  # a notebook, read by the parent
-        path = Path(target["path"]).resolve()
+        path = seen(target["path"])
         sys.path.insert(0, str(path.parent))
         if target["files"]:  # its %%writefile modules, in a folder of their own
             written = Path(tempfile.mkdtemp(prefix="notebook-"))
@@ -66,10 +77,12 @@ def load(target: dict[str, Any]) -> Function:
             sys.path.insert(0, str(written))
         module = types.ModuleType(f"_candidate_{path.stem}")
         module.__file__ = str(path)
+        lines = target["source"].splitlines(True)  # a traceback's lines are the kept code's
+        linecache.cache[str(path)] = (len(target["source"]), None, lines, str(path))
         sys.modules[module.__name__] = module  # dataclasses and pickle look it up
         exec(compile(target["source"], str(path), "exec"), module.__dict__)
     elif target["kind"] == "file":
-        path = Path(target["path"]).resolve()
+        path = seen(target["path"])
         sys.path.insert(0, str(path.parent))  # a submission may import its own helpers
         spec = importlib.util.spec_from_file_location(f"_candidate_{path.stem}", path)
         if spec is None or spec.loader is None:
@@ -190,7 +203,8 @@ def main() -> None:
         try:
             function = loaded[key] if key in loaded else loaded.setdefault(key, load(target))
         except BaseException as error:  # whatever loading raises is the verdict
-            channel.write(json.dumps({"load_error": f"{type(error).__name__}: {error}"}) + "\n")
+            said = f"{type(error).__name__}: {error}{where(error)}"
+            channel.write(json.dumps({"load_error": said}) + "\n")
             channel.flush()
             return
         for data in request["datasets"]:
@@ -225,11 +239,26 @@ def answer(function: Function, data: dict[str, Any], request: dict[str, Any]) ->
     except MemoryError:
         result = {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
-        said = f"{type(error).__name__}: {error}{process_limit(error)}"
+        said = f"{type(error).__name__}: {error}{where(error)}{process_limit(error)}"
         result = {"error": said[:500], "memory": False}
     if os.getpid() != pid:  # a forked child came back through the candidate: not its call
         os._exit(0)
     return result
+
+
+def where(error: BaseException) -> str:
+    """Where in the candidate's own code ``error`` was raised: `` (FILE, line N: CODE)`` for
+    the last frame that is neither this worker nor a library, else ""."""
+    libraries = (sys.prefix, sys.base_prefix, str(Path(__file__).parent))
+    found = ""
+    tb = error.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not name.startswith(libraries) and not name.startswith("<"):
+            code = linecache.getline(name, tb.tb_lineno).strip()
+            found = f" ({Path(name).name}, line {tb.tb_lineno}: {code[:80]})"
+        tb = tb.tb_next
+    return found
 
 
 def process_limit(error: BaseException) -> str:
@@ -240,12 +269,13 @@ def process_limit(error: BaseException) -> str:
     if getattr(error, "errno", None) != errno.EAGAIN or limit == resource.RLIM_INFINITY:
         return ""
     tasks = 0
-    for entry in filter(str.isdigit, os.listdir("/proc")):  # its own PID namespace's
+    for entry in filter(str.isdigit, os.listdir("/proc")):  # its uid's (its namespace's)
         with contextlib.suppress(OSError):
-            tasks += len(os.listdir(f"/proc/{entry}/task"))
+            if os.stat(f"/proc/{entry}").st_uid == os.getuid():
+                tasks += len(os.listdir(f"/proc/{entry}/task"))
     if tasks < limit // 2:
         return ""
-    return f" ({tasks} processes and threads running: the process limit is {limit})"
+    return f" (it reached the sandbox's limit of {limit} processes and threads)"
 
 
 # -- the algorithms beyond the core six (crosscheck/family.py) ------------------------------

@@ -99,7 +99,7 @@ class Session:
         *lines, rest = bytes(self.out[: MAX_OUTPUT + 1]).split(b"\n")
         code = None if timed_out or overflow else returncode
         stderr = self.err.decode("utf-8", "replace")
-        return Execution(tuple(lines), rest, stderr, code, timed_out, overflow)
+        return Execution(tuple(lines), rest, stderr, code, timed_out, overflow, box.exceeded())
 
     def close(self) -> None:
         if self.process is not None and self.box is not None:
