@@ -138,7 +138,10 @@ def chosen_tests(args: argparse.Namespace) -> list[dict[str, Any]]:
     """The scored tests: ``--weights``, else the default ones."""
     from perceptron_ref.grading import scoring
 
-    return scoring.weights(args.weights) if args.weights else scoring.tests()
+    algorithm = args.algorithm
+    if args.weights:
+        return scoring.weights(args.weights, algorithm=algorithm)
+    return scoring.tests(algorithm=algorithm)
 
 
 def platform_config(args: argparse.Namespace) -> dict[str, Any]:

@@ -42,7 +42,7 @@ def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
     handed, _ = PLACES[platform]
     function = config.get("function", "train")
-    tests = scoring.tests(config.get("tests", list(scoring.TESTS)))
+    tests = scoring.tests(config.get("tests"), config["algorithm"])
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-autograder-") as work:
         submission = intake.snapshot(root / handed, Path(work, "0001"), "submission", function)
         job = classrun.job(submission, function, config["options"], tests)

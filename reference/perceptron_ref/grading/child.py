@@ -27,6 +27,7 @@ from perceptron_ref.crosscheck.report.results import Report
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import feedback, scoring
+from perceptron_ref.registry import PERCEPTRONS
 
 COLUMNS = (
     "submission",
@@ -99,7 +100,11 @@ def summary(name: str, report: Report) -> dict[str, Any]:
         "agrees_with": list(report.agrees_with),
         "learning_rate": None if rate is None else str(rate),
         # it follows the zero-score rule of other variants, not the one it was checked against
-        "tie_rule": bool(report.agrees_with) and report.algorithm not in report.agrees_with,
+        # it follows the zero-score rule of another of the core six (a family's variants are
+        # in its diagnosis codes instead)
+        "tie_rule": report.algorithm in PERCEPTRONS
+        and bool(report.agrees_with)
+        and report.algorithm not in report.agrees_with,
         "spec_line": None if divergence is None else divergence.spec_line,
         "kinds": list(report.kinds),
         "shapes": list(report.shapes),

@@ -318,9 +318,12 @@ class FamilyTrial:
             elif reference[dim.name] in values:
                 found.append(Aspect(dim.aspect, True, f"{dim.name}: {reference[dim.name]}"))
             else:
-                said = (
-                    f"{dim.name}: {', '.join(values)}, not {reference[dim.name]} as in {algorithm}"
-                )
+                words = self.family.explain.dims.get(dim.name)
+                if words is None:
+                    said = f"{dim.name}: {', '.join(values)}, not {reference[dim.name]}"
+                else:
+                    said = "; ".join(words.says[v] for v in values)
+                    said += f", where {algorithm} {words.reference}"
                 found.append(Aspect(dim.aspect, False, said))
         parts: dict[str, list[bool]] = {}
         for i in checked:
@@ -340,7 +343,7 @@ class FamilyTrial:
             said = (
                 f"right on all {len(oks)} data sets"
                 if not wrong
-                else f"wrong on {wrong} of {len(oks)}"
+                else f"wrong on {wrong} of the {len(oks)} data sets"
             )
             found.append(Aspect(name, not wrong, said))
         return tuple(found)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import Any, Protocol
 
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import datasets
@@ -43,6 +43,16 @@ class Regimes(Protocol):
     ) -> list[Case]: ...
 
     def probes(self, data: Data, options: Options) -> tuple[Vector, ...]: ...
+
+    def plan(self, options: dict[str, Any], examples: int, floats: bool) -> tuple[str, ...]:
+        """The regimes drawn for crosscheck's ``options`` (a grading configuration's)."""
+        ...
+
+
+def core_plan(examples: int, floats: bool, *, large: bool = True) -> tuple[str, ...]:
+    """The core's regimes drawn for ``examples`` data sets (:func:`core`)."""
+    drawn = datasets.plan(examples, floats=floats)
+    return tuple(r for r in drawn if large or r != "realistic")
 
 
 def probes(data: Data, limit: int = PROBES) -> tuple[Vector, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -111,6 +112,11 @@ class Halving:
 
     def probes(self, data: Data, options: Options) -> tuple[Vector, ...]:
         return probes(data, 32)
+
+    def plan(self, options: dict[str, Any], examples: int, floats: bool) -> tuple[str, ...]:
+        converge = options.get("epochs") == "converge"
+        other = () if converge or examples < 4 else ("boundary", "noise")
+        return (*(("separable",) if examples >= 2 else ()), *other)
 
 
 REGIMES = Halving()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -19,7 +20,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import realistic
 from perceptron_ref.crosscheck.data.datasets import REGIMES as CORE_REGIMES
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
-from perceptron_ref.crosscheck.data.families import core, probes, smallest_first
+from perceptron_ref.crosscheck.data.families import core, core_plan, probes, smallest_first
 from perceptron_ref.crosscheck.family import Options
 from perceptron_ref.vectors import Label, Vector
 
@@ -45,22 +46,34 @@ def nonlinear(rng: np.random.Generator, d: int | None) -> Data:
 class Kernel:
     names = NAMES
 
+    def counts(self, examples: int) -> tuple[int, int, int]:
+        """Data sets of the core's small regimes, nonlinear ones, realistic ones."""
+        large = min(2, examples // 10)
+        nonlinear = examples // 5 - large
+        return examples - examples // 5, nonlinear, large
+
+    def plan(self, options: dict[str, Any], examples: int, floats: bool) -> tuple[str, ...]:
+        small, nonlinear, large = self.counts(examples)
+        names = core_plan(small, floats, large=False)
+        return (
+            *names,
+            *(["nonlinear"] if nonlinear > 0 else []),
+            *(["realistic"] if large else []),
+        )
+
     def draw(
         self, options: Options, needs: Needs, examples: int, seed: int, keep: Callable[[Data], bool]
     ) -> list[Case]:
-        small = core(
-            replace(needs, vectorized=False), examples - examples // 5, seed, keep, large=False
-        )
-        found = list(small)
+        small, wanted, large = self.counts(examples)
+        found = list(core(replace(needs, vectorized=False), small, seed, keep, large=False))
         rng = np.random.default_rng([seed, 13])
-        wanted = examples // 5 - min(2, examples // 10)
         for _ in range(8 * max(wanted, 1)):
             if sum(c.regime == "nonlinear" for c in found) >= wanted:
                 break
             data = nonlinear(rng, needs.dimension)
             if keep(data):
                 found.append(Case("nonlinear", data))
-        for k, (n, d) in enumerate(((200, 196), (300, 64))[: min(2, examples // 10)]):
+        for k, (n, d) in enumerate(((200, 196), (300, 64))[:large]):
             X = realistic.pixels(np.random.default_rng([seed, 17, k]), n, needs.dimension or d)
             w = np.where(np.arange(X.shape[1]) < X.shape[1] / 2, 1, -1)
             X, y = realistic.label(rng, X, w, needs.separable)

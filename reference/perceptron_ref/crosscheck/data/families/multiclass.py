@@ -95,17 +95,24 @@ def case(rng: np.random.Generator, regime: str, needs: Needs) -> Data | None:
 class Multiclass:
     names = NAMES
 
+    def counts(self, converge: bool, examples: int, floats: bool) -> dict[str, int]:
+        large = 0 if converge else min(4, examples // 10)
+        long = min(6, examples // 8)
+        near = examples // 5
+        rationals = 0 if floats else examples // 5
+        many = examples // 8
+        ties = max(examples - large - long - near - rationals - many, 0)
+        return {"ties": ties, "many-classes": many, "near-zero": near, "rationals": rationals,
+                "long": long, "realistic": large}  # fmt: skip
+
+    def plan(self, options: dict[str, Any], examples: int, floats: bool) -> tuple[str, ...]:
+        counts = self.counts(options.get("epochs") == "converge", examples, floats)
+        return tuple(r for r, n in counts.items() if n)
+
     def draw(
         self, options: Options, needs: Needs, examples: int, seed: int, keep: Callable[[Data], bool]
     ) -> list[Case]:
-        large = 0 if options.epochs == "converge" else min(4, examples // 10)
-        long = min(6, examples // 8)
-        near = examples // 5
-        rationals = 0 if needs.floats else examples // 5
-        many = examples // 8
-        ties = max(examples - large - long - near - rationals - many, 0)
-        counts = {"ties": ties, "many-classes": many, "near-zero": near, "rationals": rationals,
-                  "long": long, "realistic": large}  # fmt: skip
+        counts = self.counts(options.epochs == "converge", examples, needs.floats)
         found: list[Case] = []
         for k, (regime, count) in enumerate(counts.items()):
             made = 0

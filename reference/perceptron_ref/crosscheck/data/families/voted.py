@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.datasets import REGIMES as CORE_REGIMES
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
-from perceptron_ref.crosscheck.data.families import core, probes, smallest_first
+from perceptron_ref.crosscheck.data.families import core, core_plan, probes, smallest_first
 from perceptron_ref.crosscheck.family import Options
 from perceptron_ref.vectors import Vector
 
@@ -27,6 +28,9 @@ class Voted:
 
     def probes(self, data: Data, options: Options) -> tuple[Vector, ...]:
         return probes(data)
+
+    def plan(self, options: dict[str, Any], examples: int, floats: bool) -> tuple[str, ...]:
+        return core_plan(examples, floats)
 
 
 REGIMES = Voted()

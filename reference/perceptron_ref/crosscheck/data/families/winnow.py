@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
@@ -81,14 +82,22 @@ def labelled(
 class Winnow:
     names = NAMES
 
-    def draw(
-        self, options: Options, needs: Needs, examples: int, seed: int, keep: Callable[[Data], bool]
-    ) -> list[Case]:
-        converge = options.epochs == "converge"
+    def counts(self, converge: bool, examples: int) -> dict[str, int]:
         many = min(4, examples // 10)
         noise = 0 if converge else examples // 5
         tie = 0 if converge else examples // 4
         targets = max(examples - many - noise - tie, 0)
+        return {"targets": targets, "ties": tie, "noise": noise, "many-features": many}
+
+    def plan(self, options: dict[str, Any], examples: int, floats: bool) -> tuple[str, ...]:
+        counts = self.counts(options.get("epochs") == "converge", examples)
+        return tuple(r for r, n in counts.items() if n)
+
+    def draw(
+        self, options: Options, needs: Needs, examples: int, seed: int, keep: Callable[[Data], bool]
+    ) -> list[Case]:
+        converge = options.epochs == "converge"
+        targets, tie, noise, many = self.counts(converge, examples).values()
         found = [
             Case("targets", d)
             for d in draw(_target(options.algorithm).map(_data), targets, seed, keep)

@@ -8,7 +8,7 @@ EXPLAIN = Explain(
     when={
         "sign-zero": "its hypotheses take sgn(0) = −1, or 0 (np.sign: dropped on any example "
         "on their boundary), where Mehta's f_w takes +1",
-        "vote-tie": "a tied vote predicts −1, where the reference predicts +1",
+        "majority-tie": "a tied vote predicts −1, where the reference predicts +1",
     },
     dims={
         "sgn(0)": Difference(
@@ -22,7 +22,7 @@ EXPLAIN = Explain(
         ),
         "vote": Difference(
             "predicts +1 on a tied vote",
-            {"a tie predicts −1": "vote-tie"},
+            {"a tie predicts −1": "majority-tie"},
             {"a tie predicts −1": "a tied vote predicts −1"},
         ),
     },
