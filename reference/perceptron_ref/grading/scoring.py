@@ -119,7 +119,7 @@ def checks(algorithm: str | None = None) -> dict[str, Callable[[Report, str], tu
     if scored is None:
         return CHECKS
     return {
-        "runs": _runs,
+        "runs": families.runs,
         **{name: families.part(name) for name in scored.parts},
         "right": _right,
         **{f"right-{r}": _regime(r) for r in scored.regimes},

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from perceptron_ref.crosscheck.candidates.outcomes import Failure
 from perceptron_ref.crosscheck.family import of as family_of
 from perceptron_ref.crosscheck.report.results import Report
 
@@ -44,6 +45,15 @@ class Scored:
         return tuple(
             {"name": names[c], "check": c, "points": 1, "visibility": "visible"} for c in checks
         )
+
+
+def runs(report: Report, words: str) -> tuple[bool, str]:
+    """It loads and answers every data set (no crash, hang, memory or unreadable answer)."""
+    c = report.counterexample
+    if c is not None and isinstance(c.got, Failure):
+        return False, words
+    n = report.examples
+    return True, f"It answered on all {n} data set{'s' * (n != 1)}: {report.compared}."
 
 
 def part(name: str) -> Check:

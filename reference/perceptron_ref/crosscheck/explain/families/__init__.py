@@ -3,8 +3,8 @@
 A family's module maps each value of each dimension (:class:`~perceptron_ref.crosscheck.judge.
 families.Dim`) that differs from the reference's to a code and a sentence.  The evidence of a
 code is the variant the candidate agrees with on every data set tried: "its answers on all 30
-data sets are those of perceptron/voted (count 0): a new vector's count starts at 0, not at 1
-(spec line voted.6)".  Accepted readings (α as mistake counts) are named the same way.
+data sets are those of perceptron/voted (count 0): a new vector's count starts at 0, where the
+reference starts it at 1 (…), spec line voted.6".  Accepted readings (α as mistake counts) are named the same way.
 """
 
 from __future__ import annotations
@@ -49,8 +49,7 @@ class Explain:
                     difference.codes[value],
                     f"its answers on all {count} data set{'s' * (count != 1)} are those of "
                     f"{other.name(algorithm, reference)}: {difference.says[value]}, where the "
-                    f"reference "
-                    f"{difference.reference} (spec line {dim.line})",
+                    f"reference {difference.reference}, spec line {dim.line}",
                 )
             )
         return found
