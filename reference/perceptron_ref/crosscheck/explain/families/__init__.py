@@ -4,7 +4,8 @@ A family's module maps each value of each dimension (:class:`~perceptron_ref.cro
 families.Dim`) that differs from the reference's to a code and a sentence.  The evidence of a
 code is the variant the candidate agrees with on every data set tried: "its answers on all 30
 data sets are those of perceptron/voted (count 0): a new vector's count starts at 0, where the
-reference starts it at 1 (…), spec line voted.6".  Accepted readings (α as mistake counts) are named the same way.
+reference starts it at 1 (…), spec line voted.6".  Accepted readings (α as mistake counts)
+are named the same way.
 """
 
 from __future__ import annotations
