@@ -14,7 +14,6 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
-from pathlib import Path
 
 import pytest
 import sympy
