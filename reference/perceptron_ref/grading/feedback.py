@@ -64,6 +64,7 @@ HINTS = {
     "winnow-threshold": "{e}: the threshold is n, the number of features.",
     "winnow-tie": "{e}: predict + when w·x equals the threshold (>=).",
     "winnow-demotion": "{e}: demote the active weights as the notes do.",
+    "scaled-weights": "{e}: start the weights at 1 and use the threshold n.",
     "sign-zero": "{e}: a hypothesis predicts +1 where ⟨w, x⟩ = 0.",
     "majority-tie": "{e}: a tied vote predicts +1.",
 }

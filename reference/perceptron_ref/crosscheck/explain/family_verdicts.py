@@ -24,7 +24,7 @@ from perceptron_ref.crosscheck.explain import diagnosis
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.explain.shrink import shrink
 from perceptron_ref.crosscheck.judge.compare import Divergence
-from perceptron_ref.crosscheck.judge.families import Reading, Variant, scaled
+from perceptron_ref.crosscheck.judge.families import Reading, Variant, ratio, scaled
 from perceptron_ref.crosscheck.report.results import Counterexample, Report, Shown
 
 if TYPE_CHECKING:
@@ -112,6 +112,8 @@ def disagree(
     if agreeing:
         dims = judge.dims(options)
         found += t.family.explain.differences(algorithm, dims, reference, agreeing[0], n)
+    elif not judge.scales:
+        found += _scaled(t, outcomes, checked, reading)
     if reading.rate != t.q:
         found.append(
             Diagnosis(
@@ -135,6 +137,37 @@ def disagree(
     counter = Counterexample(data, trace, got, divergence, note, shown)
     return Report(algorithm, t.target, "disagree", reason, n, names, counter, tuple(found),
                   None, **base)  # fmt: skip
+
+
+def _scaled(
+    t: FamilyTrial, outcomes: Sequence[Outcome], checked: Sequence[int], reading: Reading
+) -> list[Diagnosis]:
+    """For a family with no learning rate (Winnow): answers that are a positive multiple of
+    the reference's on every data set (weights started at 1/n with θ = 1, …) are named, and
+    not accepted."""
+    reference = t.variants(outcomes)[0]
+    factors = []
+    for i in checked:
+        o = outcomes[i]
+        if not isinstance(o, Got) or o.predictions is not None:
+            continue
+        got = t.judge.normalize(o, reading, t.cases[i].data, t.options)
+        expected = t.answer(t.cases[i].data, reference)
+        c = None if got is None else ratio(t.judge, got, expected)
+        if c is None:
+            return []
+        factors.append(c)
+    if not factors or all(c == 1 for c in factors):
+        return []
+    shown = ", ".join(str(c) for c in list(dict.fromkeys(factors))[:4])
+    return [
+        Diagnosis(
+            "scaled-weights",
+            f"on all {len(factors)} data sets its weights are a positive multiple of the "
+            f"reference's ({shown}, …): the same predictions, but {t.options.algorithm}'s "
+            "weights are compared as they are: its factor is no learning rate",
+        )
+    ]
 
 
 def _shown(

@@ -25,7 +25,7 @@ def read(value: Any, data: Data, bias: bool, probes: int) -> Got:
         raise Unreadable("expected the surviving hypotheses: vectors, indices or a mask")
     if value and all(isinstance(v, bool) for v in value):
         return Got(value=("mask", tuple(value)), shape="a mask over the hypotheses")
-    if all(is_number(v) for v in value) and (not value or D > 1 or len(value) != 1):
+    if all(is_number(v) for v in value):  # a vector is a list: numbers are indices
         if any(v.denominator != 1 or v < 0 for v in value):
             raise Unreadable("indices of hypotheses must be whole numbers >= 0")
         return Got(value=("indices", tuple(int(v) for v in value)), shape="indices")

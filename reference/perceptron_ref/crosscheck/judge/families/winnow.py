@@ -60,6 +60,15 @@ class Run:
     ties: int  # steps with w·x = θ exactly
     updates: tuple[int, ...]  # per weight, how many times it was multiplied or divided
     exact: bool  # every weight a float, every w·x summed exactly in float64 (any order)
+    certain: bool  # float64 takes every decision as the exact run does (see bound)
+
+
+def bound(w: Sequence[Fraction], updates: Sequence[int]) -> list[float]:
+    """The float64 error bound of each weight: a weight multiplied or divided k times by a
+    factor held within one rounding (u|f|), each product rounded once, is within
+    γ_{2k+1}·w of the exact one (Higham §3.1, the γ of ``judge/floats``); zeroing and
+    halving are exact, so the bound only overstates them."""
+    return [floats.gamma(2 * k + 1) * float(v) for v, k in zip(w, updates, strict=True)]
 
 
 def summed_exactly(terms: Sequence[Fraction]) -> bool:
@@ -85,13 +94,19 @@ def winnow(
     demote = variant["demotion"]
     w = [Fraction(1)] * n
     updates = [0] * n
-    ties, epoch, clean, exact = 0, 0, False, floats.is_float(theta)
+    ties, epoch, clean, exact, certain = 0, 0, False, floats.is_float(theta), True
     passes = MAX_EPOCHS if epochs == "converge" else int(epochs)
     while epoch < passes and not (epochs == "converge" and clean):
         epoch, clean = epoch + 1, True
         for x, y in zip(rows, data[1], strict=True):
             s = dot(tuple(w), x)
-            exact = exact and summed_exactly([a for a, b in zip(w, x, strict=True) if b == 1])
+            active = [j for j, b in enumerate(x) if b == 1]
+            exact = exact and summed_exactly([w[j] for j in active])
+            if not exact and certain:  # the score's bound: its weights' and its sum's
+                e = bound([w[j] for j in active], [updates[j] for j in active])
+                top = sum(float(w[j]) for j in active) + sum(e)
+                B = (sum(e) + floats.gamma(len(active)) * top) * floats.GROW
+                certain = abs(s - theta) > Fraction(B)
             ties += s == theta
             positive = s >= theta if variant["at θ"] == AT_THETA[0] else s > theta
             if positive == (y == 1):
@@ -113,7 +128,7 @@ def winnow(
                     w[i] *= 2 - f  # × (1 − ε)
                 exact = exact and floats.is_float(w[i])
     status = "online" if epochs != "converge" else "converged" if clean else "max_epochs"
-    return Run(tuple(w), epoch, status, ties, tuple(updates), exact)
+    return Run(tuple(w), epoch, status, ties, tuple(updates), exact, exact or certain)
 
 
 class WinnowJudge(Judge[Vector]):
@@ -168,8 +183,22 @@ class WinnowJudge(Judge[Vector]):
         return super().refuse(data, options)
 
     def exact(self, data: Data, variant: Variant, options: Options) -> bool:
-        """Every weight a float and every w·x summed exactly, along the run."""
-        return self._run(data, variant, options).exact
+        """Can a float64 candidate be judged here: every weight a float and every w·x summed
+        exactly along the run, or every decision certain within the bound of
+        :func:`bound` (then its weights are compared within that bound)?"""
+        return self._run(data, variant, options).certain
+
+    def same(
+        self, got: Vector, expected: Vector, data: Data, variant: Variant, options: Options,
+        floats_: bool,
+    ) -> bool:  # fmt: skip
+        if got == expected:
+            return True
+        r = self._run(data, variant, options)
+        if not floats_ or r.exact or len(got) != len(expected):
+            return False
+        e = bound(expected, r.updates)
+        return all(abs(g - v) <= Fraction(b) for g, v, b in zip(got, expected, e, strict=True))
 
     def stats(self, data: Data, options: Options) -> Stats:
         reference = self.variants(options, predictions=False)[0]
