@@ -9,8 +9,8 @@ TRAINING = Difference(
     "counts a zero score w·x = 0 as a mistake",
     {"tie → positive": "training-tie", "tie → negative": "training-tie"},
     {
-        "tie → positive": "it takes sign(0) = +1 in training, so a zero score is no mistake "
-        "when y = +1 (copysign(1, 0.0))",
+        "tie → positive": "it takes sign(0) = +1 in training (1 if s >= 0 else -1), so a zero "
+        "score is no mistake when y = +1",
         "tie → negative": "it takes sign(0) = −1 in training, so a zero score is no mistake "
         "when y = −1",
     },
