@@ -43,8 +43,19 @@ NOT_RUN = ("budget", "not run")
 STOPS = ("hang", "load error", "budget")
 
 
-def _number(q: Fraction) -> dict[str, str]:
-    return {"number": str(q)}
+class ByData:
+    """A cache by data set: keyed by the data's id and kept with the data, so that an id is
+    never reused while its entry lives (shrinking makes and drops many data sets)."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[int, Any], tuple[Data, Any]] = {}
+
+    def get(self, data: Data, key: Any, make: Callable[[], Any]) -> Any:
+        entry = self.found.get((id(data), key))
+        if entry is None or entry[0] is not data:
+            entry = (data, make())
+            self.found[(id(data), key)] = entry
+        return entry[1]
 
 
 class Calls:
@@ -53,13 +64,13 @@ class Calls:
 
     def __init__(self, family: Family, options: Options, told: Callable[[Data], dict[str, Any]]):
         self.family, self.options, self.told = family, options, told
-        self._probes: dict[int, tuple[Vector, ...]] = {}
+        self._probes = ByData()
 
     def probes(self, data: Data) -> tuple[Vector, ...]:
-        key = id(data)
-        if key not in self._probes:
-            self._probes[key] = self.family.regimes.probes(data, self.options)
-        return self._probes[key]
+        found: tuple[Vector, ...] = self._probes.get(
+            data, None, lambda: self.family.regimes.probes(data, self.options)
+        )
+        return found
 
     def extra(self, data: Data) -> dict[str, Any]:
         points = [[str(v) for v in p] for p in self.probes(data)]
@@ -91,9 +102,7 @@ class FamilyTrial:
         self.needs, self.cases, self.call, self.unusable = needs, list(cases), call, unusable
         self.calls, self.judge, self.q = calls, family.judge, options.eta
         self.floats = candidate.floats
-        self._answers: dict[tuple[int, Variant], Any] = {}
-        self._predicted: dict[tuple[int, Variant], tuple[Fraction, ...]] = {}
-        self._exact: dict[tuple[int, Variant], bool] = {}
+        self._answers, self._predicted, self._exact = ByData(), ByData(), ByData()
 
     # -- 1. answers ------------------------------------------------------------------------
 
@@ -122,8 +131,8 @@ class FamilyTrial:
 
     def answer(self, data: Data, variant: Variant) -> Any:
         """The variant's exact answer at step 1 (cached by data set)."""
-        key = (id(data), variant)
-        if key not in self._answers:
+
+        def make() -> Any:
             found = self.judge.answer(data, variant, self.options)
             reference = self.judge.variants(self.options, predictions=True)[0]
             small = self.judge.checked(data, self.options)
@@ -132,15 +141,16 @@ class FamilyTrial:
                 assert found == self.judge.reference(data, self.options), (
                     f"the {self.family.name} family's answer differs from the reference's"
                 )
-            self._answers[key] = found
-        return self._answers[key]
+            return found
+
+        return self._answers.get(data, variant, make)
 
     def predicted(self, data: Data, variant: Variant) -> tuple[Fraction, ...]:
-        key = (id(data), variant)
-        if key not in self._predicted:
-            points = self.calls.probes(data)
-            self._predicted[key] = self.judge.predict(data, variant, self.options, points)
-        return self._predicted[key]
+        points = self.calls.probes(data)
+        found: tuple[Fraction, ...] = self._predicted.get(
+            data, variant, lambda: self.judge.predict(data, variant, self.options, points)
+        )
+        return found
 
     def fits(self, data: Data, outcome: Outcome, variant: Variant, reading: Reading) -> bool:
         """Is this answer the variant's, read as ``reading`` says?"""
@@ -160,10 +170,10 @@ class FamilyTrial:
         return self.judge.same(mine, expected, data, variant, self.options, self.floats)
 
     def _exact_for(self, data: Data, variant: Variant) -> bool:
-        key = (id(data), variant)
-        if key not in self._exact:
-            self._exact[key] = self.judge.exact(data, variant, self.options)
-        return self._exact[key]
+        found: bool = self._exact.get(
+            data, variant, lambda: self.judge.exact(data, variant, self.options)
+        )
+        return found
 
     def rate(self, outcomes: Sequence[Outcome], variant: Variant, base: Reading) -> Fraction | None:
         """One learning rate c that fits most answers (read as simply as they allow)."""
