@@ -97,7 +97,7 @@ CASES: list[Case] = [
      "winnow/disjunction (θ = n/2)", ("winnow-threshold",), {"threshold": False}),
     ("winnow_strict", "winnow/disjunction", {}, "disagree",
      "winnow/disjunction (θ = n, − at w·x = θ)", ("winnow-tie",), {"tie": False}),
-    ("winnow2", "winnow/disjunction", {"input": "lists"}, "disagree",
+    ("winnow2", "winnow/disjunction", {"input": "lists", "examples": 20}, "disagree",
      "winnow/disjunction (θ = n, halved)", ("winnow-demotion",), {"demotion": False}),
     ("winnow_scaled", "winnow/disjunction", {"input": "fractions"}, "disagree", "",
      ("scaled-weights",), {}),
@@ -115,9 +115,9 @@ CASES: list[Case] = [
 
 
 def check(name: str, algorithm: str, **options: Any) -> Report:
-    """A crosscheck small enough for CI: 8 data sets."""
-    return crosscheck(algorithm, f"{CANDIDATES / name}.py:train", examples=8, timeout=60.0,
-                      **options)  # fmt: skip
+    """A crosscheck small enough for CI: 8 data sets (unless ``examples`` says otherwise)."""
+    options = {"examples": 8} | options
+    return crosscheck(algorithm, f"{CANDIDATES / name}.py:train", timeout=60.0, **options)
 
 
 @pytest.mark.parametrize(

@@ -59,7 +59,7 @@ class VotedJudge(Judge[Votes]):
         return (
             Dim("count", ("count 1", "count 0"), "voted.6"),
             Dim("training", TRAINING, "voted.3"),
-            Dim("vote", SIGNS, "voted.7", "vote", predictions=True),
+            Dim("vote", SIGNS, "voted.8", "vote", predictions=True),
         )
 
     def converges(self, data: Data, options: Options) -> bool:
