@@ -9,8 +9,10 @@ as root; they never skip there."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -172,8 +174,11 @@ def test_a_platform_grader_keeps_its_files_and_its_grade_from_a_hostile_hand_in(
     else:
         assert results["gradable"] is True and results["score"] < 1
         assert results["sandbox"] == LAYERS[layer]
-    said = json.dumps(results)
-    assert "read /etc/shadow" not in said and "autograder.json" not in said, said
+    said = json.dumps(results, ensure_ascii=False)
+    # Its first weight counts what it managed (secrets read, folders listed or written,
+    # results forged, hosts reached): the counterexample shows it got none.
+    assert re.search(r"your w += \(0\)", said), said
+    assert "autograder.json" not in said and "shadow" not in said, said
     time.sleep(FORGING)
     assert out.read_bytes() == written  # no grade changed after the grader wrote it
     assert sorted(p.name for p in out.parent.iterdir()) == ["results.json"]
@@ -251,3 +256,24 @@ def test_bubblewrap_without_size_as_ubuntu_22_04_ships_it_still_sandboxes(tmp_pa
     assert name == LAYERS["bwrap"]
     assert "wrote more than 256 MiB to its scratch folder" in death, death
     assert sandbox.plan().name  # (this process's own plan is untouched)
+
+
+def test_the_hostile_hand_in_does_attack_when_nothing_confines_it(tmp_path: Path) -> None:
+    # The control for the tests above: run plainly, as root, it reads what it should not and
+    # says so in its first weight (so "your w = (0)" above is the sandbox's doing).
+    shutil.copy(CANDIDATES / "hostile_grader.py", tmp_path)
+    code = "import sys; sys.path.insert(0, sys.argv[1]); import hostile_grader as h; "
+    code += "print(h.train([[1.0, 2.0]], [1]))"
+    env = os.environ | {"PERCEPTRON_REF_SANDBOX": "none-but-a-test"}
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60,
+    )  # fmt: skip
+    try:
+        assert done.returncode == 0, done.stderr
+        first = float(done.stdout.strip().strip("[]").split(",")[0])
+        assert first >= 1 and "read /etc/shadow" in done.stderr, (done.stdout, done.stderr)
+    finally:
+        for pid in processes_with(MARKERS[3]):  # its daemon
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, 9)

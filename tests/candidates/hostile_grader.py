@@ -3,7 +3,8 @@ folders (Gradescope's /autograder, PrairieLearn's /grade, and whatever root a gr
 line names), reads its configuration, /etc/shadow and the results folder, writes into the
 source and results folders, tries the internet, and leaves a daemon that rewrites results.json
 to a score of 999 for a while after the run.  It reports on stderr what it managed (the
-tests read the grader's files and results, not this).  Then it returns a wrong answer."""
+tests read the grader's files and results too).  Then it returns a wrong answer whose first
+weight counts what it managed (the counterexample's "got w" shows it)."""
 
 import contextlib
 import os
@@ -72,4 +73,5 @@ def train(X: Any, y: Any) -> Any:
             stderr=subprocess.DEVNULL,
         )
     print("\n".join(managed) or "managed nothing", file=sys.stderr)
-    return [0.0] * len(X[0])
+    # What it managed, where the grader shows it: the first weight (0 when it managed nothing).
+    return [float(len(managed))] + [0.0] * (len(X[0]) - 1)

@@ -90,15 +90,23 @@ def lend(leases: Path) -> Lease:
 
 def _owner(entry: str) -> tuple[int, bool]:
     """The real uid of process ``entry`` and whether it is a zombie (which holds nothing)."""
+    uid, zombie, _ = _status(entry)
+    return uid, zombie
+
+
+def _status(entry: str) -> tuple[int, bool, int]:
+    """The real uid of process ``entry``, whether it is a zombie, and its parent's PID."""
     with open(f"/proc/{entry}/status", "rb") as status:
-        uid, zombie = -1, False
+        uid, zombie, parent = -1, False, -1
         for line in status:
             if line.startswith(b"State:"):
                 zombie = line.split()[1] in (b"Z", b"X")
+            elif line.startswith(b"PPid:"):
+                parent = int(line.split()[1])
             elif line.startswith(b"Uid:"):
                 uid = int(line.split()[1])
                 break
-        return uid, zombie
+        return uid, zombie, parent
 
 
 def members(uid: int) -> list[int]:
@@ -111,6 +119,54 @@ def members(uid: int) -> list[int]:
                 if owner == uid and not zombie:
                     found.append(int(entry))
     return found
+
+
+class Members:
+    """:func:`members` of ``uid``, kept up to date cheaply, for a watch that asks every few
+    milliseconds: each call lists ``/proc`` and reads again the owner of only the processes
+    it has not met before, or that were root's (a sandbox's first process is root's until it
+    drops to its uid; no other process's real uid changes but by root's doing), kernel
+    threads aside; a PID is not used again before the kernel has gone through the others."""
+
+    def __init__(self, uid: int) -> None:
+        self.uid = uid
+        self.known: dict[str, bool] = {}  # PID -> whether it is one of uid's
+        self.since = _ticks() - 1  # a process started before the sandbox is none of its
+
+    def __call__(self) -> list[int]:
+        listed = [e for e in os.listdir("/proc") if e.isdigit()]
+        known, found = {}, []
+        for entry in listed:
+            mine = self.known.get(entry)
+            if mine is None:
+                try:
+                    owner, zombie, parent = _status(entry)
+                except (OSError, ValueError, IndexError):  # it ended meanwhile
+                    continue
+                mine = owner == self.uid and not zombie
+                if mine or owner != 0 or parent == 2 or entry == "2" or self._older(entry):
+                    known[entry] = mine  # settled for good
+            else:
+                known[entry] = mine
+            if mine:
+                found.append(int(entry))
+        self.known = known
+        return found
+
+
+    def _older(self, entry: str) -> bool:
+        """Whether process ``entry`` started before this sandbox did."""
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                return int(stat.read().rpartition(b")")[2].split()[19]) < self.since
+        except (OSError, ValueError, IndexError):
+            return False
+
+
+def _ticks() -> int:
+    """Clock ticks since boot, as ``/proc/PID/stat`` counts a process's start."""
+    with open("/proc/uptime", "rb") as uptime:
+        return int(float(uptime.read().split()[0]) * os.sysconf("SC_CLK_TCK"))
 
 
 def kill_all(uid: int, *, patience: float = 10.0) -> bool:

@@ -56,7 +56,8 @@ from pathlib import Path
 
 from perceptron_ref.crosscheck.run import accounts, bwrap, monitor, views
 from perceptron_ref.crosscheck.run.bwrap import HARNESS as HARNESS
-from perceptron_ref.crosscheck.run.bwrap import PACKAGE, SCRATCH_SIZE
+from perceptron_ref.crosscheck.run.bwrap import PACKAGE as PACKAGE
+from perceptron_ref.crosscheck.run.bwrap import SCRATCH_SIZE
 
 MAX_OUTPUT = 4 * 1024 * 1024
 STDERR_TAIL = 2000
@@ -476,8 +477,7 @@ class Sandboxed:
             os.close(fd)
             os.close(info)
         if self.lease is not None:
-            uid = self.lease.uid
-            members = lambda: accounts.members(uid)  # noqa: E731
+            members: Callable[[], list[int]] = accounts.Members(self.lease.uid)
         elif pid is not None:
             members = monitor.in_namespace(pid)
         else:
@@ -527,8 +527,7 @@ class Sandboxed:
             start_new_session=True,
         )
         if self.lease is not None:
-            uid = self.lease.uid
-            members = lambda: accounts.members(uid)  # noqa: E731
+            members: Callable[[], list[int]] = accounts.Members(self.lease.uid)
         else:
             members = monitor.in_session(self.process.pid)
         owner = None if self.lease is None else self.lease.uid

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-FORMAT = "1"  # part of the runtime's key: a change of layout here makes new mirrors
+FORMAT = "2"  # part of the runtime's key: a change of layout here makes new mirrors
 HIDDEN = ("perceptron_ref", "perceptron-ref")
 """Site-packages entries left out of the mirror: the package, its proofs, its metadata and an
 editable install's ``.pth`` and finder (whose names all hold one of these, case aside)."""
@@ -88,7 +88,8 @@ def _link(source: Path, target: Path) -> None:
 
 def _mirror(source: Path, target: Path, skip: Iterable[str] = ()) -> None:
     """``source``'s tree at ``target``: folders made, files linked, relative links kept;
-    top-level entries whose names hold one of ``skip`` (case aside) left out."""
+    entries whose names hold one of ``skip`` (case aside) left out: folders at the top, files
+    anywhere (a ``__pycache__`` of theirs)."""
     target.mkdir(parents=True, exist_ok=True)
     os.chmod(target, 0o755)
     skipped = tuple(s.lower() for s in skip)
@@ -97,7 +98,7 @@ def _mirror(source: Path, target: Path, skip: Iterable[str] = ()) -> None:
         there = target / here.relative_to(source)
         if here == source:
             folders[:] = [f for f in folders if not _hidden(f, skipped)]
-            files = [f for f in files if not _hidden(f, skipped)]
+        files = [f for f in files if not _hidden(f, skipped)]  # their __pycache__ too
         for name in [f for f in folders if (here / f).is_symlink()]:
             _symlink(here / name, there / name)
             folders.remove(name)
