@@ -106,7 +106,7 @@ def test_a_voted_class_is_graded_on_its_vectors_counts_and_vote(tmp_path: Path) 
 PREDICTION = {"vote", "prediction"}
 """The parts that only a fitted model's predictions show (their test names say so)."""
 
-RIGHT = {
+RIGHT: dict[str, tuple[str, dict[str, Any]]] = {
     "perceptron/averaged": ("averaged_numpy", {}),
     "perceptron/voted": ("voted_numpy", {}),
     "perceptron/kernel": ("kernel_numpy", {"kernel": "polynomial", "degree": 2, "c": "1"}),

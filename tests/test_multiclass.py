@@ -100,7 +100,8 @@ def test_one_class_is_never_a_mistake_and_alpha_stays_zero() -> None:
     """The spec's "One class": GEN(x) = {c}, so the argmax is c on every example."""
     trace = run_multiclass([(1, 2), (-3, 0), (0, 5)], ["cat"] * 3, epochs=2)
     assert trace.classes == ("cat",) and trace.mistakes == 0
-    assert trace.weights == (0, 0) and trace.model.predict((7, -1)) == "cat"
+    assert trace.weights == (Fraction(0), Fraction(0))
+    assert trace.model.predict((Fraction(7), Fraction(-1))) == "cat"
     converged = run_multiclass([(1,)], ["cat"], epochs="converge")
     assert (converged.status, converged.epochs) == ("converged", 1)
 

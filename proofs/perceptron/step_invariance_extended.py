@@ -262,7 +262,7 @@ def witness() -> list[Witness]:
         found[w_] = sequence(before)
         found[flags] = sequence([int(st.mistake) for st in averaged.steps])
         found[sums_] = sequence(total)
-        found[counts_] = sequence([0, *(st.model.c for st in voted.steps)])  # type: ignore[union-attr]
+        found[counts_] = sequence([0, *(st.model.c for st in voted.steps)])
         pad = [(Fraction(0),) * n]
         for st in kernel.steps:
             pad.append(tuple(st.weights) + (Fraction(0),) * (n - len(st.weights)))

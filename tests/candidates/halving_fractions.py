@@ -13,5 +13,7 @@ def train(X: Any, y: Any, hypotheses: Any, epochs: int = 1) -> list[Any]:
     alive = list(hypotheses)
     for _ in range(epochs):
         for x, label in zip(X, y, strict=True):
-            alive = [w for w in alive if sgn(sum(a * b for a, b in zip(w, x, strict=True))) == label]
+            alive = [
+                w for w in alive if sgn(sum(a * b for a, b in zip(w, x, strict=True))) == label
+            ]
     return alive

@@ -13,7 +13,9 @@ class Majority:
         self.alive = alive
 
     def predict(self, X: Any) -> list[int]:
-        votes = [sum(sgn(sum(a * b for a, b in zip(w, x, strict=True))) for w in self.alive) for x in X]
+        votes = [
+            sum(sgn(sum(a * b for a, b in zip(w, x, strict=True))) for w in self.alive) for x in X
+        ]
         return [1 if v > 0 else -1 for v in votes]
 
 

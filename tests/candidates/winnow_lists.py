@@ -11,5 +11,8 @@ def train(X: Any, y: Any, epochs: int = 1) -> list[float]:
         for x, label in zip(X, y, strict=True):
             predicted = 1 if sum(a * b for a, b in zip(w, x, strict=True)) >= n else -1
             if predicted != label:
-                w = [(2 * a if label == 1 else 0.0) if b == 1 else a for a, b in zip(w, x, strict=True)]
+                w = [
+                    (2 * a if label == 1 else 0.0) if b == 1 else a
+                    for a, b in zip(w, x, strict=True)
+                ]
     return w
