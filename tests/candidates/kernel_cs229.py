@@ -9,13 +9,14 @@ import numpy as np
 
 class Kernelized:
     def __init__(self, degree: int, c: float) -> None:
-        self.degree, self.c, self.state = degree, c, []  # type: ignore[var-annotated]
+        self.degree, self.c = degree, c
+        self.state: list[tuple[float, Any]] = []
 
     def kernel(self, a: Any, b: Any) -> float:
         return float((a @ b + self.c) ** self.degree)
 
     def f(self, x: Any) -> float:
-        return sum(beta * self.kernel(xi, x) for beta, xi in self.state)
+        return float(sum(beta * self.kernel(xi, x) for beta, xi in self.state))
 
     def h(self, x: Any) -> int:
         return 1 if self.f(x) >= 0 else 0
