@@ -153,6 +153,7 @@ class Members:
         self.known = known
         return found
 
+
     def _older(self, entry: str) -> bool:
         """Whether process ``entry`` started before this sandbox did."""
         try:
