@@ -153,6 +153,8 @@ def _scaled(
             continue
         got = t.judge.normalize(o, reading, t.cases[i].data, t.options)
         expected = t.answer(t.cases[i].data, reference)
+        if got is not None and got == expected and not any(t.judge.split(got)[0]):
+            continue  # both 0: any multiple
         c = None if got is None else ratio(t.judge, got, expected)
         if c is None:
             return []

@@ -153,7 +153,6 @@ class Members:
         self.known = known
         return found
 
-
     def _older(self, entry: str) -> bool:
         """Whether process ``entry`` started before this sandbox did."""
         try:

@@ -26,13 +26,12 @@ EXPLAIN = Explain(
             {"− at w·x = θ": "it predicts − at w·x = θ (w·x > θ), so it promotes there"},
         ),
         "demotion": Difference(
-            "demotes the active weights as the notes do",
+            "demotes them as the notes do: to 0 for a disjunction, ÷ (1 + ε) for k-of-r "
+            "functions and LTFs",
             {"halved": "winnow-demotion", "× (1 − ε)": "winnow-demotion"},
             {
-                "halved": "it halves the active weights on a mistake on a negative "
-                "(Winnow2), where the notes zero them",
-                "× (1 − ε)": "it multiplies the active weights by 1 − ε on a mistake on a "
-                "negative, where the notes divide them by 1 + ε",
+                "halved": "it halves the active weights on a mistake on a negative (Winnow2)",
+                "× (1 − ε)": "it multiplies the active weights by 1 − ε on a mistake on a negative",
             },
         ),
     },
