@@ -205,3 +205,44 @@ def test_options_are_checked_as_run_checks_them(
 def test_the_library_adapters_stay_with_the_core() -> None:
     with pytest.raises(InputError, match="runs the core perceptrons"):
         crosscheck("perceptron/voted", "sklearn", examples=2)
+
+
+def test_a_cmd_candidate_of_a_family_speaks_the_family_schemas() -> None:
+    """A program reads family-input.schema.json's object and writes family-output's; the
+    request crosscheck sends for each family fits the input schema."""
+    import json
+    import sys
+
+    from jsonschema import Draft202012Validator
+
+    from perceptron_ref.crosscheck.candidates import CORE_OPTIONS, _dataset_json, _unwrapped
+    from perceptron_ref.crosscheck.family import of, options
+    from perceptron_ref.crosscheck.judge.family_trial import Calls
+
+    report = crosscheck(
+        "perceptron/voted",
+        f"cmd:{sys.executable} {CANDIDATES / 'voted_cmd.py'}",
+        input="fractions",
+        examples=6,
+        timeout=60.0,
+        eta="1/2",
+    )
+    assert report.verdict == "agree", report.reason
+    protocol = CANDIDATES.parents[1] / "spec" / "protocol"
+    schema = json.loads((protocol / "family-input.schema.json").read_text())
+    validator = Draft202012Validator(schema)
+    data = (((1, 0), (0, 2)), (1, -1))
+    for algorithm, settings in (
+        ("halving/cover", {}),
+        ("perceptron/kernel", {"kernel": "polynomial", "degree": 2, "c": "1/2"}),
+        ("winnow/k-of-r", {"k": 2}),
+    ):
+        chosen = options(algorithm, **settings)  # type: ignore[arg-type]
+        family = of(algorithm)
+        extra = Calls(family, chosen, family.judge.told_for(chosen)).extra(data)
+        request = _dataset_json(data) | {"bias": False, "epochs": 1}
+        request["options"] = {
+            k: _unwrapped(v) for k, v in extra["told"].items() if k not in CORE_OPTIONS
+        }
+        request["probes"] = extra["probes"]
+        assert validator.is_valid(json.loads(json.dumps(request))), request

@@ -298,6 +298,10 @@ class Runner:
         self.session.close()
 
 
+CORE_OPTIONS = ("epochs", "bias", "eta")
+"""A command reads these at the request's top level (the core's schema), not in "options"."""
+
+
 def _unwrapped(value: Any) -> Any:
     """A told value as a command reads it: a rational as "p/q", a matrix as lists."""
     if isinstance(value, dict) and "number" in value:
@@ -323,7 +327,7 @@ def _call_command(
     if family is not None:  # the algorithm's options and probe points (a family's schema)
         extra = family.extra(data)
         told = extra.get("told", {}).items()
-        request["options"] = {k: _unwrapped(v) for k, v in told if k not in request}
+        request["options"] = {k: _unwrapped(v) for k, v in told if k not in CORE_OPTIONS}
         if "probes" in extra:
             request["probes"] = extra["probes"]
     stdin = json.dumps(request).encode()
