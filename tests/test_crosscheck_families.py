@@ -12,6 +12,7 @@ import pytest
 
 from perceptron_ref import run
 from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.check import Report
 from perceptron_ref.crosscheck.report import reporting
 from perceptron_ref.errors import InputError
@@ -231,13 +232,13 @@ def test_a_cmd_candidate_of_a_family_speaks_the_family_schemas() -> None:
     protocol = CANDIDATES.parents[1] / "spec" / "protocol"
     schema = json.loads((protocol / "family-input.schema.json").read_text())
     validator = Draft202012Validator(schema)
-    data = (((1, 0), (0, 2)), (1, -1))
+    data: Data = (((1, 0), (0, 2)), (1, -1))
     for algorithm, settings in (
         ("halving/cover", {}),
         ("perceptron/kernel", {"kernel": "polynomial", "degree": 2, "c": "1/2"}),
         ("winnow/k-of-r", {"k": 2}),
     ):
-        chosen = options(algorithm, **settings)  # type: ignore[arg-type]
+        chosen = options(algorithm, **settings)
         family = of(algorithm)
         extra = Calls(family, chosen, family.judge.told_for(chosen)).extra(data)
         request = _dataset_json(data) | {"bias": False, "epochs": 1}
