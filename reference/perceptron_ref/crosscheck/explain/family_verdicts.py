@@ -281,9 +281,9 @@ def _divergence(
     line, why = t.judge.blame(data, t.options, k - 1)
     for dim in t.judge.dims(t.options):
         if agreeing and dim.name in dict(v.values) and agreeing[0][dim.name] != v[dim.name]:
-            other = agreeing[0][dim.name]
+            other = agreeing[0].name(t.options.algorithm, v)
             line = dim.line
-            why = f"its answer after it is that of {dim.name} {other!r}, not {v[dim.name]!r}"
+            why = f"from here its answer is that of {other} ({dim.name}: {agreeing[0][dim.name]})"
             break
     if k == first > 1:  # the earlier prefixes could not be asked: it may have differed before
         why += f" (the shortest prefix it could be asked has {first} examples)"

@@ -364,7 +364,7 @@ class FamilyTrial:
             said = (
                 f"right on all {len(oks)} data sets"
                 if not wrong
-                else f"wrong on {wrong} of the {len(oks)} data sets"
+                else f"its {name} differ on {wrong} of the {len(oks)} data sets"
             )
             found.append(Aspect(name, not wrong, said))
         return tuple(found)
