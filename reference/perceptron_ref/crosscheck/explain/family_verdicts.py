@@ -161,13 +161,15 @@ def _scaled(
         factors.append(c)
     if not factors or all(c == 1 for c in factors):
         return []
-    shown = ", ".join(str(c) for c in list(dict.fromkeys(factors))[:4])
+    distinct = [c for c in dict.fromkeys(factors) if c != 1]
+    shown = ", ".join(str(c) for c in distinct[:4]) + (", …" if len(distinct) > 4 else "")
     return [
         Diagnosis(
             "scaled-weights",
-            f"on all {len(factors)} data sets its weights are a positive multiple of the "
-            f"reference's ({shown}, …): the same predictions, but {t.options.algorithm}'s "
-            "weights are compared as they are: its factor is no learning rate",
+            f"on every data set ({len(factors)} with a weight other than 0) its weights are a "
+            f"positive multiple of the reference's ({shown}): the same predictions, but "
+            f"{t.options.algorithm}'s weights are compared as they are: its factor is no "
+            "learning rate",
         )
     ]
 
