@@ -285,7 +285,7 @@ def _divergence(
         if agreeing and dim.name in dict(v.values) and agreeing[0][dim.name] != v[dim.name]:
             other = agreeing[0].name(t.options.algorithm, v)
             line = dim.line
-            why = f"from here its answer is that of {other} ({dim.name}: {agreeing[0][dim.name]})"
+            why = f"from here its answer is that of {other}"
             break
     if k == first > 1:  # the earlier prefixes could not be asked: it may have differed before
         why += f" (the shortest prefix it could be asked has {first} examples)"
