@@ -19,6 +19,11 @@ learning rates and shapes; ``compare``, first divergence and spec lines; ``conve
 ``trial``, one run from answers to verdict), ``explain`` (``verdicts``: repeat, ``shrink``,
 re-check, ``diagnosis`` and ``probes``) and ``report`` (``results`` and ``reporting``);
 ``check`` holds the options and :func:`crosscheck` itself.
+
+Every algorithm of ``run`` is judged: the notes' six perceptrons by the modules above, every
+other family (averaged, voted, kernel, multiclass, Winnow, Halving) by a module of its own in
+each stage, ``<stage>/families/<family>.py``, listed in ``family`` and run by
+``family_check`` (``judge/family_trial.py``, ``explain/family_verdicts.py``).
 Grading a class sits above it, in :mod:`perceptron_ref.grading` (crosscheck imports nothing
 of it).
 """

@@ -22,6 +22,10 @@ sizes under a small ``--examples``) is not a test of it: :func:`configured` leav
 of the autograder's tests, so the points a right hand-in gets are the points declared, and
 ``score`` is always the sum of the tests'.  A hand-in that cannot run (no Python file, an
 unreadable zip) scores 0 on every test, each test's output saying why.
+
+The algorithms beyond the core six score their family's tests instead (:func:`checks`,
+:func:`defaults`; ``grading/families``): ``runs``, each graded part, ``right`` and
+``right-<regime>`` for the family's regimes.
 """
 
 from __future__ import annotations
