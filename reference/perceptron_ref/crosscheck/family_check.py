@@ -77,6 +77,12 @@ def crosscheck(
             raise InputError(f"{name}: {why}")
         given.append(datasets.Case("given", d))
     cases = [*given, *_draw(family, options, needs, examples, seed)]
+    if not cases:  # e.g. --dimension D with Winnow's targets, or float input where no run is exact
+        floats = " in float64 (use --input fractions)" if candidate.floats else ""
+        raise InputError(
+            f"no data set of {options.algorithm}'s regimes fits these options{floats}: "
+            "change --dimension, --input or the algorithm's options"
+        )
     calls = Calls(family, options, family.judge.told_for(options))
     with candidates.Runner(
         candidate,

@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
+from hypothesis.errors import Unsatisfiable
+
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
@@ -73,6 +75,26 @@ def probes(data: Data, limit: int = PROBES) -> tuple[Vector, ...]:
     return tuple(found)
 
 
+def draw(strategy: Any, count: int, seed: int, keep: Callable[[Data], bool]) -> list[Data]:
+    """``datasets.draw``, or none when ``keep`` rejects everything the strategy makes (no data
+    of this regime fits the options: the caller says so)."""
+    try:
+        return datasets.draw(strategy, count, seed, keep)
+    except Unsatisfiable:
+        return []
+
+
+def padded(data: Data, dimension: int | None) -> Data | None:
+    """0/1 data with zero features added up to ``dimension`` (None: too many already)."""
+    if dimension is None:
+        return data
+    d = len(data[0][0])
+    if d > dimension:
+        return None
+    zeros = (0,) * (dimension - d)
+    return tuple((*x, *zeros) for x in data[0]), data[1]
+
+
 def core(
     needs: Needs,
     examples: int,
@@ -96,7 +118,7 @@ def core(
                 separable=needs.separable,
                 dimension=needs.dimension,
             )
-            drawn = datasets.draw(strategy, count, seed, keep)
+            drawn = draw(strategy, count, seed, keep)
         else:
             drawn = datasets.numpy_cases(regime, count, seed, needs, keep, first=first)  # type: ignore[arg-type]
         found += [Case(regime, d) for d in drawn]

@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 
 from perceptron_ref.crosscheck.candidates.outcomes import Data
-from perceptron_ref.crosscheck.data.datasets import Case, Needs, draw
-from perceptron_ref.crosscheck.data.families import probes
+from perceptron_ref.crosscheck.data.datasets import Case, Needs
+from perceptron_ref.crosscheck.data.families import draw, probes
 from perceptron_ref.crosscheck.family import Options
 from perceptron_ref.halving.cover import DEFAULT_EPSILON
 from perceptron_ref.halving.sphere import sphere_cover

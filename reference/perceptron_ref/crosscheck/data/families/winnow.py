@@ -25,8 +25,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 from perceptron_ref.crosscheck.candidates.outcomes import Data
-from perceptron_ref.crosscheck.data.datasets import Case, Needs, draw
-from perceptron_ref.crosscheck.data.families import probes
+from perceptron_ref.crosscheck.data.datasets import Case, Needs
+from perceptron_ref.crosscheck.data.families import draw, padded, probes
 from perceptron_ref.crosscheck.family import Options
 from perceptron_ref.testing_targets import BooleanTarget, disjunctions, k_of_r, ltfs
 from perceptron_ref.vectors import Label, Vector
@@ -98,11 +98,16 @@ class Winnow:
     ) -> list[Case]:
         converge = options.epochs == "converge"
         targets, tie, noise, many = self.counts(converge, examples).values()
-        found = [
-            Case("targets", d)
-            for d in draw(_target(options.algorithm).map(_data), targets, seed, keep)
-        ]
-        found += [Case("ties", d) for d in draw(ties(), tie, seed, keep)]
+        D = needs.dimension  # --dimension D: zero features added up to D, or D features drawn
+
+        def fits(data: Data | None) -> bool:
+            return data is not None and keep(data)
+
+        drawn = draw(_target(options.algorithm).map(_data).map(lambda d: padded(d, D)),
+                     targets, seed, fits)  # fmt: skip
+        found = [Case("targets", d) for d in drawn]
+        drawn = draw(ties().map(lambda d: padded(d, D)), tie, seed, fits)
+        found += [Case("ties", d) for d in drawn]
         rng = np.random.default_rng([seed, 7])
         for regime, count, sizes in (
             ("noise", noise, (8, 40)),
@@ -112,7 +117,7 @@ class Winnow:
             for _ in range(8 * count):
                 if made == count:
                     break
-                n = (
+                n = D or (
                     int(rng.integers(*sizes))
                     if regime == "many-features"
                     else int(rng.integers(4, 20))
