@@ -4,11 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test test-deep lint typecheck pytest prove bench mutation clean
+.PHONY: setup demo test test-deep lint typecheck pytest prove extract bench mutation clean
 
 # System tools (Debian packages): bubblewrap for the candidates' sandbox, coq for the proof
-# kernel.  As root (CI) they are installed with apt-get; otherwise one line says how.
-SYSTEM_TOOLS := bwrap:bubblewrap coqc:coq
+# kernel, ocaml's native compiler for the program extracted from the Coq definitions.  As
+# root (CI) they are installed with apt-get; otherwise one line says how.
+SYSTEM_TOOLS := bwrap:bubblewrap coqc:coq ocamlopt:ocaml
 
 $(STAMP): pyproject.toml
 	@missing=""; for t in $(SYSTEM_TOOLS); do command -v $${t%%:*} >/dev/null || \
@@ -48,7 +49,15 @@ pytest: setup
 prove: setup
 	$(BIN)/perceptron-ref prove --coq out/coq
 
-test: lint typecheck pytest prove
+# The algorithms as Coq definitions (proofs/coq/, issue 29): coqc checks every file, the
+# definitions and the theorems about them, and the definitions extracted to OCaml are linked
+# into out/coq/definitions/perceptron-ref-coq, which tests/test_coq_extraction.py runs against
+# the Python reference (it builds the same way when run alone; an unchanged build is kept, so
+# the tests and `make prove` reuse this one).
+extract: setup
+	$(BIN)/python -m perceptron_ref_proofs._coq_defs out/coq/definitions
+
+test: lint typecheck extract pytest prove
 
 # The deep run (issue 7): every test, the `slow` ones too, under Hypothesis's `deep` profile
 # (tests/conftest.py: DEEP_EXAMPLES = 500 examples a property, not derandomized), on both

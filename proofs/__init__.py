@@ -9,6 +9,10 @@ step's broken twin is refuted, the steps compose from the hypotheses to the stat
 (``_witness``).  Separately, ``kernel_check`` has Coq's kernel check each theorem's proof,
 written as a Coq file (``_coq``).
 
+A second layer (issue 29): ``proofs/coq/`` defines the algorithms themselves in Coq, proves
+theorems about those definitions, and extracts them to the program the tests run against the
+Python reference (``_coq_defs``); ``definitions_check`` has the kernel check those theorems.
+
 Usage: ``all(r.proved for r in check_all())``; ``check_all(["novikoff/mehta"])`` checks one.
 """
 
@@ -28,6 +32,7 @@ __all__ = [
     "Theorem",
     "TheoremResult",
     "check_all",
+    "definitions_check",
     "kernel_check",
     "theorem",
 ]
@@ -84,3 +89,29 @@ def kernel_check(results: list[TheoremResult], outdir: Path | None = None) -> li
     from ._verify import kernel
 
     return kernel([theorem(r.id) for r in results], results, outdir)
+
+
+def definitions_check(
+    ids: Iterable[str] | None = None, outdir: Path | None = None
+) -> list[tuple[object, str]]:
+    """The theorems about the definitions that prove one of ``ids`` (all by default), each
+    with the kernel's verdict as ``prove`` prints it; built in ``outdir`` (or a temporary
+    folder).  'not run: …' when coqc or ocamlopt is missing."""
+    import shutil
+    import tempfile
+
+    from . import _coq_defs
+
+    wanted = None if ids is None else set(ids)
+    theorems = [t for t in _coq_defs.THEOREMS if wanted is None or wanted & set(t.instances)]
+    if not theorems:
+        return []
+    missing = [tool for tool in ("coqc", "ocamlopt") if shutil.which(tool) is None]
+    if missing:
+        package = {"coqc": "coq", "ocamlopt": "ocaml"}[missing[0]]
+        why = f"not run: {missing[0]} is not installed (sudo apt-get install {package})"
+        return [(t, why) for t in theorems]
+    with tempfile.TemporaryDirectory(prefix="perceptron-coq-defs-") as scratch:
+        target = outdir if outdir is not None else Path(scratch)
+        verdicts = _coq_defs.check(target, theorems)
+    return [(t, v.kernel) for t, v in zip(theorems, verdicts, strict=True)]

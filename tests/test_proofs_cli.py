@@ -14,8 +14,20 @@ def test_json_has_exactly_the_contract_keys(capsys: pytest.CaptureFixture[str]) 
     args = ["prove", "novikoff/press", "perceptron/blum-unit", "--format", "json", "--no-kernel"]
     assert main(args) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"theorems", "proved", "failed"}
+    assert set(out) == {"theorems", "proved", "failed", "definitions"}
     assert [t["id"] for t in out["theorems"]] == ["novikoff/press", "perceptron/blum-unit"]
+    # issue 29: the theorems about the definitions that prove these two, not run here
+    assert [d["name"] for d in out["definitions"]] == [
+        "Novikoff.mistake_bound",
+        "Novikoff.mistake_bound_div",
+        "Novikoff.blum_unit_mistake_bound",
+        "Convergence.converges",
+        "Convergence.press_loop_ends",
+    ]
+    for d in out["definitions"]:
+        assert set(d) == {"name", "of", "about", "kernel"}
+        assert d["kernel"] == "not run"
+        assert {"novikoff/press", "perceptron/blum-unit"} & set(d["of"])
     for t in out["theorems"]:
         assert set(t) == {
             "id",

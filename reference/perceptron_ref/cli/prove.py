@@ -6,7 +6,10 @@ compose from the hypotheses to the statement of ``spec/theorems/<ID>.md`` (no pr
 nowhere, no fact used at a single index, nothing dangling), and an actual run of the
 reference satisfies every hypothesis at every index.  Then Coq's kernel checks each proof,
 written as a Coq file (to OUTDIR with ``--coq``), and must print no axiom beyond the standard
-library's.  Exit 0 iff every theorem named is proved and accepted by the kernel.
+library's.  A second layer: the theorems of ``proofs/coq/`` about the algorithms'
+definitions (issue 29), each with the kernel's verdict.  Exit 0 iff every theorem named is
+proved and accepted by the kernel, and so is every theorem about the definitions that
+proves one of them.
 """
 
 from __future__ import annotations
@@ -58,9 +61,17 @@ def register(sub: Any) -> None:
     p.set_defaults(func=main)
 
 
-def to_json(results: list[Any]) -> dict[str, Any]:
+def definitions_json(definitions: list[tuple[Any, str]]) -> list[dict[str, Any]]:
+    return [
+        {"name": t.name, "of": list(t.instances), "about": t.about, "kernel": kernel}
+        for t, kernel in definitions
+    ]
+
+
+def to_json(results: list[Any], definitions: list[tuple[Any, str]] | None = None) -> dict[str, Any]:
     """The output contract of issues 3 and 14: the step table of issue 3, and per theorem its
-    status, the whole-proof checks, its assumptions and the kernel's verdict."""
+    status, the whole-proof checks, its assumptions and the kernel's verdict; and (issue 29)
+    the theorems about the definitions, each with the kernel's verdict."""
     steps = [s for r in results for s in r.steps]
     return {
         "theorems": [
@@ -88,10 +99,11 @@ def to_json(results: list[Any]) -> dict[str, Any]:
         ],
         "proved": sum(s.status == "proved" for s in steps),
         "failed": sum(s.status == "failed" for s in steps),
+        "definitions": definitions_json(definitions or []),
     }
 
 
-def format_text(results: list[Any]) -> str:
+def format_text(results: list[Any], definitions: list[tuple[Any, str]] | None = None) -> str:
     rows = [("theorem", "step", "method", "status", "seconds")]
     rows += [
         (r.id, s.id.rsplit(".", 1)[1], s.method, s.status, f"{s.seconds:.3f}")
@@ -110,6 +122,17 @@ def format_text(results: list[Any]) -> str:
         lines += [f"  problem: {p}" for p in r.problems[1:]]
         lines.append("  assumptions:" + ("" if r.assumptions else " none"))
         lines += [f"    {a}" for a in r.assumptions]
+    if definitions:
+        lines.append("theorems about the definitions (proofs/coq/, spec/theorems/definitions.md):")
+        for t, kernel in definitions:
+            of = ", ".join(t.instances) or "the runner itself"
+            lines.append(f"  {t.name}: of {of}; about {t.about}")
+            lines.append(f"    Coq kernel: {kernel}")
+        accepted_defs = sum(kernel.startswith("accepted") for _, kernel in definitions)
+        lines.append(
+            f"{accepted_defs}/{len(definitions)} theorems about the definitions accepted by the "
+            "Coq kernel"
+        )
     summary = to_json(results)
     n = len(results)
     theorems = f"{n} theorem" + "s" * (n != 1)
@@ -123,7 +146,7 @@ def format_text(results: list[Any]) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
-    from perceptron_ref_proofs import THEOREMS, check_all, kernel_check
+    from perceptron_ref_proofs import THEOREMS, check_all, definitions_check, kernel_check
 
     unknown = [t for t in args.theorems if t not in THEOREMS]
     if unknown:
@@ -141,10 +164,25 @@ def main(args: argparse.Namespace) -> int:
             except OSError as error:
                 raise InputError(f"--coq {args.coq}: {error.strerror}") from None
         results = kernel_check(results, outdir)
+        definitions = definitions_check(
+            args.theorems or None, None if outdir is None else outdir / "definitions"
+        )
+    else:
+        definitions = [(t, "not run") for t, _ in definitions_check_list(args.theorems or None)]
     print(
-        json.dumps(to_json(results), ensure_ascii=False, indent=2)
+        json.dumps(to_json(results, definitions), ensure_ascii=False, indent=2)
         if args.format == "json"
-        else format_text(results)
+        else format_text(results, definitions)
     )
-    kernel_ok = args.no_kernel or all(r.kernel.startswith("accepted") for r in results)
+    kernel_ok = args.no_kernel or (
+        all(r.kernel.startswith("accepted") for r in results)
+        and all(kernel.startswith("accepted") for _, kernel in definitions)
+    )
     return 0 if kernel_ok and all(r.proved for r in results) else 1
+
+
+def definitions_check_list(ids: list[str] | None) -> list[tuple[Any, str]]:
+    """The theorems about the definitions that prove one of ``ids``, without the kernel."""
+    from perceptron_ref_proofs._coq_defs import THEOREMS
+
+    return [(t, "") for t in THEOREMS if ids is None or set(ids) & set(t.instances)]
