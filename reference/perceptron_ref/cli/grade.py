@@ -63,7 +63,9 @@ def add_crosscheck_options(p: Any) -> None:
         metavar="CHECK=POINTS,...",
         help="points of the tests runs, conventions, right-ties, right-near-zero, "
         "right-rationals, right-long, right-realistic (1 each by default; 0 drops a test) "
-        "and right (every data set; not scored by default)",
+        "and right (every data set; not scored by default); for the algorithms beyond the "
+        "core six, runs, the family's parts (e.g. vectors, counts, vote) and right-REGIME for "
+        "its regimes",
     )
     p.add_argument(
         "--require-sandbox",
