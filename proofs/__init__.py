@@ -60,8 +60,10 @@ THEOREMS: tuple[str, ...] = (
     "winnow/k-of-r",
     "ssbd/hinge-surrogate",
     "perceptron/step-invariance",
+    "perceptron/step-invariance-extended",
 )
-"""The theorem IDs (a contract): the eleven of issue 3, then step-invariance (issue 14)."""
+"""The theorem IDs (a contract): the eleven of issue 3, then step-invariance (issue 14) and
+its extension to the averaged, voted and kernel perceptrons (issue 26)."""
 
 
 def theorem(id: str) -> Theorem:

@@ -31,6 +31,8 @@ from perceptron_ref.vectors import Label, Vector, add, norm2, scale, zeros
 from tests.helpers import vector
 from tests.test_voted_averaged import Rows, arbitrary_data, etas, passes
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 def dual(t: Trace) -> Dual:
     assert isinstance(t.model, Dual)
@@ -184,6 +186,22 @@ def test_press_xor_is_learned_with_a_quadratic_kernel_and_not_with_the_linear_on
     assert [dual(t).predict(x) for x in X] == y
     linear = run("perceptron/kernel", X, y, epochs="converge", max_epochs=50)
     assert linear.status == "max_epochs"
+
+
+def test_xor_on_plus_minus_one_as_the_spec_says() -> None:
+    """kernel.md: Press's {−1, 1}² (spec/figures/xor.csv, its order) takes 4 mistakes in 3
+    passes with (x·x' + 1)², α = (−1, −1, 1, 1): not the 21 and 8 of XOR on {0, 1}²."""
+    rows = [
+        line.split(",")
+        for line in (ROOT / "spec" / "figures" / "xor.csv").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    X = [(Fraction(a), Fraction(b)) for a, b, _ in rows]
+    y = [int(t) for _, _, t in rows]
+    t = run("perceptron/kernel", X, y, epochs="converge", max_epochs=50, degree=2, c=1)
+    assert (t.status, t.mistakes, t.epochs) == ("converged", 4, 3)
+    assert [str(a) for a in t.weights] == ["-1", "-1", "1", "1"]
+    assert [dual(t).predict(x) for x in X] == y
 
 
 def test_bad_kernel_options_are_input_errors() -> None:

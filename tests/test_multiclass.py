@@ -94,8 +94,16 @@ def test_bad_multiclass_input_names_the_file_and_line(tmp_path: Path) -> None:
     bad.write_text("1,2,cat\n1,dog\n")
     with pytest.raises(InputError, match=r"bad.csv:2: expected 2 features and a class"):
         read_classes(bad)
-    with pytest.raises(InputError, match="at least two classes"):
-        run_multiclass([(1,)], ["cat"])
+
+
+def test_one_class_is_never_a_mistake_and_alpha_stays_zero() -> None:
+    """The spec's "One class": GEN(x) = {c}, so the argmax is c on every example."""
+    trace = run_multiclass([(1, 2), (-3, 0), (0, 5)], ["cat"] * 3, epochs=2)
+    assert trace.classes == ("cat",) and trace.mistakes == 0
+    assert trace.weights == (Fraction(0), Fraction(0))
+    assert trace.model.predict((Fraction(7), Fraction(-1))) == "cat"
+    converged = run_multiclass([(1,)], ["cat"], epochs="converge")
+    assert (converged.status, converged.epochs) == ("converged", 1)
 
 
 def test_the_cli_runs_multiclass_data(tmp_path: Path) -> None:

@@ -63,6 +63,7 @@ def test_the_theorem_ids_are_the_contract() -> None:
         "winnow/k-of-r",
         "ssbd/hinge-surrogate",
         "perceptron/step-invariance",
+        "perceptron/step-invariance-extended",
     )
 
 

@@ -3,7 +3,7 @@ beyond the standard library's; a broken or axiom-positing file is rejected; and 
 the proof's last conclusion and the Coq theorem say the same thing — the Coq statement read
 back into sympy by the small parser below, independently of the printer that wrote it.
 
-``make prove`` has the kernel check all twelve theorems; here three (one citing another)."""
+``make prove`` has the kernel check all thirteen theorems; here three (one citing another)."""
 
 from __future__ import annotations
 

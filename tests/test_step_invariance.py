@@ -62,3 +62,56 @@ def test_a_margin_rule_would_not_be_invariant() -> None:
         return flags
 
     assert margin_run(Fraction(1)) != margin_run(Fraction(1, 2))
+
+
+# -- perceptron/step-invariance-extended: what the averaged, voted, kernel (and multiclass)
+# perceptrons keep besides w is η times, or the same as, the step-1 run's -------------------
+
+
+@given(data=examples, eta=steps, bias=st.booleans())
+def test_averaged_voted_and_kernel_keep_eta_times_their_sums_and_duals_and_the_same_counts(
+    data: list[tuple[tuple[int, ...], int]], eta: Fraction, bias: bool
+) -> None:
+    """S3-S5 of the extended theorem on the reference's runs: the averaged mean, the voted
+    vectors (with the same counts) and the kernel's α, two passes."""
+    X = [x for x, _ in data]
+    y = [label for _, label in data]
+    for average in ("after", "before", "all"):
+        one = run("perceptron/averaged", X, y, bias=bias, epochs=2, average=average)
+        scaled = run("perceptron/averaged", X, y, bias=bias, epochs=2, eta=eta, average=average)
+        assert scaled.model.mean == step_scaled(eta, one.model.mean)  # type: ignore[union-attr]
+    one = run("perceptron/voted", X, y, bias=bias, epochs=2)
+    scaled = run("perceptron/voted", X, y, bias=bias, epochs=2, eta=eta)
+    pairs = one.model.perceptrons, scaled.model.perceptrons  # type: ignore[union-attr]
+    assert [(step_scaled(eta, v), c) for v, c in pairs[0]] == list(pairs[1])
+    for kernel in ({}, {"kernel": "polynomial", "degree": 2, "c": 1}):
+        one = run("perceptron/kernel", X, y, bias=bias, epochs=2, **kernel)  # type: ignore[arg-type]
+        scaled = run("perceptron/kernel", X, y, bias=bias, epochs=2, eta=eta, **kernel)  # type: ignore[arg-type]
+        assert scaled.weights == step_scaled(eta, one.weights)
+        assert [s.mistake for s in scaled.steps] == [s.mistake for s in one.steps]
+
+
+@given(
+    data=st.lists(
+        st.tuples(st.lists(st.integers(-2, 2), min_size=2, max_size=2).map(tuple),
+                  st.integers(0, 3)),
+        min_size=1,
+        max_size=10,
+    ),
+    eta=steps,
+)  # fmt: skip
+def test_the_multiclass_rows_are_eta_times_and_every_argmax_the_same(
+    data: list[tuple[tuple[int, ...], int]], eta: Fraction
+) -> None:
+    """The extended theorem's remark: every score of the step-η run is η times the step-1
+    run's, so the argmax (the first class on a tie) and the mistakes are the same."""
+    from perceptron_ref.perceptron.multiclass import run_multiclass
+
+    X = [x for x, _ in data]
+    y = [label for _, label in data]
+    one = run_multiclass(X, y, epochs=2)
+    scaled = run_multiclass(X, y, epochs=2, eta=eta)
+    assert scaled.weights == step_scaled(eta, one.weights)
+    assert [(s.prediction, s.mistake) for s in scaled.steps] == [
+        (s.prediction, s.mistake) for s in one.steps
+    ]

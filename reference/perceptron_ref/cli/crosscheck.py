@@ -12,9 +12,16 @@ import sys
 from typing import Any
 
 from perceptron_ref.cli import _assignment
-from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
+from perceptron_ref.cli.run import (
+    add_model_options,
+    add_winnow_halving_options,
+    epochs_arg,
+    positive_int,
+    seed_arg,
+)
 from perceptron_ref.errors import InputError
-from perceptron_ref.registry import PERCEPTRONS as PERCEPTRONS  # what crosscheck compares
+from perceptron_ref.registry import IDS as IDS  # every algorithm of run
+from perceptron_ref.registry import PERCEPTRONS as PERCEPTRONS  # the core family
 
 ORDER = 50
 NEEDS = ("grading",)  # the harness (numpy; nbformat for notebooks)
@@ -93,6 +100,25 @@ def dimension_arg(text: str) -> int:
     return value
 
 
+def add_algorithm_options(p: Any) -> None:
+    """The options of the algorithms beyond the core six, as ``run`` takes them."""
+    add_model_options(p)
+    add_winnow_halving_options(p)
+    p.add_argument(
+        "--max-epochs",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="cap of an --epochs converge run (perceptron/kernel needs it)",
+    )
+
+
+def algorithm_options(args: Any) -> dict[str, Any]:
+    """crosscheck's keyword arguments for those options (None: not given)."""
+    names = ("average", "kernel", "degree", "c", "k", "epsilon", "max_epochs")
+    return {name: getattr(args, name) for name in names if getattr(args, name) is not None}
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "crosscheck",
@@ -109,8 +135,9 @@ def register(sub: Any) -> None:
         "algorithm",
         metavar="ALGORITHM",
         nargs="?",
-        help="one of: " + ", ".join(PERCEPTRONS) + " (or --assignment FILE)",
+        help="one of: " + ", ".join(IDS) + " (or --assignment FILE)",
     )
+    add_algorithm_options(p)
     p.add_argument(
         "--candidate",
         required=True,
@@ -283,6 +310,7 @@ def main(args: argparse.Namespace) -> int:
         weights_attr=args.weights_attr,
         orientation=args.orientation,
         labels=args.label_coding,
+        **algorithm_options(args),
     )
     if args.format == "json":
         print(reporting.dumps(report))

@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.cli import _assignment
-from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg, megabytes_arg, timeout_arg
+from perceptron_ref.cli.crosscheck import (
+    IDS,
+    add_algorithm_options,
+    algorithm_options,
+    budget_arg,
+    megabytes_arg,
+    timeout_arg,
+)
 from perceptron_ref.cli.run import epochs_arg, positive_int, seed_arg
 from perceptron_ref.errors import InputError
 
@@ -44,6 +51,7 @@ class _Gone(argparse.Action):
 def add_crosscheck_options(p: Any) -> None:
     """The crosscheck options that grade and gradescope share."""
     p.add_argument("--entry", default="train", help="the function to call (default train)")
+    add_algorithm_options(p)
     p.add_argument("--bias", action="store_true", help="prepend a constant 1 (bias first)")
     p.add_argument("--epochs", type=epochs_arg, default=1, metavar="N|converge")
     p.add_argument("--input", choices=("numpy", "fractions", "lists"), default="numpy")
@@ -57,7 +65,9 @@ def add_crosscheck_options(p: Any) -> None:
         metavar="CHECK=POINTS,...",
         help="points of the tests runs, conventions, right-ties, right-near-zero, "
         "right-rationals, right-long, right-realistic (1 each by default; 0 drops a test) "
-        "and right (every data set; not scored by default)",
+        "and right (every data set; not scored by default); for the algorithms beyond the "
+        "core six, runs, the family's parts (e.g. vectors, counts, vote) and right-REGIME for "
+        "its regimes",
     )
     p.add_argument(
         "--require-sandbox",
@@ -80,7 +90,7 @@ def register(sub: Any) -> None:
         "algorithm",
         metavar="ALGORITHM",
         nargs="?",
-        help="one of: " + ", ".join(PERCEPTRONS) + " (or --assignment FILE)",
+        help="one of: " + ", ".join(IDS) + " (or --assignment FILE)",
     )
     p.add_argument("submissions", metavar="SUBMISSIONS_DIR")
     _assignment.add(p)
@@ -131,9 +141,14 @@ def register(sub: Any) -> None:
 
 def options_of(args: argparse.Namespace) -> dict[str, Any]:
     """crosscheck's keyword arguments, checked (a usage error is exit 2, not a row)."""
-    from perceptron_ref.crosscheck.check import validate
+    from fractions import Fraction
+
+    from perceptron_ref.crosscheck.check import family_options, validate
 
     validate(args.algorithm, args.epochs)
+    chosen = algorithm_options(args)
+    max_epochs = chosen.pop("max_epochs", None)
+    family_options(args.algorithm, args.bias, args.epochs, Fraction(1), max_epochs, chosen)
     if not args.entry.isidentifier():
         raise InputError(f"--entry {args.entry!r} is not a Python function name")
     return {
@@ -145,14 +160,17 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
         "seed": args.seed,
         "timeout": args.timeout,
         "memory": args.memory * 1024**2,
-    }
+    } | algorithm_options(args)
 
 
 def chosen_tests(args: argparse.Namespace) -> list[dict[str, Any]]:
     """The scored tests: ``--weights``, else the default ones."""
     from perceptron_ref.grading import scoring
 
-    return scoring.weights(args.weights) if args.weights else scoring.tests()
+    algorithm = args.algorithm
+    if args.weights:
+        return scoring.weights(args.weights, algorithm=algorithm)
+    return scoring.tests(algorithm=algorithm)
 
 
 def platform_config(args: argparse.Namespace) -> dict[str, Any]:

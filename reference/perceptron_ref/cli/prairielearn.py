@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.cli import Formatter, _assignment
-from perceptron_ref.cli.crosscheck import PERCEPTRONS, budget_arg
+from perceptron_ref.cli.crosscheck import IDS, budget_arg
 from perceptron_ref.cli.grade import add_crosscheck_options
 
 ORDER = 57
@@ -55,7 +55,7 @@ def register(sub: Any) -> None:
         "algorithm",
         metavar="ALGORITHM",
         nargs="?",
-        help="one of: " + ", ".join(PERCEPTRONS) + " (or --assignment FILE)",
+        help="one of: " + ", ".join(IDS) + " (or --assignment FILE)",
     )
     p.add_argument("outdir", metavar="OUTDIR", help="folder to write the grader into")
     add_crosscheck_options(p)

@@ -15,13 +15,18 @@ The stages, each a subpackage: ``candidates`` (what TARGET names and how it is c
 call, ``drivers`` for other languages, ``notebooks``, ``scripts`` and ``toplevel`` for
 definitions only, ``outcomes`` reading what came back), ``data`` (the regimes:
 ``datasets``, ``realistic``, ``needs``, and ``sizes`` fitting them to the candidate's
-speed), ``run`` (``sandbox`` and ``session``: the isolated process), ``judge`` (``oracle``,
-the reference's runs; ``replay``, an integer replay for what a trace cannot say; ``floats``,
-float64 exactness and error bounds; ``equivalence``, learning rates and shapes; ``compare``,
-first divergence and spec lines; ``conventions``; ``trial``, one run from answers to
-verdict), ``explain`` (``verdicts``: repeat, ``shrink``, re-check, ``diagnosis`` and
-``probes``) and ``report`` (``results`` and ``reporting``); ``check`` holds the options and
-:func:`crosscheck` itself.
+speed), ``run`` (``sandbox`` and ``session``: the isolated
+process), ``judge`` (``oracle``, the reference's runs; ``replay``, an integer replay for
+what a trace cannot say; ``floats``, float64 exactness and error bounds; ``equivalence``,
+learning rates and shapes; ``compare``, first divergence and spec lines; ``conventions``;
+``trial``, one run from answers to verdict), ``explain`` (``verdicts``: repeat, ``shrink``,
+re-check, ``diagnosis`` and ``probes``) and ``report`` (``results`` and ``reporting``);
+``check`` holds the options and :func:`crosscheck` itself.
+
+Every algorithm of ``run`` is judged: the notes' six perceptrons by the modules above, every
+other family (averaged, voted, kernel, multiclass, Winnow, Halving) by a module of its own in
+each stage, ``<stage>/families/<family>.py``, listed in ``family`` and run by
+``family_check`` (``judge/family_trial.py``, ``explain/family_verdicts.py``).
 Grading a class sits above it, in :mod:`perceptron_ref.grading` (crosscheck imports nothing
 of it).
 """

@@ -17,7 +17,7 @@ from typing import Any
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
-from perceptron_ref.crosscheck import candidates
+from perceptron_ref.crosscheck import candidates, family
 from perceptron_ref.crosscheck.candidates import layouts, parameters
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import datasets
@@ -39,14 +39,36 @@ __all__ = ["Counterexample", "Coverage", "Diagnosis", "Report", "crosscheck", "v
 def validate(algorithm: str, epochs: Epochs) -> Epochs:
     """Check ALGORITHM and ``epochs``; return the epochs the candidate is told."""
     algo = registry.get(algorithm)
-    if algorithm not in VARIANTS:
-        known = ", ".join(VARIANTS)
-        raise InputError(f"crosscheck compares weight vectors of the perceptrons: {known}")
+    if algorithm not in VARIANTS:  # a family's (crosscheck/family.py): as run takes them
+        if epochs != "converge" and (type(epochs) is not int or epochs < 1):
+            raise InputError(f"epochs must be a positive integer or 'converge', got {epochs!r}")
+        return epochs
     if isinstance(algo, BatchAlgorithm):
         if epochs not in (1, "converge"):
             raise InputError(f"{algorithm} is a batch algorithm: it runs until convergence")
         return "converge"  # what the candidate is told: passes until a clean one
     return epochs
+
+
+def family_options(
+    algorithm: str,
+    bias: bool,
+    epochs: Epochs,
+    eta: Fraction,
+    max_epochs: int | None,
+    settings: dict[str, object],
+) -> family.Options | None:
+    """A family's options, checked as ``run`` checks them (None for the core six, which
+    take none: an InputError when some are given)."""
+    chosen = {k: v for k, v in settings.items() if v is not None}
+    if algorithm in VARIANTS:
+        if chosen or max_epochs is not None:
+            name = sorted(chosen)[0] if chosen else "max_epochs"
+            raise InputError(f"{algorithm} takes no option {name}")
+        return None
+    return family.options(
+        algorithm, bias=bias, epochs=epochs, eta=eta, max_epochs=max_epochs, **chosen
+    )
 
 
 def _eta(eta: object) -> Fraction:
@@ -76,6 +98,8 @@ def crosscheck(
     weights_attr: str | None = None,
     orientation: str | None = None,
     labels: str | None = None,
+    max_epochs: int | None = None,
+    **settings: object,
 ) -> Report:
     """Compare the candidate ``target`` with ``algorithm`` on ``examples`` data sets.
 
@@ -87,7 +111,10 @@ def crosscheck(
     by probing (it learns a bias of its own, or not).  ``params`` (``--param``) set the
     candidate's parameters by name (JSON values), ``weights_attr`` names the attributes
     ("W" or "W,B") a fitted object's weights are read from, ``orientation`` ("rows",
-    "columns") and ``labels`` ("pm1", "01") force what probing would find."""
+    "columns") and ``labels`` ("pm1", "01") force what probing would find.  ``max_epochs``
+    and ``settings`` (``average``, ``kernel``, ``degree``, ``c``, ``k``, ``epsilon``) are the
+    options of the algorithms beyond the core six, as ``run`` takes them
+    (:mod:`~perceptron_ref.crosscheck.family_check`)."""
     clock = candidates.Clock(budget)  # the budget counts from here: drawing data included
     epochs = validate(algorithm, epochs)
     q = _eta(eta)
@@ -95,6 +122,33 @@ def crosscheck(
         raise InputError(f"dimension must be a positive integer, got {dimension!r}")
     if budget is not None and not budget > 0:
         raise InputError(f"budget must be a positive number of seconds, got {budget!r}")
+    options = family_options(algorithm, bool(bias), epochs, q, max_epochs, settings)
+    if options is not None:
+        from perceptron_ref.crosscheck import family_check
+
+        # a family's candidate is called plainly (FUNCTION(X, y, its options by name))
+        for name, value in (
+            ("params", params),
+            ("weights_attr", weights_attr),
+            ("orientation", orientation),
+            ("labels", labels),
+        ):
+            if value:
+                raise InputError(f"{name}: not taken for {algorithm} (only the core six)")
+
+        return family_check.crosscheck(
+            target,
+            options,
+            input=input,
+            examples=examples,
+            seed=seed,
+            timeout=timeout,
+            memory=memory,
+            entry=entry,
+            data=data,
+            dimension=dimension,
+            clock=clock,
+        )
     candidate = candidates.parse(target, input=input, entry=entry)
     told = parameters.Told(q, epochs, bias, dict(params or {}), _attributes(weights_attr))
     forced = {k: v for k, v in (("orientation", orientation), ("labels", labels)) if v}

@@ -52,7 +52,7 @@ def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
         a = from_config(assignment)
         names, program, tests = a.functions or (function,), a.program, list(scoring.TESTS)
     else:
-        tests = scoring.tests(config.get("tests", list(scoring.TESTS)))
+        tests = scoring.tests(config.get("tests"), config["algorithm"])
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-autograder-") as work:
         place = Path(work, "0001")
         submission = intake.snapshot(root / handed, place, "submission", names, program)

@@ -33,6 +33,7 @@ from perceptron_ref.grading.rows import UNGRADABLE as UNGRADABLE
 from perceptron_ref.grading.rows import Row as Row
 from perceptron_ref.grading.rows import points as points
 from perceptron_ref.grading.rows import row as row
+from perceptron_ref.registry import PERCEPTRONS
 
 
 def target(path: Path, function: str) -> str:
@@ -80,7 +81,11 @@ def summary(name: str, report: Report) -> dict[str, Any]:
         "agrees_with": list(report.agrees_with),
         "learning_rate": None if rate is None else str(rate),
         # it follows the zero-score rule of other variants, not the one it was checked against
-        "tie_rule": bool(report.agrees_with) and report.algorithm not in report.agrees_with,
+        # it follows the zero-score rule of another of the core six (a family's variants are
+        # in its diagnosis codes instead)
+        "tie_rule": report.algorithm in PERCEPTRONS
+        and bool(report.agrees_with)
+        and report.algorithm not in report.agrees_with,
         "spec_line": None if divergence is None else divergence.spec_line,
         "kinds": list(report.kinds),
         "shapes": list(report.shapes),

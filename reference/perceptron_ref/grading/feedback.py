@@ -47,6 +47,26 @@ HINTS = {
     "stateful": "{e}: start afresh on every call (no global or default-argument state).",
     "bias-last": "{e}: return the bias as the FIRST weight (the constant 1 comes first).",
     "dimension": "{e}: return one weight per feature (plus the bias, first, with a bias).",
+    # the families beyond the core six (crosscheck/family.py)
+    "average-span": "{e}: average the weights after each example, w₁ … w_N.",
+    "average-updates": "{e}: add w to the sum after every example, not only after an update.",
+    "average-divisor": "{e}: divide the sum by the number of examples seen.",
+    "training-tie": "{e}: count a zero score as a mistake (y·(w·x) <= 0).",
+    "predict-tie": "{e}: predict +1 where the score is 0.",
+    "vote-count": "{e}: a new vector's count starts at 1 (the example that made it).",
+    "vote-tie": "{e}: take sign(0) = +1 in the vote (np.sign(0) is 0).",
+    "kernel-swapped": "{e}: the kernel is (x·x' + c)^degree.",
+    "kernel-scaled": "{e}: do not scale x·x' (scikit-learn's gamma defaults to 1/d).",
+    "kernel-bias": "{e}: no bias apart: the kernel is K itself.",
+    "argmax-tie": "{e}: the first class wins a tie in the argmax (as np.argmax).",
+    "update-true-only": "{e}: also subtract x from the predicted class's row.",
+    "half-step": "{e}: subtract x itself from the predicted class's row.",
+    "winnow-threshold": "{e}: the threshold is n, the number of features.",
+    "winnow-tie": "{e}: predict + when w·x equals the threshold (>=).",
+    "winnow-demotion": "{e}: demote the active weights as the notes do.",
+    "scaled-weights": "{e}: start the weights at 1 and use the threshold n.",
+    "sign-zero": "{e}: a hypothesis predicts +1 where ⟨w, x⟩ = 0.",
+    "majority-tie": "{e}: a tied vote predicts +1.",
 }
 
 
@@ -151,10 +171,32 @@ def _step(report: Report) -> list[str]:
     return lines
 
 
+def _family(report: Report) -> list[str]:
+    """A family's counterexample: its answers as the report shows them, the first step after
+    which they differ."""
+    c = report.counterexample
+    assert c is not None and c.shown is not None
+    shown = c.shown
+    lines = []
+    if shown.probes is not None:
+        points = ", ".join("(" + ", ".join(p) + ")" for p in shown.probes)
+        lines.append(f"asked at the points {points}:")
+    lines.append(f"expected {shown.symbol} = {plain(shown.expected_text)}")
+    if not isinstance(c.got, Failure):
+        lines.append(f"your {shown.symbol}     = {plain(shown.got_text)}")
+    d = c.divergence
+    if d is not None and d.index is not None:
+        x = ", ".join(number(Fraction(v)) for v in c.data[0][d.index])
+        lines.append(f"First difference after example {d.index + 1}, x = ({x}): {plain(d.rule)}.")
+    return lines
+
+
 def conventions(report: Report) -> str:
     """What the zero-score conventions say, in words ("" when it follows the algorithm's)."""
     algorithm = report.algorithm
     if algorithm in report.agrees_with or not report.agrees_with:
+        return ""
+    if algorithm not in registry.PERCEPTRONS:  # a family's variants: its diagnosis says it
         return ""
     other = report.agrees_with[0]
     mine, theirs = registry.get(algorithm).zero_score, registry.get(other).zero_score
@@ -179,12 +221,16 @@ def text(report: Report, *, kind: str = "numpy", entry: str = "train") -> str:
         if c.got.kind == "load error":
             return "\n".join(lines)
         lines.append("It failed on:")
+    elif c is not None and c.shown is not None:
+        lines.append(f"Your {entry}'s {c.shown.what} differ from {report.algorithm}'s on:")
     else:
         lines.append(f"Your {entry} returns a different w from {report.algorithm} on:")
     if c is None:
         return plain(report.reason)
     lines += ["", *("    " + line for line in as_typed(*c.data, kind, entry).split("\n")), ""]
-    if isinstance(c.got, Returned):
+    if c.shown is not None:  # a family's answers (crosscheck/family.py)
+        lines += _family(report)
+    elif isinstance(c.got, Returned):
         if len(c.expected.weights) == len(c.data[0][0]) + 1:
             lines.append("(w has the bias first: a constant 1 is put before each x)")
         lines.append(f"expected w = {vector(c.expected.weights)}")

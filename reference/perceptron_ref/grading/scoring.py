@@ -22,6 +22,10 @@ sizes under a small ``--examples``) is not a test of it: :func:`configured` leav
 of the autograder's tests, so the points a right hand-in gets are the points declared, and
 ``score`` is always the sum of the tests'.  A hand-in that cannot run (no Python file, an
 unreadable zip) scores 0 on every test, each test's output saying why.
+
+The algorithms beyond the core six score their family's tests instead (:func:`checks`,
+:func:`defaults`; ``grading/families``): ``runs``, each graded part, ``right`` and
+``right-<regime>`` for the family's regimes.
 """
 
 from __future__ import annotations
@@ -32,8 +36,9 @@ from typing import Any
 from perceptron_ref.crosscheck.candidates.outcomes import Failure
 from perceptron_ref.crosscheck.check import Report
 from perceptron_ref.crosscheck.data import datasets
+from perceptron_ref.crosscheck.family import of as family_of
 from perceptron_ref.errors import InputError
-from perceptron_ref.grading import feedback
+from perceptron_ref.grading import families, feedback
 
 Test = dict[str, Any]
 REGIMES = {
@@ -94,7 +99,11 @@ def _regime(regime: str) -> Callable[[Report, str], tuple[bool, str]]:
 
 
 def applies(report: Report, check: str) -> bool:
-    """Does the test ``check`` apply to this report (a regime test, only if data was drawn)?"""
+    """Does the test ``check`` apply to this report (a regime test, only if data was drawn;
+    a family's part, only if the answers show it)?"""
+    scored = families.of(report.algorithm)
+    if scored is not None and check in scored.parts:
+        return any(a.name == check and a.ok is not None for a in report.aspects)
     regime = check.removeprefix("right-")
     return regime == check or regime in dict(report.failed)
 
@@ -107,19 +116,49 @@ CHECKS: dict[str, Callable[[Report, str], tuple[bool, str]]] = {
 }
 
 
+def checks(algorithm: str | None = None) -> dict[str, Callable[[Report, str], tuple[bool, str]]]:
+    """The checks of an algorithm's tests: the core's, or its family's (``grading/families``):
+    it runs, each graded part, right on every data set and on each of its regimes."""
+    scored = None if algorithm is None else families.of(algorithm)
+    if scored is None:
+        return CHECKS
+    return {
+        "runs": families.runs,
+        **{name: families.part(name) for name in scored.parts},
+        "right": _right,
+        **{f"right-{r}": _regime(r) for r in scored.regimes},
+    }
+
+
+def defaults(algorithm: str | None = None) -> tuple[Test, ...]:
+    """The default tests of an algorithm: :data:`TESTS`, or its family's."""
+    scored = None if algorithm is None else families.of(algorithm)
+    return TESTS if scored is None else scored.tests()
+
+
+def _names(algorithm: str | None) -> dict[str, str]:
+    scored = None if algorithm is None else families.of(algorithm)
+    return NAMES if scored is None else scored.names()
+
+
 def configured(chosen: Sequence[Test], options: dict[str, Any]) -> list[Test]:
     """The tests of ``chosen`` that can apply under crosscheck's ``options``: a regime the
     configuration draws no data of is left out (no hand-in could earn its points), so a
     right hand-in gets exactly the total declared.  A regime test the instructor gave
     points to explicitly (``--weights``) that cannot apply is a usage error."""
     floats = options.get("input", "numpy") != "fractions"
-    drawn = datasets.plan(int(options.get("examples", EXAMPLES)), floats=floats)
+    examples = int(options.get("examples", EXAMPLES))
+    algorithm: str | None = options.get("algorithm")
+    if algorithm is None or families.of(algorithm) is None:
+        drawn: Any = datasets.plan(examples, floats=floats)
+    else:
+        drawn = family_of(algorithm).regimes.plan(options, examples, floats)
     kept = []
     for test in chosen:
         regime = test["check"].removeprefix("right-")
         if regime == test["check"] or regime in drawn:
             kept.append(test)
-        elif test not in TESTS:
+        elif test not in defaults(algorithm):
             why = "float input draws none" if regime == "rationals" else "--examples is too small"
             raise InputError(f"test {test['check']!r} cannot apply here ({why}): drop it")
     if not kept:
@@ -127,8 +166,11 @@ def configured(chosen: Sequence[Test], options: dict[str, Any]) -> list[Test]:
     return kept
 
 
-def tests(given: Sequence[Test] = TESTS) -> list[Test]:
-    """Check a list of tests (from a file or ``--weights``); an error is an InputError."""
+def tests(given: Sequence[Test] | None = None, algorithm: str | None = None) -> list[Test]:
+    """Check a list of tests (from a file or ``--weights``; default: the algorithm's, see
+    :func:`defaults`); an error is an InputError."""
+    given = defaults(algorithm) if given is None else given
+    known = checks(algorithm)
     if not isinstance(given, list | tuple) or not given:
         raise InputError("tests: expected a non-empty list")
     checked = []
@@ -136,8 +178,8 @@ def tests(given: Sequence[Test] = TESTS) -> list[Test]:
         if not isinstance(test, dict) or set(test) - {"name", "check", "points", "visibility"}:
             raise InputError(f"test {test!r}: expected name, check, points, visibility")
         test = {**test, "visibility": test.get("visibility", "visible")}
-        if test.get("check") not in CHECKS:
-            raise InputError(f"test {test.get('name')!r}: check must be one of {', '.join(CHECKS)}")
+        if test.get("check") not in known:
+            raise InputError(f"test {test.get('name')!r}: check must be one of {', '.join(known)}")
         points = test.get("points")
         if isinstance(points, bool) or not isinstance(points, int | float) or points < 0:
             raise InputError(f"test {test.get('name')!r}: points must be a number >= 0")
@@ -147,9 +189,14 @@ def tests(given: Sequence[Test] = TESTS) -> list[Test]:
     return checked
 
 
-def weights(spec: str, base: Sequence[Test] = TESTS) -> list[Test]:
-    """``--weights runs=1,conventions=1,right=3``: the tests of ``base`` with these points (0
-    drops one), and a test for each check named that ``base`` lacks, in the order named."""
+def weights(
+    spec: str, base: Sequence[Test] | None = None, algorithm: str | None = None
+) -> list[Test]:
+    """``--weights runs=1,conventions=1,right=3``: the tests of ``base`` (the algorithm's by
+    default) with these points (0 drops one), and a test for each check named that ``base``
+    lacks, in the order named."""
+    base = defaults(algorithm) if base is None else base
+    known, names = checks(algorithm), _names(algorithm)  # the core's, or a family's
     points: dict[str, float] = {}
     for part in filter(None, spec.split(",")):
         check, equals, value = part.partition("=")
@@ -157,13 +204,13 @@ def weights(spec: str, base: Sequence[Test] = TESTS) -> list[Test]:
             points[check.strip()] = float(value) if equals else -1.0
         except ValueError:
             points[check.strip()] = -1.0
-        if check.strip() not in CHECKS or points[check.strip()] < 0:
+        if check.strip() not in known or points[check.strip()] < 0:
             raise InputError(
-                f"--weights {part!r}: expected CHECK=POINTS, CHECK one of {', '.join(CHECKS)}"
+                f"--weights {part!r}: expected CHECK=POINTS, CHECK one of {', '.join(known)}"
             )
     had = {t["check"] for t in base}
     added = [
-        {"name": NAMES[c], "check": c, "points": p, "visibility": "visible"}
+        {"name": names[c], "check": c, "points": p, "visibility": "visible"}
         for c, p in points.items()
         if c not in had
     ]
@@ -172,7 +219,7 @@ def weights(spec: str, base: Sequence[Test] = TESTS) -> list[Test]:
         for t in [*base, *added]
         if (p := points.get(t["check"], float(t["points"]))) > 0
     ]
-    return tests(chosen)
+    return tests(chosen, algorithm)
 
 
 def unloaded(report: Report) -> bool:
@@ -207,7 +254,7 @@ def results(
             if not out:
                 output, shown = words, True
         else:
-            passed, output = CHECKS[test["check"]](report, words)
+            passed, output = checks(report.algorithm)[test["check"]](report, words)
             if words and words in output:  # the counterexample once, in the first test failed
                 if shown:
                     output = output.replace(words, "see the counterexample above.")

@@ -82,9 +82,7 @@ def run_multiclass(
         raise InputError("need one label per example and examples of one dimension d ≥ 1")
     if bias:
         rows = [(Fraction(1), *x) for x in rows]
-    classes = class_order(labels)
-    if len(classes) < 2:
-        raise InputError(f"need at least two classes, got {list(classes)}")
+    classes = class_order(labels)  # one class: never a mistake, α stays 0 (the spec's "One class")
     d, n = len(rows[0]), len(rows)
     structure = Multiclass(classes, d).structure()
     epochs_ = count(1) if passes == "converge" else range(1, passes + 1)

@@ -62,8 +62,7 @@ class Votes:
 
     def predict(self, x: Vector) -> Label:
         """Freund & Schapire's vote: s = Σᵢ cᵢ·sign(vᵢ · x), ŷ = sign(s)."""
-        s = sum((c * sign(dot(v, x)) for v, c in self.perceptrons), 0)
-        return sign(Fraction(s))
+        return vote(self.perceptrons, x)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -88,6 +87,12 @@ def learn(examples: Iterable[Example], *, d: int, eta: Fraction) -> Iterator[Ste
         prediction: Label = -y if s == 0 else sign(s)
         yield Step(epoch, i, s, prediction, y, mistake, v, model=Votes(v, c, earlier))
     return  # [voted.7]
+
+
+def vote(perceptrons: tuple[tuple[Vector, int], ...], x: Vector) -> Label:
+    """The prediction of the weighted perceptrons on x, sign(0) = +1 inside and outside."""
+    s = sum((c * sign(dot(v, x)) for v, c in perceptrons), 0)
+    return sign(Fraction(s))  # [voted.8]
 
 
 ALGORITHM = OnlineAlgorithm(

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from perceptron_ref import extras
 from perceptron_ref.crosscheck.candidates import drivers, layouts, parameters, toplevel
@@ -55,6 +55,19 @@ from perceptron_ref.errors import InputError
 from perceptron_ref.runner import Epochs
 
 Input = Literal["numpy", "fractions", "lists"]
+
+
+class Calls(Protocol):
+    """How a family's candidate is called and read (:mod:`~perceptron_ref.crosscheck.
+    judge.family_trial`): what each data set's request adds, and how an answer is read."""
+
+    def extra(self, data: Data) -> dict[str, Any]: ...
+
+    def read(self, raw: Any, data: Data) -> Outcome: ...
+
+    def command(self, ran: sandbox.Execution, data: Data) -> Outcome: ...
+
+
 Kind = Literal["file", "module", "cmd", "sklearn", "river", "driver"]
 WORKER = Path(__file__).with_name("worker.py")
 
@@ -240,8 +253,10 @@ class Runner:
         eta: Fraction = Fraction(1),
         clock: Clock | None = None,
         told: parameters.Told | None = None,
+        family: Calls | None = None,
     ) -> None:
         self.candidate, self.bias, self.epochs, self.eta = candidate, bias, epochs, eta
+        self.family = family
         self.timeout, self.memory = timeout, memory
         self.clock = clock or Clock()
         self.calls = 0
@@ -406,8 +421,8 @@ class Runner:
             return []
         if self.clock.out:
             return _budget(expanded)
-        if c.kind in ("file", "module", "driver"):
-            self.prepare()
+        if c.kind in ("file", "module", "driver") and self.family is None:
+            self.prepare()  # a family's candidate is called plainly (see worker.answer)
         if self.failed is not None:
             return [self.failed] * len(expanded)
         self.calls += len(expanded)
@@ -415,13 +430,14 @@ class Runner:
         if c.kind in ("cmd", "driver"):
             return self._commands(expanded, raw)
         encode = _dataset_json if c.input == "fractions" else _numbers_json
+        family = self.family
         request: dict[str, Any] = {
             "target": self._target(),
             "input": c.input,
             "bias": layout.told_bias,
             "epochs": self.epochs,
             "eta": str(self.eta),
-            "datasets": [encode(d) for d in datasets],
+            "datasets": [encode(d) | (family.extra(d) if family else {}) for d in datasets],
             "repeat": repeat,
         }
         if self.plan is not None:
@@ -431,7 +447,8 @@ class Runner:
         ran = session.exchange(text.encode(), len(expanded), timeout)
         if raw:
             return _raw(ran, expanded, layout)  # type: ignore[return-value]
-        outcomes = from_worker(ran, expanded, layout.reference_bias, layout.extras)
+        read = family.read if family else None
+        outcomes = from_worker(ran, expanded, layout.reference_bias, layout.extras, read)
         if cut and ran.timed_out:  # the budget ran out, not the candidate's time
             done = len(ran.lines)
             return outcomes[:done] + _budget(expanded[done:])
@@ -446,7 +463,7 @@ class Runner:
             if self.language is not None:
                 got = self._driver(d, timeout, raw)
             else:
-                options = (self.bias, self.epochs, timeout, self.memory, self.eta)
+                options = (self.bias, self.epochs, timeout, self.memory, self.eta, self.family)
                 got = _call_command(self.candidate, d, *options)
             if isinstance(got, Failure) and got.kind == "hang":
                 if cut:
@@ -499,6 +516,19 @@ def _raw(ran: Any, datasets: list[Data], layout: layouts.Layout) -> list[object]
     return out
 
 
+CORE_OPTIONS = ("epochs", "bias", "eta")
+"""A command reads these at the request's top level (the core's schema), not in "options"."""
+
+
+def _unwrapped(value: Any) -> Any:
+    """A told value as a command reads it: a rational as "p/q", a matrix as lists."""
+    if isinstance(value, dict) and "number" in value:
+        return value["number"]
+    if isinstance(value, dict) and "rows" in value:
+        return value["rows"]
+    return value
+
+
 def _call_command(
     candidate: Candidate,
     data: Data,
@@ -507,10 +537,17 @@ def _call_command(
     timeout: float,
     memory: int,
     eta: Fraction = Fraction(1),
+    family: Calls | None = None,
 ) -> Outcome:
     request = _dataset_json(data) | {"bias": bias, "epochs": epochs}
     if eta != 1:  # the schema's optional key: absent means 1
         request["eta"] = str(eta)
+    if family is not None:  # the algorithm's options and probe points (a family's schema)
+        extra = family.extra(data)
+        told = extra.get("told", {}).items()
+        request["options"] = {k: _unwrapped(v) for k, v in told if k not in CORE_OPTIONS}
+        if "probes" in extra:
+            request["probes"] = extra["probes"]
     stdin = json.dumps(request).encode()
     # It sees the folders its command line names (parse made them absolute).
     ran = sandbox.execute(
@@ -521,4 +558,4 @@ def _call_command(
         cpu_seconds=int(timeout) + 1,
         share=(*sandbox.shared(shared_paths(candidate.argv)), *runtime_shares(candidate.argv)),
     )
-    return from_command(ran, data, bias)
+    return from_command(ran, data, bias) if family is None else family.command(ran, data)

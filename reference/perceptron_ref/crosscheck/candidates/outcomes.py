@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -221,10 +222,15 @@ def _died(ran: Execution, what: str) -> Failure:
 
 
 def from_worker(
-    ran: Execution, datasets: list[Data] | Any, bias: bool, extras: bool = False
+    ran: Execution,
+    datasets: list[Data] | Any,
+    bias: bool,
+    extras: bool = False,
+    read: Callable[[Any, Data], Outcome] | None = None,
 ) -> list[Outcome]:
     """The worker's lines, one per data set; after a death, every later data set fails too
-    (``extras``: each answer is (w, more...), see :func:`interpret`)."""
+    (``extras``: each answer is (w, more...), see :func:`interpret`).  ``read`` reads a
+    result (default: :func:`interpret`, the core's weight vectors)."""
     outcomes: list[Outcome] = []
     for i, data in enumerate(datasets):
         if i >= len(ran.lines):
@@ -243,7 +249,10 @@ def from_worker(
             kind = "memory" if line.get("memory") else "crash"
             outcomes.append(Failure(kind, f"raised {_brief(str(line['error']))}"))
         else:
-            got = interpret(line.get("result"), data, bias, extras=extras)
+            result = line.get("result")
+            got = (
+                interpret(result, data, bias, extras=extras) if read is None else read(result, data)
+            )
             named = line.get("kinds")
             if isinstance(got, Returned) and isinstance(named, list) and named:
                 got = replace(got, kinds=tuple(str(k)[:60] for k in named[:8]))

@@ -33,6 +33,7 @@ import contextlib
 import errno
 import importlib
 import importlib.util
+import inspect
 import json
 import linecache
 import os
@@ -41,10 +42,14 @@ import sys
 import tempfile
 import time
 import types
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+
+Function = Callable[..., Any]
+OPTIONS = ("epochs", "bias", "eta")
 
 
 def seen(path: str) -> Path:
@@ -104,6 +109,16 @@ def adapters() -> Any:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def accepted(function: Function, options: tuple[str, ...] = OPTIONS) -> set[str]:
+    """Which of ``options`` (``epochs``, ``bias``, ``eta``) the function names as parameters."""
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):  # a builtin or a C function: call it plainly
+        return set()
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return {n for n, p in parameters.items() if n in options and p.kind in kinds}
 
 
 def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:
@@ -245,15 +260,27 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
     told = {"epochs": request["epochs"], "bias": request["bias"]}
     # Exact input: a Fraction; else an int or the nearest float, as a literal 0.1 would be.
     told["eta"] = eta if request["input"] == "fractions" else _plain(str(eta))
+    family = "told" in data  # an algorithm beyond the core six: see the end of this file
+    if family:
+        told = {k: _told(v, request["input"]) for k, v in data["told"].items()}
     pid = os.getpid()
     began = time.perf_counter()
     try:
         if request["target"]["kind"] in ("sklearn", "river"):
             returned, source = found(X, y, **told), ""
         else:
-            returned, source = adapters().call(found, X, y, told, request)
-        returned = unwrap(returned)
-        result = {"result": exact(returned), "kinds": sorted(kinds(returned))[:8]}
+            if family:  # a family's candidate: called plainly, with the options it names
+                names = accepted(found, tuple(told))
+                returned, source = found(X, y, **{k: told[k] for k in names}), ""
+            else:
+                returned, source = adapters().call(found, X, y, told, request)
+        if family:
+            probes = data.get("probes")
+            points = None if probes is None else _told({"rows": probes}, request["input"])
+            result = {"result": structure(returned, points), "kinds": sorted(kinds(returned))[:8]}
+        else:
+            returned = unwrap(returned)
+            result = {"result": exact(returned), "kinds": sorted(kinds(returned))[:8]}
         if source:
             result["from"] = source
     except MemoryError:
@@ -297,6 +324,83 @@ def process_limit(error: BaseException) -> str:
     if tasks < limit // 2:
         return ""
     return f" (it reached the sandbox's limit of {limit} processes and threads)"
+
+
+# -- the algorithms beyond the core six (crosscheck/family.py) ------------------------------
+#
+# A data set of such a request carries "told": the keyword arguments the algorithm takes
+# (each passed when the signature names it; a rational as {"number": "p/q"}, a matrix as
+# {"rows": [[...], ...]}), and may carry "probes": points at which a returned object with a
+# predict method is asked.  The result keeps the structure the candidate returned: lists
+# stay lists, a dict is {"__dict__": [[key, value], ...]}, an object with predict() is
+# {"__object__": {"predict": [...], "coef_": ..., "intercept_": ...}} (those present), a
+# bool is {"__bool__": b}; every number is exact, as "p/q".  The parent reads it.
+
+
+def _told(value: Any, kind: str) -> Any:
+    """A told value as the candidate takes its numbers (see arguments)."""
+    if isinstance(value, dict) and "number" in value:
+        q = Fraction(value["number"])
+        return q if kind == "fractions" else _plain(value["number"])
+    if isinstance(value, dict) and "rows" in value:
+        if kind == "fractions":
+            return [[Fraction(v) for v in row] for row in value["rows"]]
+        rows = [[_plain(v) for v in row] for row in value["rows"]]
+        if kind == "lists":
+            return rows
+        import numpy as np
+
+        return np.array(rows, dtype=np.float64).reshape(len(rows), -1)
+    return value
+
+
+def _key(key: Any) -> Any:
+    if hasattr(key, "tolist"):  # a numpy scalar
+        key = key.tolist()
+    return key if isinstance(key, int | str) and not isinstance(key, bool) else repr(key)
+
+
+def structure(value: Any, probes: Any = None) -> Any:
+    """A returned value with its structure kept and every number exact (see above)."""
+    if hasattr(value, "predict") and callable(value.predict) and not isinstance(value, type):
+        found: dict[str, Any] = {}
+        if probes is not None:
+            found["predict"] = structure(_predict(value, probes))
+        for name in ("coef_", "intercept_"):
+            if hasattr(value, name):
+                found[name] = structure(getattr(value, name))
+        return {"__object__": found}
+    if isinstance(value, dict):
+        return {"__dict__": [[_key(k), structure(v)] for k, v in list(value.items())[:100_000]]}
+    if hasattr(value, "tolist") and not isinstance(value, str | bytes):
+        value = value.tolist()  # numpy arrays and scalars
+    if isinstance(value, bool):
+        return {"__bool__": value}
+    if isinstance(value, list | tuple):
+        return [structure(v) for v in value]
+    return exact(value)
+
+
+def _predict(model: Any, probes: Any) -> Any:
+    """Its predictions at the probes: predict(X), or predict(x) point by point."""
+    try:
+        found = model.predict(probes)
+        if hasattr(found, "tolist"):
+            found = found.tolist()
+        if isinstance(found, list | tuple) and len(found) == len(probes):
+            return found
+    except Exception:  # a predict of one point: asked point by point below
+        pass
+    return [_one(model.predict(x)) for x in probes]
+
+
+def _one(value: Any) -> Any:
+    """A prediction for one point, given as a number or as a list of one."""
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, list | tuple) and len(value) == 1:
+        return value[0]
+    return value
 
 
 if __name__ == "__main__":

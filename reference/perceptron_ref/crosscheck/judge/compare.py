@@ -72,11 +72,12 @@ def blame(algorithm: str, step: Step, *, updated: bool) -> str:
 def spec_text(line_id: str) -> str:
     """The text of a spec line, read from the spec (:data:`SPEC`); "" if it is not there."""
     name = line_id.rsplit(".", 1)[0]
-    path = SPEC / "perceptron" / f"{name}.md"
-    if path.is_file():
-        for row in path.read_text(encoding="utf-8").splitlines():
-            if row.startswith(f"| `{line_id}` |"):
-                return row.split("|")[2].strip()
+    family, _, rest = name.partition("-")  # winnow-k-of-r.3: spec/algorithms/winnow/k-of-r.md
+    for path in (SPEC / "perceptron" / f"{name}.md", SPEC / family / f"{rest}.md"):
+        if path.is_file():
+            for row in path.read_text(encoding="utf-8").splitlines():
+                if row.startswith(f"| `{line_id}` |"):
+                    return row.split("|")[2].strip()
     return ""
 
 

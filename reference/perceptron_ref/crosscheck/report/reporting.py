@@ -40,6 +40,19 @@ def counterexample_json(report: Report) -> dict[str, Any] | None:
         step["spec_text"] = spec_text(c.divergence.spec_line)
         step["expected"] = step["expected"] and list(step["expected"])
         step["got"] = step["got"] and list(step["got"])
+    if c.shown is not None:  # a family's answers (crosscheck/family.py), as it writes them
+        found = {
+            "X": [[str(v) for v in x] for x in X],
+            "y": list(y),
+            "expected": c.shown.expected,
+            "got": c.shown.got,
+            "first_divergent_step": step,
+            "note": c.note,
+            "compared": c.shown.what,
+        }
+        if c.shown.probes is not None:
+            found["probes"] = [list(p) for p in c.shown.probes]
+        return found
     return {
         "X": [[str(v) for v in x] for x in X],
         "y": list(y),
@@ -72,7 +85,15 @@ def to_json(report: Report) -> dict[str, Any]:
         "failed": dict(report.failed),
         "dimension": report.dimension,
         "calling": list(report.calling),
-    }
+    } | _family_json(report)
+
+
+def _family_json(report: Report) -> dict[str, Any]:
+    """A family's further keys: what was compared and the graded parts (none for the core)."""
+    if not report.compared:
+        return {}
+    aspects = {a.name: {"ok": a.ok, "evidence": a.evidence} for a in report.aspects}
+    return {"compared": report.compared, "aspects": aspects}
 
 
 def dumps(report: Report) -> str:
@@ -98,8 +119,13 @@ def _examples(X: list[list[str]], y: list[int]) -> list[str]:
         else:
             runs.append((i, 1))
     lines = []
+    signed = all(t in (1, -1) for t in y)  # ±1, or a family's class labels 0 … K − 1
     for i, k in runs:
-        line = f"  x = {_vector(X[i])}, y = {y[i]:+d}"
+        line = (
+            f"  x = {_vector(X[i])}, y = {y[i]:+d}"
+            if signed
+            else f"  x = {_vector(X[i])}, y = {y[i]}"
+        )
         lines.append(line + (f"   (examples {i + 1}-{i + k}, {k} equal)" if k > 1 else ""))
     if len(lines) > 24:
         lines = [*lines[:12], f"  ... {len(lines) - 24} more ...", *lines[-12:]]
@@ -141,22 +167,37 @@ def format_text(report: Report) -> str:
         lines.append("diagnosis:")
         lines += [f"  {d.code}: {d.evidence}" for d in report.diagnosis]
     c = counterexample_json(report)
+    shown = None if report.counterexample is None else report.counterexample.shown
     if c is not None:
         n = len(c["y"])
         lines.append(f"counterexample ({n} example{'s' if n != 1 else ''}, d = {len(c['X'][0])}):")
         lines += _examples(c["X"], c["y"])
-        lines.append(f"expected w = {_vector(c['expected'])}")
         note = f"   ({c['note']})" if c["note"] else ""
-        lines.append(f"got      w = {_vector(c['got'])}{note}")
+        if shown is not None:  # a family's answers, as its judge shows them
+            if shown.probes is not None:
+                lines.append(f"probe points: {', '.join(_vector(p) for p in shown.probes)}")
+            lines.append(f"expected {shown.symbol} = {shown.expected_text}")
+            lines.append(f"got      {shown.symbol} = {shown.got_text}{note}")
+        else:
+            lines.append(f"expected w = {_vector(c['expected'])}")
+            lines.append(f"got      w = {_vector(c['got'])}{note}")
         step = c["first_divergent_step"]
         if step is not None:
             where = f"step {step['step'] + 1}"
             if step["epoch"] is not None:
                 where += f" (epoch {step['epoch']}, example {step['index'] + 1})"
             lines.append(f"first divergent step: {where}: {step['rule']}")
-            lines.append(f"  expected w = {_vector(step['expected'])}, got {_vector(step['got'])}")
+            if shown is not None:
+                lines.append(f"  expected {shown.symbol} after it = {step['expected'][0]}")
+            else:
+                lines.append(
+                    f"  expected w = {_vector(step['expected'])}, got {_vector(step['got'])}"
+                )
             text = f": {step['spec_text']}" if step["spec_text"] else ""
             lines.append(f"spec line {step['spec_line']}{text}")
+    parts = [f"{a.name} {'right' if a.ok else 'wrong'}" for a in report.aspects if a.ok is not None]
+    if parts:
+        lines.append("graded parts: " + "; ".join(parts))
     lines.append(coverage_text(report))
     return "\n".join(lines)
 

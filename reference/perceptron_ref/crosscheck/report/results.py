@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Outcome
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
@@ -28,6 +29,30 @@ class Counterexample:
     got: Outcome
     divergence: Divergence | None
     note: str = ""  # e.g. "in the process that had answered earlier calls"
+    shown: Shown | None = None  # a family's answers (its expected trace is the reference's run)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A family's counterexample answers, as JSON and as text: what was compared, the
+    reference's and the candidate's (and the probe points, for predictions)."""
+
+    what: str
+    expected: Any
+    got: Any
+    expected_text: str
+    got_text: str
+    probes: tuple[tuple[str, ...], ...] | None = None
+    symbol: str = "w"  # its name in the text: w̄, α, W, …
+
+
+@dataclass(frozen=True)
+class Aspect:
+    """A graded part of a family's answer: ``ok`` None when the answers do not show it."""
+
+    name: str
+    ok: bool | None
+    evidence: str
 
 
 @dataclass(frozen=True)
@@ -66,3 +91,6 @@ class Report:
     # how the candidate was called: the call, the parameters filled, the layout found,
     # where its weights were read from, what of its file was left out
     calling: tuple[str, ...] = ()
+    # a family's (crosscheck/family.py): its graded parts, and what was compared, in words
+    aspects: tuple[Aspect, ...] = ()
+    compared: str = ""

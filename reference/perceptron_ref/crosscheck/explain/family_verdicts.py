@@ -1,0 +1,307 @@
+"""The disagree side of a :class:`~perceptron_ref.crosscheck.judge.family_trial.FamilyTrial`:
+run again in fresh processes, shrink, find the first divergent step, diagnose, explain.
+
+As for the core (:mod:`~perceptron_ref.crosscheck.explain.verdicts`): the failing data set is
+run in two fresh processes (two different answers: ``nondeterministic``; a right fresh answer
+where the reused process was wrong: ``stateful``), then shrunk to a minimal data set that
+still fails the same way (:mod:`~perceptron_ref.crosscheck.explain.shrink`), and run once more
+in a fresh process.  For one online pass, the answer on the first k examples is the model
+after k steps, so asking every prefix (bisecting beyond 300 examples) finds the first step
+after which the candidate's answer differs, and the spec line there.  The cause is named by
+the family's code for each way the variant the candidate agrees with differs from the
+reference's (:mod:`~perceptron_ref.crosscheck.explain.families`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from perceptron_ref.crosscheck.candidates.families import Got
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure, Outcome
+from perceptron_ref.crosscheck.explain import diagnosis
+from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.explain.shrink import shrink
+from perceptron_ref.crosscheck.judge.compare import Divergence
+from perceptron_ref.crosscheck.judge.families import Reading, Variant, ratio, scaled
+from perceptron_ref.crosscheck.report.results import Counterexample, Report, Shown
+
+if TYPE_CHECKING:
+    from perceptron_ref.crosscheck.judge.family_trial import FamilyTrial
+
+SHRUNK = ("wrong", "crash", "unparsable")
+SHRINK_SECONDS = 120.0
+PREFIXES = 300
+
+
+def kind_of(t: FamilyTrial, data: Data, outcome: Outcome, reading: Reading, v: Variant) -> str:
+    if isinstance(outcome, Failure):
+        return outcome.kind
+    return "agree" if t.fits(data, outcome, v, reading) else "wrong"
+
+
+def text(t: FamilyTrial, outcome: Outcome, reading: Reading, data: Data) -> str:
+    """An answer as the report shows it (in the reference's layout, at its own rate)."""
+    if isinstance(outcome, Failure):
+        return outcome.kind
+    if not isinstance(outcome, Got):
+        return "?"
+    if outcome.predictions is not None:
+        return "predictions (" + ", ".join(str(p) for p in outcome.predictions) + ")"
+    value = t.judge.normalize(outcome, reading, data, t.options)
+    return "?" if value is None else t.judge.show(value)
+
+
+def repeat(
+    t: FamilyTrial, data: Data, first: Outcome, reading: Reading, reference: Variant
+) -> list[Diagnosis]:
+    """Two fresh processes: nondeterministic (they differ) or stateful (the fresh one is
+    right where the process that had answered earlier calls was wrong)."""
+    a = t.call.fresh([data])[0]
+    b = t.call.fresh([data])[0]
+    if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in (a, b)):
+        return []
+    shown = [text(t, o, reading, data) for o in (a, b)]
+    if shown[0] != shown[1]:
+        return [
+            Diagnosis(
+                "nondeterministic",
+                f"two runs on the same data set, each in a fresh process, ended: "
+                f"{shown[0]} and {shown[1]}",
+            )
+        ]
+    wrong = kind_of(t, data, first, reading, reference)
+    if wrong != "agree" and kind_of(t, data, a, reading, reference) == "agree":
+        return [diagnosis.stateful(shown[0], text(t, first, reading, data), t.call.calls)]
+    return []
+
+
+def disagree(
+    t: FamilyTrial,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    reading: Reading,
+    results: Sequence[bool],
+    bad: int,
+    variants: Sequence[Variant],
+    agreeing: Sequence[Variant],
+    base: dict[str, Any],
+) -> Report:
+    reference = variants[0]
+    algorithm, options, judge = t.options.algorithm, t.options, t.judge
+    case, first = t.cases[bad], outcomes[bad]
+    kind = first.kind if isinstance(first, Failure) else "wrong"
+    found: list[Diagnosis] = []
+    if kind not in ("hang", "load error", "budget"):
+        found += repeat(t, case.data, first, reading, reference)
+    data, got, note = case.data, first, ""
+    if kind in SHRUNK and not any(f.code in ("nondeterministic", "stateful") for f in found):
+        data, got, note = _shrunk(t, case.data, first, kind, reading, reference)
+    notes = t.notes(checked, outcomes)
+    trace = judge.trace(data, options)
+    names = tuple(v.name(algorithm, reference) for v in agreeing)
+    if isinstance(got, Failure):
+        reason = "; ".join([f"{got.kind}: {got.detail}", *notes])
+        counter = Counterexample(
+            data, trace, got, None, note, _shown(t, data, None, reading, reference)
+        )
+        return Report(algorithm, t.target, "disagree", reason, len(checked), names, counter,
+                      tuple(found), None, **base)  # fmt: skip
+    n = len(checked)
+    if agreeing:
+        dims = judge.dims(options)
+        found += t.family.explain.differences(algorithm, dims, reference, agreeing[0], n)
+    elif not judge.scales:
+        found += _scaled(t, outcomes, checked, reading)
+    if reading.rate != t.q:
+        found.append(
+            Diagnosis(
+                "learning-rate",
+                f"its answers are read at the learning rate {reading.rate}, not the η = {t.q} "
+                "it was told",
+            )
+        )
+    if reading.bias_last:
+        found.append(diagnosis.bias_last(sum(results[i] for i in checked)))
+    divergence = _divergence(t, data, reading, reference, agreeing)
+    predicted = isinstance(got, Got) and got.predictions is not None
+    what = "predictions at the probe points" if predicted else judge.what
+    size = len(data[0])
+    reason = f"wrong {what} on a data set of {size} example{'s' if size != 1 else ''}"
+    if divergence is not None:
+        reason += f" (first divergent step {divergence.step + 1}: {divergence.rule}"
+        reason += f", spec line {divergence.spec_line})"
+    reason = "; ".join([reason, *notes, t.conventions(variants, agreeing)])
+    shown = _shown(t, data, got, reading, reference)
+    counter = Counterexample(data, trace, got, divergence, note, shown)
+    return Report(algorithm, t.target, "disagree", reason, n, names, counter, tuple(found),
+                  None, **base)  # fmt: skip
+
+
+def _scaled(
+    t: FamilyTrial, outcomes: Sequence[Outcome], checked: Sequence[int], reading: Reading
+) -> list[Diagnosis]:
+    """For a family with no learning rate (Winnow): answers that are a positive multiple of
+    the reference's on every data set (weights started at 1/n with θ = 1, …) are named, and
+    not accepted."""
+    reference = t.variants(outcomes)[0]
+    factors = []
+    for i in checked:
+        o = outcomes[i]
+        if not isinstance(o, Got) or o.predictions is not None:
+            continue
+        got = t.judge.normalize(o, reading, t.cases[i].data, t.options)
+        expected = t.answer(t.cases[i].data, reference)
+        if got is not None and got == expected and not any(t.judge.split(got)[0]):
+            continue  # both 0: any multiple
+        c = None if got is None else ratio(t.judge, got, expected)
+        if c is None:
+            return []
+        factors.append(c)
+    if not factors or all(c == 1 for c in factors):
+        return []
+    distinct = [c for c in dict.fromkeys(factors) if c != 1]
+    shown = ", ".join(str(c) for c in distinct[:4]) + (", …" if len(distinct) > 4 else "")
+    return [
+        Diagnosis(
+            "scaled-weights",
+            f"on every data set ({len(factors)} with a weight other than 0) its weights are a "
+            f"positive multiple of the reference's ({shown}): the same predictions, but "
+            f"{t.options.algorithm}'s weights are compared as they are: its factor is no "
+            "learning rate",
+        )
+    ]
+
+
+def _shown(
+    t: FamilyTrial, data: Data, got: Outcome | None, reading: Reading, reference: Variant
+) -> Shown:
+    """The counterexample's answers: predictions at its probes, or the natural answers."""
+    judge = t.judge
+    if isinstance(got, Got) and got.predictions is not None:
+        expected = t.predicted(data, reference)
+        probes = tuple(tuple(str(v) for v in p) for p in t.calls.probes(data))
+        return Shown(
+            "predictions at the probe points",
+            [str(p) for p in expected],
+            [str(p) for p in got.predictions],
+            "(" + ", ".join(map(str, expected)) + ")",
+            "(" + ", ".join(map(str, got.predictions)) + ")",
+            probes,
+            "predictions",
+        )
+    expected_w = judge.answer(data, reference, t.options)
+    told = scaled(judge, expected_w, 1 / t.q)  # the answer at the step told
+    value = None
+    if isinstance(got, Got):
+        value = judge.normalize(got, reading, data, t.options)
+    return Shown(
+        judge.what,
+        judge.to_json(told),
+        None if value is None else judge.to_json(value),
+        judge.show(told),
+        "(none)" if value is None else judge.show(value),
+        None,
+        judge.symbol,
+    )
+
+
+def _shrunk(
+    t: FamilyTrial, data: Data, first: Outcome, kind: str, reading: Reading, reference: Variant
+) -> tuple[Data, Outcome, str]:
+    seen: dict[int, tuple[Data, Outcome]] = {id(data): (data, first)}
+
+    def fails(tries: list[Data]) -> list[bool]:
+        got = t.call(tries)
+        verdicts = [False] * len(tries)
+        for k, (d, o) in enumerate(zip(tries, got, strict=True)):
+            if kind_of(t, d, o, reading, reference) == kind:
+                seen[id(d)] = (d, o)
+                verdicts[k] = True
+                break
+        return verdicts
+
+    def valid(d: Data) -> bool:
+        return not t.unusable(d)
+
+    began = time.monotonic()
+
+    def stop() -> bool:
+        return t.call.clock.out or time.monotonic() - began > SHRINK_SECONDS
+
+    chunk = 8 if t.candidate.kind == "cmd" else 1000
+    small = shrink(data, fails, valid, chunk=chunk, stop=stop)
+    cut = "" if not stop() else "shrinking stopped early: it may not be minimal"
+    fresh = t.call.fresh([small])[0]
+    if kind_of(t, small, fresh, reading, reference) == kind:
+        return small, fresh, cut
+    observed = seen.get(id(small))
+    if observed is None:
+        return data, first, cut
+    said = "in the process that had answered earlier calls"
+    return small, observed[1], "; ".join(n for n in (said, cut) if n)
+
+
+def _divergence(
+    t: FamilyTrial, data: Data, reading: Reading, v: Variant, agreeing: Sequence[Variant]
+) -> Divergence | None:
+    """For one online pass: the first prefix whose answer differs (every prefix up to
+    :data:`PREFIXES` examples, else bisected).  The spec line blamed is that of the first
+    dimension where the variant it agrees with differs from the reference's, else the
+    family's line for that step (:meth:`~perceptron_ref.crosscheck.judge.families.Judge.
+    blame`)."""
+    if t.options.epochs != 1:
+        return None
+    n = len(data[0])
+    # a prefix the family cannot use (multiclass: a class not yet seen) is not asked
+    first = next((k for k in range(1, n + 1) if not t.unusable((data[0][:k], data[1][:k]))), n)
+
+    def wrong(ks: Sequence[int]) -> list[bool]:
+        prefixes = [(data[0][:k], data[1][:k]) for k in ks]
+        answers = t.call(prefixes)
+        if any(not isinstance(a, Got) for a in answers):
+            raise LookupError  # a prefix it cannot answer: no step to show
+        predicted[0] = any(getattr(a, "predictions", None) is not None for a in answers)
+        return [not t.fits(p, a, v, reading) for p, a in zip(prefixes, answers, strict=True)]
+
+    predicted = [False]
+    try:
+        if n - first < PREFIXES:
+            flags = wrong(range(first, n + 1))
+            if True not in flags:
+                return None
+            k = flags.index(True) + first
+        else:
+            lo, hi = first - 1, n
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                lo, hi = (lo, mid) if wrong([mid])[0] else (mid, hi)
+            k = hi
+    except LookupError:
+        return None
+    line, why = t.judge.blame(data, t.options, k - 1)
+    for dim in t.judge.dims(t.options):
+        if agreeing and dim.name in dict(v.values) and agreeing[0][dim.name] != v[dim.name]:
+            other = agreeing[0].name(t.options.algorithm, v)
+            line = dim.line
+            why = f"from here its answer is that of {other}"
+            break
+    if k == first > 1:  # the earlier prefixes could not be asked: it may have differed before
+        why += f" (the shortest prefix it could be asked has {first} examples)"
+    prefix = (data[0][:k], data[1][:k])
+    if predicted[0]:
+        shown = "(" + ", ".join(str(p) for p in t.predicted(prefix, v)) + ")"
+    else:
+        shown = t.judge.show(scaled(t.judge, t.judge.answer(prefix, v, t.options), 1 / t.q))
+    return Divergence(
+        k - 1,
+        1,
+        k - 1,
+        None,
+        int(data[1][k - 1]),
+        (shown,),
+        None,
+        line,
+        why,
+    )

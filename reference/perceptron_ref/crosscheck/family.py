@@ -1,0 +1,153 @@
+"""Families: the algorithms ``crosscheck`` judges, grouped by what their candidates return.
+
+A family is one algorithm of the registry, or a few that share their answer and their
+variants, with one module per stage of the harness:
+
+================  =============================================================================
+stage             what the family's module says (``<stage>/families/<family>.py``)
+================  =============================================================================
+``candidates``    what the candidate returns and how it is read (:class:`~perceptron_ref.
+                  crosscheck.candidates.families.Reader`): the averaged w, the voted list of
+                  (v, c), α, the class rows, Winnow's w, the surviving hypotheses, or a fitted
+                  object's predictions at probe points
+``data``          the regimes that reach the family's differences, and the probe points
+``judge``         the exact answers of the reference and of each variant real code runs,
+                  how two answers compare, and the learning rates that are theorems
+``explain``       a diagnosis code for each known difference, with its evidence
+``grading``       the scored tests (``perceptron_ref.grading.families``)
+================  =============================================================================
+
+``core`` is the notes' six perceptrons, judged by the modules the stages had first
+(:class:`~perceptron_ref.crosscheck.judge.trial.Trial`); every other family by
+:class:`~perceptron_ref.crosscheck.judge.family_trial.FamilyTrial` with its own modules.
+Adding a family is one module per stage and one line in :data:`FAMILIES`.
+
+>>> of("perceptron/averaged").name, of("winnow/k-of-r").name, of("perceptron/press").name
+('averaged', 'winnow', 'core')
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from perceptron_ref import registry
+from perceptron_ref.errors import InputError
+from perceptron_ref.numbers import to_fraction
+from perceptron_ref.runner import Epochs
+
+if TYPE_CHECKING:
+    from perceptron_ref.crosscheck.candidates.families import Reader
+    from perceptron_ref.crosscheck.data.families import Regimes
+    from perceptron_ref.crosscheck.explain.families import Explain
+    from perceptron_ref.crosscheck.judge.families import Judge
+
+
+@dataclass(frozen=True)
+class Family:
+    """A family's name (its modules' name in every stage) and its algorithms."""
+
+    name: str
+    algorithms: tuple[str, ...]
+
+    def _module(self, stage: str) -> Any:
+        return importlib.import_module(f"perceptron_ref.crosscheck.{stage}.families.{self.name}")
+
+    @property
+    def reader(self) -> Reader:
+        found: Reader = self._module("candidates").READER
+        return found
+
+    @property
+    def regimes(self) -> Regimes:
+        found: Regimes = self._module("data").REGIMES
+        return found
+
+    @property
+    def judge(self) -> Judge[Any]:
+        found: Judge[Any] = self._module("judge").JUDGE
+        return found
+
+    @property
+    def explain(self) -> Explain:
+        found: Explain = self._module("explain").EXPLAIN
+        return found
+
+
+FAMILIES: dict[str, Family] = {
+    f.name: f
+    for f in (
+        Family("core", registry.PERCEPTRONS),
+        Family("averaged", ("perceptron/averaged",)),
+        Family("voted", ("perceptron/voted",)),
+        Family("kernel", ("perceptron/kernel",)),
+        Family("multiclass", ("perceptron/structured",)),
+        Family("winnow", ("winnow/disjunction", "winnow/k-of-r", "winnow/ltf")),
+        Family("halving", ("halving/cover",)),
+    )
+}
+
+
+def of(algorithm: str) -> Family:
+    """The family of an algorithm ID (an InputError for an unknown one)."""
+    registry.get(algorithm)  # the registry's error, listing the known IDs
+    return next(f for f in FAMILIES.values() if algorithm in f.algorithms)
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options of one crosscheck of a family, as ``run`` takes them (checked)."""
+
+    algorithm: str
+    bias: bool = False
+    epochs: Epochs = 1
+    eta: Fraction = Fraction(1)  # the step the candidate is told
+    max_epochs: int | None = None
+    settings: tuple[tuple[str, Any], ...] = field(default=())  # average, kernel, degree, c, k, ε
+
+    @property
+    def given(self) -> dict[str, Any]:
+        return dict(self.settings)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.given.get(name, default)
+
+    def run(self, eta: Fraction = Fraction(1)) -> dict[str, Any]:
+        """``run``'s keyword arguments for the reference's run at step ``eta``."""
+        options: dict[str, Any] = {"bias": self.bias, "eta": eta, "epochs": self.epochs}
+        if self.epochs == "converge":
+            options["max_epochs"] = self.max_epochs or MAX_EPOCHS
+        return options | self.given
+
+
+MAX_EPOCHS = 1000
+"""Passes a family's run to convergence may make (the core's cap: ``oracle.MAX_EPOCHS``)."""
+
+SETTINGS = ("average", "kernel", "degree", "c", "k", "epsilon")
+
+
+def options(
+    algorithm: str,
+    *,
+    bias: bool = False,
+    epochs: Epochs = 1,
+    eta: Fraction = Fraction(1),
+    max_epochs: int | None = None,
+    **settings: object,
+) -> Options:
+    """Check a family's options as ``run`` does (the same errors) and keep them."""
+    given = {k: v for k, v in settings.items() if v is not None}
+    unknown = sorted(set(given) - set(SETTINGS))
+    if unknown:
+        raise InputError(f"unknown option {unknown[0]!r}")
+    registry.get(algorithm, **given)  # run's own check of every option
+    for name in ("c", "epsilon"):  # rationals, read exactly as run reads them
+        if name in given:
+            given[name] = to_fraction(given[name])
+    if max_epochs is not None and (type(max_epochs) is not int or max_epochs < 1):
+        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
+    if max_epochs is not None and epochs != "converge":
+        raise InputError("max_epochs caps 'converge' runs; with a number of epochs it is unused")
+    return Options(algorithm, bias, epochs, eta, max_epochs, tuple(sorted(given.items())))

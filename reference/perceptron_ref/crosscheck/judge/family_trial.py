@@ -1,0 +1,446 @@
+"""One crosscheck of a family's candidate, from its answers to the report: the core's
+:class:`~perceptron_ref.crosscheck.judge.trial.Trial` for the other families.
+
+1. **Answers.**  As for the core: the small data sets in one request, then the large ones one
+   at a time; a hang, a load error or the spent budget ends the asking.  Each request tells
+   the candidate the algorithm's options its signature names, and the probe points a fitted
+   object is asked at (:class:`Calls`).
+2. **Reading.**  Each answer is read by the family (:mod:`~perceptron_ref.crosscheck.candidates.
+   families`) and compared with each variant's exact answer (:mod:`~perceptron_ref.crosscheck.
+   judge.families`), under the first reading that fits every answer: the bias first or last,
+   a form the family accepts (α as counts), and, for the perceptron families, the step told
+   or one learning rate c read off the answers (theorem ``perceptron/step-invariance-
+   extended``).  A fitted object is compared by its predictions, which no positive step
+   changes.
+3. **Agree** when the reference's variant fits, naming every variant that fits; else
+   **disagree** (:mod:`~perceptron_ref.crosscheck.explain.family_verdicts`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from perceptron_ref.crosscheck.candidates import Candidate, Runner
+from perceptron_ref.crosscheck.candidates.families import Got, from_command, read
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure, Outcome, Returned
+from perceptron_ref.crosscheck.data.datasets import Case, Needs
+from perceptron_ref.crosscheck.explain import diagnosis
+from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
+from perceptron_ref.crosscheck.family import Family, Options
+from perceptron_ref.crosscheck.judge.equivalence import SPREAD, simplest
+from perceptron_ref.crosscheck.judge.families import THEOREM, Reading, Variant
+from perceptron_ref.crosscheck.judge.families import scaled as rescaled
+from perceptron_ref.crosscheck.judge.oracle import SMALL
+from perceptron_ref.crosscheck.judge.replay import scaled
+from perceptron_ref.crosscheck.report.results import Aspect, Coverage, Report
+from perceptron_ref.crosscheck.run import sandbox
+from perceptron_ref.vectors import Vector
+
+NOT_RUN = ("budget", "not run")
+STOPS = ("hang", "load error", "budget")
+
+
+class ByData:
+    """A cache by data set: keyed by the data's id and kept with the data, so that an id is
+    never reused while its entry lives (shrinking makes and drops many data sets)."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[int, Any], tuple[Data, Any]] = {}
+
+    def get(self, data: Data, key: Any, make: Callable[[], Any]) -> Any:
+        entry = self.found.get((id(data), key))
+        if entry is None or entry[0] is not data:
+            entry = (data, make())
+            self.found[(id(data), key)] = entry
+        return entry[1]
+
+
+class Calls:
+    """How a family's candidate is called (:class:`~perceptron_ref.crosscheck.candidates.
+    Calls`): each data set's keyword arguments and probe points, and its reader."""
+
+    def __init__(self, family: Family, options: Options, told: Callable[[Data], dict[str, Any]]):
+        self.family, self.options, self.told = family, options, told
+        self._probes = ByData()
+
+    def probes(self, data: Data) -> tuple[Vector, ...]:
+        found: tuple[Vector, ...] = self._probes.get(
+            data, None, lambda: self.family.regimes.probes(data, self.options)
+        )
+        return found
+
+    def extra(self, data: Data) -> dict[str, Any]:
+        points = [[str(v) for v in p] for p in self.probes(data)]
+        return {"told": self.told(data), "probes": points}
+
+    def read(self, raw: Any, data: Data) -> Outcome:
+        bias = self.options.bias
+        return read(self.family.reader, raw, data, bias, len(self.probes(data)))
+
+    def command(self, ran: sandbox.Execution, data: Data) -> Outcome:
+        bias = self.options.bias
+        return from_command(self.family.reader, ran, data, bias, len(self.probes(data)))
+
+
+class FamilyTrial:
+    def __init__(
+        self,
+        target: str,
+        candidate: Candidate,
+        family: Family,
+        options: Options,
+        needs: Needs,
+        cases: Sequence[Case],
+        call: Runner,
+        unusable: Callable[..., str],
+        calls: Calls,
+    ) -> None:
+        self.target, self.candidate, self.family, self.options = target, candidate, family, options
+        self.needs, self.cases, self.call, self.unusable = needs, list(cases), call, unusable
+        self.calls, self.judge, self.q = calls, family.judge, options.eta
+        self.floats = candidate.floats
+        self._answers, self._predicted, self._exact = ByData(), ByData(), ByData()
+
+    # -- 1. answers ------------------------------------------------------------------------
+
+    def answers(self) -> list[Outcome]:
+        cases = self.cases
+        small = [i for i, c in enumerate(cases) if c.size <= SMALL]
+        outcomes: dict[int, Outcome] = {}
+        for i, o in zip(small, self.call([cases[i].data for i in small]), strict=True):
+            seen = any(o is p for p in outcomes.values())  # a death repeats its Failure
+            outcomes[i] = Failure("not run", f"not run after: {o}") if seen else o
+        stop = next(
+            (o for o in outcomes.values() if isinstance(o, Failure) and o.kind in STOPS), None
+        )
+        for i, case in enumerate(cases):
+            if i in outcomes:
+                continue
+            if stop is not None:
+                outcomes[i] = Failure("not run", f"not run after: {stop}")
+                continue
+            outcomes[i] = got = self.call([case.data])[0]
+            if isinstance(got, Failure) and got.kind in STOPS:
+                stop = got
+        return [outcomes[i] for i in range(len(cases))]
+
+    # -- 2. reading ------------------------------------------------------------------------
+
+    def answer(self, data: Data, variant: Variant) -> Any:
+        """The variant's exact answer at step 1 (cached by data set)."""
+
+        def make() -> Any:
+            found = self.judge.answer(data, variant, self.options)
+            reference = self.judge.variants(self.options, predictions=True)[0]
+            small = self.judge.checked(data, self.options)
+            if small and all(reference.get(k) == v for k, v in variant.values):
+                # the reference variant's answer, checked against the reference's own run
+                assert found == self.judge.reference(data, self.options), (
+                    f"the {self.family.name} family's answer differs from the reference's"
+                )
+            return found
+
+        return self._answers.get(data, variant, make)
+
+    def predicted(self, data: Data, variant: Variant) -> tuple[Fraction, ...]:
+        points = self.calls.probes(data)
+        found: tuple[Fraction, ...] = self._predicted.get(
+            data, variant, lambda: self.judge.predict(data, variant, self.options, points)
+        )
+        return found
+
+    def fits(self, data: Data, outcome: Outcome, variant: Variant, reading: Reading) -> bool:
+        """Is this answer the variant's, read as ``reading`` says?"""
+        if not isinstance(outcome, Got):
+            return False
+        if outcome.predictions is not None:
+            return outcome.predictions == self.predicted(data, variant)
+        if self.floats and not self._exact_for(data, variant):
+            # the data are float-exact for the reference's run, not for this variant's: a
+            # float answer says nothing about it here (as the core's Trial.match)
+            return True
+        got = self.judge.normalize(outcome, reading, data, self.options)
+        if got is None:
+            return False
+        expected = self.answer(data, variant)
+        mine = rescaled(self.judge, got, reading.rate)
+        return self.judge.same(mine, expected, data, variant, self.options, self.floats)
+
+    def _exact_for(self, data: Data, variant: Variant) -> bool:
+        found: bool = self._exact.get(
+            data, variant, lambda: self.judge.exact(data, variant, self.options)
+        )
+        return found
+
+    def rate(self, outcomes: Sequence[Outcome], variant: Variant, base: Reading) -> Fraction | None:
+        """One learning rate c that fits most answers (read as simply as they allow)."""
+        found: Counter[Fraction] = Counter()
+        answered = 0
+        for case, o in zip(self.cases, outcomes, strict=True):
+            if not isinstance(o, Got) or o.predictions is not None:
+                continue
+            got = self.judge.normalize(o, base, case.data, self.options)
+            if got is None:
+                continue
+            answered += 1
+            c = self._ratio(got, self.answer(case.data, variant))
+            if c is not None:
+                found[c] += 1
+        if not found:
+            return None
+        c, count = found.most_common(1)[0]
+        return c if 2 * count >= answered else None
+
+    def _ratio(self, got: Any, expected: Any) -> Fraction | None:
+        g, _ = self.judge.split(got)
+        e, _ = self.judge.split(expected)
+        if len(g) != len(e) or not any(e):
+            return None
+        if any(a != 0 for a, b in zip(g, e, strict=True) if b == 0) and not self.floats:
+            return None
+        ratios = [a / b for a, b in zip(g, e, strict=True) if b != 0]
+        lo, hi = min(ratios), max(ratios)
+        if lo <= 0:
+            return None
+        if lo == hi:
+            return lo
+        if not self.floats or hi - lo > SPREAD * hi:
+            return None
+        return simplest(lo * (1 - SPREAD), hi * (1 + SPREAD))
+
+    def reading(
+        self, outcomes: Sequence[Outcome], variant: Variant, indices: Sequence[int]
+    ) -> Reading | None:
+        """The first reading under which the answers of ``indices`` are all the variant's."""
+        answered = [i for i in indices if isinstance(outcomes[i], Got)]
+        if not answered:
+            return None
+        for bias_last in (False, True) if self.options.bias else (False,):
+            for form in self.judge.forms(self.options):
+                tried = [Reading(self.q, bias_last, form)]
+                if self.judge.scales:
+                    c = self.rate(outcomes, variant, tried[0])
+                    if c is not None and c != self.q:
+                        tried.append(Reading(c, bias_last, form))
+                for r in tried:
+                    if all(
+                        self.fits(self.cases[i].data, outcomes[i], variant, r) for i in answered
+                    ):
+                        return r
+        return None
+
+    def variants(self, outcomes: Sequence[Outcome]) -> list[Variant]:
+        predictions = any(isinstance(o, Got) and o.predictions is not None for o in outcomes)
+        return self.judge.variants(self.options, predictions=predictions)
+
+    # -- 3. the report ---------------------------------------------------------------------
+
+    def report(self, disagree: Callable[..., Report]) -> Report:
+        """The report; ``disagree`` (:func:`~perceptron_ref.crosscheck.explain.family_verdicts.
+        disagree`) makes it when a data set fails."""
+        outcomes = self.answers()
+        checked = [
+            i for i, o in enumerate(outcomes) if not (isinstance(o, Failure) and o.kind in NOT_RUN)
+        ]
+        variants = self.variants(outcomes)
+        reference = variants[0]
+        reading = self.reading(outcomes, reference, checked)
+        if reading is None:  # the one that fits the most small data sets
+            small = [i for i in checked if self.cases[i].size <= 2000]
+            readings = [
+                Reading(self.q, b) for b in ((False, True) if self.options.bias else (False,))
+            ]
+            reading = max(
+                readings,
+                key=lambda r: sum(
+                    self.fits(self.cases[i].data, outcomes[i], reference, r) for i in small
+                ),
+            )
+        results = [
+            self.fits(self.cases[i].data, o, reference, reading)
+            if isinstance(o, Returned)
+            else False
+            for i, o in enumerate(outcomes)
+        ]
+        answered = [o for o in outcomes if isinstance(o, Got)]
+        coverage, regimes = self.coverage(checked)
+        bad = next((i for i in checked if not results[i]), None)
+        drawn = Counter(c.regime for c in self.cases)
+        right = Counter(self.cases[i].regime for i in checked if results[i])
+        agreeing = [v for v in variants if self.reading(outcomes, v, checked) is not None]
+        base: dict[str, Any] = {
+            "coverage": coverage,
+            "regimes": regimes,
+            "failed": tuple((r, drawn[r] - right[r]) for r in sorted(drawn)),
+            "dimension": self.needs.dimension,
+            "shapes": tuple(sorted({o.shape for o in answered if o.shape})),
+            "kinds": tuple(sorted({k for o in answered for k in o.kinds})),
+            "aspects": self.aspects(outcomes, checked, variants, agreeing, reading),
+            "compared": self.compared(outcomes, checked),
+        }
+        if bad is None:
+            return self.agree(outcomes, checked, reading, variants, agreeing, base)
+        return disagree(self, outcomes, checked, reading, results, bad, variants, agreeing, base)
+
+    def compared(self, outcomes: Sequence[Outcome], checked: Sequence[int]) -> str:
+        """What was compared, in words."""
+        got = [i for i in checked if isinstance(outcomes[i], Got)]
+        predicted = [i for i in got if getattr(outcomes[i], "predictions", None) is not None]
+        if not predicted:
+            return f"its {self.judge.what}"
+        points = sum(len(self.calls.probes(self.cases[i].data)) for i in predicted)
+        what = f"the predictions of its fitted model at {points} probe points"
+        return what if len(predicted) == len(got) else f"its {self.judge.what}, or {what}"
+
+    def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
+        if not checked:
+            return Coverage(), ()
+        sets = [self.cases[i] for i in checked]
+        stats = [self.judge.stats(c.data, self.options) for c in sets]
+        top = max(_largest(c.data) for c in sets)
+        cover = Coverage(
+            len(sets),
+            max(len(c.data[0]) for c in sets),
+            max(len(c.data[0][0]) for c in sets),
+            top,
+            sum(s.zero for s in stats),
+            sum(s.near_zero for s in stats),
+            max(s.epochs for s in stats),
+        )
+        return cover, tuple(sorted(Counter(c.regime for c in sets).items()))
+
+    def aspects(
+        self,
+        outcomes: Sequence[Outcome],
+        checked: Sequence[int],
+        variants: Sequence[Variant],
+        agreeing: Sequence[Variant],
+        reading: Reading,
+    ) -> tuple[Aspect, ...]:
+        """The graded parts: each dimension's value (does a variant it agrees with have the
+        reference's?), and the family's parts of the answer (voted: vectors, counts)."""
+        found: list[Aspect] = []
+        reference = variants[0]
+        names = {name for name, _ in reference.values}
+        algorithm = self.options.algorithm
+        for dim in self.judge.dims(self.options):
+            if not dim.aspect:
+                continue
+            if dim.name not in names:
+                found.append(Aspect(dim.aspect, None, "not shown by the answers (no prediction)"))
+                continue
+            values = sorted({v[dim.name] for v in agreeing})
+            if not agreeing:
+                said = f"its answers are those of none of the {len(variants)} variants tried"
+                found.append(Aspect(dim.aspect, False, said))
+            elif reference[dim.name] in values:
+                found.append(Aspect(dim.aspect, True, f"{dim.name}: {reference[dim.name]}"))
+            else:
+                words = self.family.explain.dims.get(dim.name)
+                if words is None:
+                    said = f"{dim.name}: {', '.join(values)}, not {reference[dim.name]}"
+                else:
+                    said = "; ".join(words.says[v] for v in values)
+                    said += f", where {algorithm} {words.reference}"
+                found.append(Aspect(dim.aspect, False, said))
+        parts: dict[str, list[bool]] = {}
+        for i in checked:
+            o = outcomes[i]
+            if not isinstance(o, Got) or o.predictions is not None:
+                continue
+            got = self.judge.normalize(o, reading, self.cases[i].data, self.options)
+            if got is None:
+                continue
+            mine = rescaled(self.judge, got, reading.rate)
+            for name, ok in self.judge.parts(
+                mine, self.answer(self.cases[i].data, reference)
+            ).items():
+                parts.setdefault(name, []).append(ok)
+        for name, oks in parts.items():
+            wrong = oks.count(False)
+            said = (
+                f"right on all {len(oks)} data sets"
+                if not wrong
+                else f"its {name} differ on {wrong} of the {len(oks)} data sets"
+            )
+            found.append(Aspect(name, not wrong, said))
+        return tuple(found)
+
+    def notes(self, checked: Sequence[int], outcomes: Sequence[Outcome]) -> list[str]:
+        parts = []
+        if self.needs.dimension is not None:
+            parts.append(f"checked at d = {self.needs.dimension} only")
+        skipped = len(outcomes) - len(checked)
+        if skipped:
+            why = next(o for o in outcomes if isinstance(o, Failure) and o.kind in NOT_RUN)
+            parts.append(
+                f"{skipped} data set{'s' if skipped != 1 else ''} not checked ({why.detail})"
+            )
+        return parts
+
+    def conventions(self, variants: Sequence[Variant], agreeing: Sequence[Variant]) -> str:
+        algorithm = self.options.algorithm
+        names = [v.name(algorithm, variants[0]) for v in agreeing]
+        agree = f"agrees with {', '.join(names)}" if names else "agrees with no variant"
+        others = len(variants) - len(agreeing)
+        return f"{agree}; differs from the other {others} variant{'s' * (others != 1)} tried"
+
+    def agree(
+        self,
+        outcomes: Sequence[Outcome],
+        checked: Sequence[int],
+        reading: Reading,
+        variants: Sequence[Variant],
+        agreeing: Sequence[Variant],
+        base: dict[str, Any],
+    ) -> Report:
+        found: list[Diagnosis] = []
+        n = len(checked)
+        head = f"agrees on all {n} data sets"
+        if reading.rate != self.q:
+            found.append(learning_rate(reading.rate, self.q, n))
+            head += f" up to its learning rate {reading.rate} ({THEOREM})"
+        if reading.bias_last:
+            found.append(diagnosis.bias_last(n))
+            head += ", with the bias last"
+        found += self.family.explain.accepted(reading, n)
+        head += f"; compared: {base['compared']}"
+        reason = "; ".join(
+            [head, *self.notes(checked, outcomes), self.conventions(variants, agreeing)]
+        )
+        algorithm = self.options.algorithm
+        return Report(
+            algorithm,
+            self.target,
+            "agree",
+            reason,
+            n,
+            tuple(v.name(algorithm, variants[0]) for v in agreeing),
+            None,
+            tuple(found),
+            reading.rate if reading.rate != self.q else None,
+            **base,
+        )
+
+
+def _largest(data: Data) -> Fraction:
+    """The largest |x_i| of the data (on their integers: no Fraction per number)."""
+    s = scaled(data[0], [1] * len(data[0]), bias=False)
+    return Fraction(int(abs(s.X).max()) if s.X.size else 0, s.D)
+
+
+def learning_rate(rate: Fraction, told: Fraction, count: int) -> Diagnosis:
+    """One learning rate c ≠ η on every data set (accepted: the extended theorem)."""
+    spec = f"the η = {told} it was told" if told != 1 else "the notes' η = 1"
+    return Diagnosis(
+        "learning-rate",
+        f"on all {count} data sets its answers are {rate / told} × the reference's: its "
+        f"learning rate is {rate}, not {spec}; from w = 0 a positive step changes no prediction "
+        f"(theorem {THEOREM})",
+    )
+
+
+__all__ = ["Calls", "FamilyTrial", "learning_rate"]

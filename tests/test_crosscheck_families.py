@@ -1,0 +1,249 @@
+"""crosscheck of the families beyond the core six (crosscheck/family.py): for each family, the
+right candidates in the usual styles agree (naming the reference's variant), and a candidate
+for each known difference is judged wrong with the variant it runs and the code of its cause;
+the graded parts follow.  Every candidate is a file of tests/candidates/ run in the sandbox."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from perceptron_ref import run
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.check import Report
+from perceptron_ref.crosscheck.report import reporting
+from perceptron_ref.errors import InputError
+
+CANDIDATES = Path(__file__).resolve().parent / "candidates"
+
+# (candidate, algorithm, options, verdict, the variant it agrees with, diagnosis codes, parts)
+Case = tuple[str, str, dict[str, Any], str, str, tuple[str, ...], dict[str, bool]]
+CASES: list[Case] = [
+    # averaged: right ones, then each way real code averages or trains differently
+    ("averaged_numpy", "perceptron/averaged", {}, "agree", "perceptron/averaged (after)", (),
+     {"average": True, "training": True}),
+    ("averaged_fractions", "perceptron/averaged", {"input": "fractions", "epochs": 2}, "agree",
+     "perceptron/averaged (after)", (), {"average": True}),
+    ("averaged_model", "perceptron/averaged", {}, "agree", "perceptron/averaged (after)", (),
+     {"prediction": True}),
+    ("averaged_before", "perceptron/averaged", {}, "disagree", "perceptron/averaged (before)",
+     ("average-span",), {"average": False, "training": True}),
+    ("averaged_daume", "perceptron/averaged", {"input": "lists"}, "disagree",
+     "perceptron/averaged (all)", ("average-span",), {"average": False}),
+    ("averaged_updates", "perceptron/averaged", {}, "disagree",
+     "perceptron/averaged (at updates)", ("average-updates",), {"average": False}),
+    ("averaged_divide_updates", "perceptron/averaged", {}, "disagree",
+     "perceptron/averaged (÷ updates)", ("average-divisor",), {"average": False}),
+    ("averaged_sum", "perceptron/averaged", {}, "disagree", "perceptron/averaged (sum)",
+     ("average-divisor",), {"average": False}),
+    ("averaged_sign_ge", "perceptron/averaged", {}, "disagree",
+     "perceptron/averaged (after, tie → positive)", ("training-tie",),
+     {"average": True, "training": False}),
+    # voted
+    ("voted_numpy", "perceptron/voted", {}, "agree", "perceptron/voted (count 1)", (),
+     {"vectors": True, "counts": True}),
+    ("voted_fractions", "perceptron/voted", {"input": "fractions", "epochs": 2}, "agree",
+     "perceptron/voted (count 1)", (), {"vectors": True, "counts": True}),
+    ("voted_model", "perceptron/voted", {}, "agree", "perceptron/voted (count 1)", (),
+     {"vote": True}),
+    ("voted_count0", "perceptron/voted", {}, "disagree", "perceptron/voted (count 0)",
+     ("vote-count",), {"vectors": True, "counts": False}),
+    ("voted_sign_ge", "perceptron/voted", {}, "disagree",
+     "perceptron/voted (count 1, tie → positive)", ("training-tie",), {"vectors": False}),
+    ("voted_npsign", "perceptron/voted", {}, "disagree",
+     "perceptron/voted (count 1, sign(0) = 0)", ("vote-tie",), {"vote": False}),
+    # kernel
+    ("kernel_numpy", "perceptron/kernel", {}, "agree", "perceptron/kernel (x·x')", (),
+     {"kernel": True, "training": True}),
+    ("kernel_numpy", "perceptron/kernel", {"kernel": "polynomial", "degree": 2, "c": 1,
+     "epochs": 2}, "agree", "perceptron/kernel ((x·x' + 1)^2)", (), {"kernel": True}),
+    ("kernel_counts", "perceptron/kernel", {}, "agree", "perceptron/kernel (x·x')",
+     ("alpha-counts",), {"kernel": True}),
+    ("kernel_swapped", "perceptron/kernel", {"kernel": "polynomial", "degree": 2, "c": 1},
+     "disagree", "perceptron/kernel ((x·x' + 2)^1 (p and c swapped))", ("kernel-swapped",),
+     {"kernel": False, "training": True}),
+    ("kernel_sklearn", "perceptron/kernel", {"kernel": "polynomial", "degree": 2, "c": 1},
+     "disagree", "perceptron/kernel ((x·x'/d + 1)^2 (scikit-learn's gamma = 1/d))",
+     ("kernel-scaled",), {"kernel": False}),
+    ("kernel_bias", "perceptron/kernel", {}, "disagree",
+     "perceptron/kernel (x·x' + 1 (the bias as Σ αy))", ("kernel-bias",), {"kernel": False}),
+    ("kernel_cs229", "perceptron/kernel", {}, "disagree",
+     "perceptron/kernel (x·x', tie → positive)", ("training-tie",),
+     {"training": False, "kernel": True}),
+    # multiclass
+    ("multiclass_numpy", "perceptron/structured", {}, "agree", "perceptron/structured (first)",
+     (), {"tie": True, "update": True}),
+    ("multiclass_dict", "perceptron/structured", {"input": "lists"}, "agree",
+     "perceptron/structured (first)", (), {"tie": True, "update": True}),
+    ("multiclass_model", "perceptron/structured", {}, "agree", "perceptron/structured (first)",
+     (), {"tie": True}),
+    ("multiclass_last", "perceptron/structured", {}, "disagree", "perceptron/structured (last)",
+     ("argmax-tie",), {"tie": False, "update": True}),
+    ("multiclass_true_only", "perceptron/structured", {}, "disagree",
+     "perceptron/structured (first, true row only)", ("update-true-only",),
+     {"tie": True, "update": False}),
+    ("multiclass_half", "perceptron/structured", {}, "disagree",
+     "perceptron/structured (first, ½ on the predicted row)", ("half-step",), {"update": False}),
+    # Winnow
+    ("winnow_lists", "winnow/disjunction", {"input": "lists"}, "agree",
+     "winnow/disjunction (θ = n)", (), {"threshold": True, "tie": True, "demotion": True}),
+    ("winnow_k_of_r", "winnow/k-of-r", {"input": "fractions", "k": 2}, "agree",
+     "winnow/k-of-r (θ = n)", (), {"demotion": True}),
+    ("winnow_numpy", "winnow/ltf", {"epsilon": "1/2"}, "agree", "winnow/ltf (θ = n)", (),
+     {"demotion": True}),
+    ("winnow_half_threshold", "winnow/disjunction", {"input": "lists"}, "disagree",
+     "winnow/disjunction (θ = n/2)", ("winnow-threshold",), {"threshold": False}),
+    ("winnow_strict", "winnow/disjunction", {}, "disagree",
+     "winnow/disjunction (θ = n, − at w·x = θ)", ("winnow-tie",), {"tie": False}),
+    ("winnow2", "winnow/disjunction", {"input": "lists", "examples": 20}, "disagree",
+     "winnow/disjunction (θ = n, halved)", ("winnow-demotion",), {"demotion": False}),
+    ("winnow_scaled", "winnow/disjunction", {"input": "fractions"}, "disagree", "",
+     ("scaled-weights",), {}),
+    # Halving
+    ("halving_fractions", "halving/cover", {"input": "fractions"}, "agree",
+     "halving/cover (sgn(0) = +1)", (), {"sign": True}),
+    ("halving_indices", "halving/cover", {"input": "fractions"}, "agree",
+     "halving/cover (sgn(0) = +1)", (), {"sign": True}),
+    ("halving_npsign", "halving/cover", {"input": "fractions"}, "disagree",
+     "halving/cover (sgn(0) = 0)", ("sign-zero",), {"sign": False}),
+    ("halving_model", "halving/cover", {"input": "fractions"}, "disagree",
+     "halving/cover (sgn(0) = +1, a tie predicts −1)", ("majority-tie",),
+     {"sign": True, "vote": False}),
+]  # fmt: skip
+
+
+def check(name: str, algorithm: str, **options: Any) -> Report:
+    """A crosscheck small enough for CI: 8 data sets (unless ``examples`` says otherwise)."""
+    options = {"examples": 8} | options
+    return crosscheck(algorithm, f"{CANDIDATES / name}.py:train", timeout=60.0, **options)
+
+
+@pytest.mark.parametrize(
+    ("name", "algorithm", "options", "verdict", "variant", "codes", "parts"),
+    CASES,
+    ids=[f"{c[0]}-{c[1]}" for c in CASES],
+)
+def test_each_candidate_is_judged_with_its_variant_and_cause(
+    name: str,
+    algorithm: str,
+    options: dict[str, Any],
+    verdict: str,
+    variant: str,
+    codes: tuple[str, ...],
+    parts: dict[str, bool],
+) -> None:
+    report = check(name, algorithm, **options)
+    assert report.verdict == verdict, report.reason
+    if variant:
+        assert report.agrees_with[0] == variant, report.agrees_with
+    else:
+        assert report.agrees_with == ()
+    assert set(codes) <= {d.code for d in report.diagnosis}, report.diagnosis
+    aspects = {a.name: a.ok for a in report.aspects}
+    assert {k: aspects.get(k) for k in parts} == parts
+    if verdict == "disagree":
+        c = reporting.counterexample_json(report)
+        assert c is not None and c["expected"] != c["got"]
+
+
+def test_a_counterexample_is_the_reference_runs_and_its_divergent_step_is_the_variants() -> None:
+    """voted with counts from 0: the minimal counterexample's expected votes are those of the
+    reference's own run, and the first divergent step is blamed on voted.6."""
+    report = check("voted_count0", "perceptron/voted")
+    c = reporting.counterexample_json(report)
+    assert c is not None
+    trace = run("perceptron/voted", c["X"], c["y"])
+    assert trace.model is not None
+    expected = [
+        {"weights": [str(a) for a in v], "count": n}
+        for v, n in trace.model.perceptrons  # type: ignore[attr-defined]
+        if n or any(v)
+    ]
+    assert c["expected"] == expected
+    step = c["first_divergent_step"]
+    assert step is not None and step["spec_line"] == "voted.6"
+
+
+def test_the_json_report_names_what_was_compared_and_the_parts() -> None:
+    report = check("multiclass_last", "perceptron/structured")
+    found = reporting.to_json(report)
+    assert found["compared"] == "its class rows W"
+    assert found["aspects"]["tie"] == {"ok": False, "evidence": found["aspects"]["tie"]["evidence"]}
+    assert "last of the tied classes" in found["aspects"]["tie"]["evidence"]
+    assert found["counterexample"]["compared"] == "class rows W"
+    text = reporting.format_text(report)
+    assert "expected W = " in text and "graded parts: tie wrong; update right" in text
+
+
+def test_a_fitted_model_is_judged_by_its_predictions_at_probe_points() -> None:
+    report = check("voted_npsign", "perceptron/voted")
+    assert report.compared.startswith("the predictions of its fitted model at ")
+    c = reporting.counterexample_json(report)
+    assert c is not None and "0" in c["got"] and len(c["probes"]) == len(c["got"])
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "options", "message"),
+    [
+        ("halving/cover", {}, "--input fractions"),
+        ("perceptron/averaged", {"average": "middle"}, "average must be one of"),
+        ("perceptron/kernel", {"degree": 0}, "degree must be a positive integer"),
+        ("winnow/k-of-r", {"k": 0}, "k must be a positive integer"),
+        ("perceptron/mehta", {"average": "after"}, "perceptron/mehta takes no option average"),
+        ("perceptron/voted", {"max_epochs": 3}, "max_epochs caps 'converge' runs"),
+    ],
+)
+def test_options_are_checked_as_run_checks_them(
+    algorithm: str, options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(InputError, match=message):
+        check("averaged_numpy", algorithm, **options)
+
+
+def test_the_library_adapters_stay_with_the_core() -> None:
+    with pytest.raises(InputError, match="runs the core perceptrons"):
+        crosscheck("perceptron/voted", "sklearn", examples=2)
+
+
+def test_a_cmd_candidate_of_a_family_speaks_the_family_schemas() -> None:
+    """A program reads family-input.schema.json's object and writes family-output's; the
+    request crosscheck sends for each family fits the input schema."""
+    import json
+    import sys
+
+    from jsonschema import Draft202012Validator
+
+    from perceptron_ref.crosscheck.candidates import CORE_OPTIONS, _dataset_json, _unwrapped
+    from perceptron_ref.crosscheck.family import of, options
+    from perceptron_ref.crosscheck.judge.family_trial import Calls
+
+    report = crosscheck(
+        "perceptron/voted",
+        f"cmd:{sys.executable} {CANDIDATES / 'voted_cmd.py'}",
+        input="fractions",
+        examples=6,
+        timeout=60.0,
+        eta="1/2",
+    )
+    assert report.verdict == "agree", report.reason
+    protocol = CANDIDATES.parents[1] / "spec" / "protocol"
+    schema = json.loads((protocol / "family-input.schema.json").read_text())
+    validator = Draft202012Validator(schema)
+    data: Data = (((1, 0), (0, 2)), (1, -1))
+    for algorithm, settings in (
+        ("halving/cover", {}),
+        ("perceptron/kernel", {"kernel": "polynomial", "degree": 2, "c": "1/2"}),
+        ("winnow/k-of-r", {"k": 2}),
+    ):
+        chosen = options(algorithm, **settings)
+        family = of(algorithm)
+        extra = Calls(family, chosen, family.judge.told_for(chosen)).extra(data)
+        request = _dataset_json(data) | {"bias": False, "epochs": 1}
+        request["options"] = {
+            k: _unwrapped(v) for k, v in extra["told"].items() if k not in CORE_OPTIONS
+        }
+        request["probes"] = extra["probes"]
+        assert validator.is_valid(json.loads(json.dumps(request))), request
