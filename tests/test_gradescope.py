@@ -217,6 +217,19 @@ def test_each_data_regime_is_scored_on_its_own() -> None:
     assert scored["Right on scores just off zero"][1].startswith("Right on all ")
 
 
+def test_data_at_round_sizes_count_in_the_realistic_size_test() -> None:
+    # A loop over batches of 100 that drops the last one is wrong only at n = 3199, 1001, ...
+    # (crosscheck's round-sizes): the realistic-size test must not give it its point.
+    report = Report(
+        "perceptron/mehta", "c.py:train", "disagree", "", 9, (), None,
+        regimes=(("realistic", 4), ("round-sizes", 5)), failed=(("realistic", 0), ("round-sizes", 2)),
+    )  # fmt: skip
+    results = scoring.results(report, "", scoring.TESTS, "COUNTEREXAMPLE")
+    realistic = {t["name"]: t for t in results["tests"]}["Right on data of realistic size"]
+    assert realistic["score"] == 0
+    assert realistic["output"] == "Not right on 2 data sets of this kind (9 run): COUNTEREXAMPLE"
+
+
 def test_a_regime_never_run_scores_nothing() -> None:
     # A hang ends the run at its first data set: no regime was checked.
     report = crosscheck("perceptron/mehta", f"{CANDIDATES / 'hostile_loop.py'}:train", timeout=2)

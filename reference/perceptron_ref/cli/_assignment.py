@@ -24,6 +24,17 @@ DEFINED = {
     "data": "--data",
     "labels": "--labels",
     "input_format": "--input-format",
+    "param": "--param",
+    "weights_attr": "--weights-attr",
+    "orientation": "--orientation",
+    "label_coding": "--label-coding",
+    "average": "--average",
+    "kernel": "--kernel",
+    "degree": "--degree",
+    "c": "--c",
+    "k": "--k",
+    "epsilon": "--epsilon",
+    "max_epochs": "--max-epochs",
 }
 """The options an assignment file defines (dest → how the command line spells it)."""
 RUN = ("examples", "seed", "timeout", "memory", "budget", "require_sandbox")

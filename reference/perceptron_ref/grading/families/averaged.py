@@ -13,7 +13,7 @@ WORDS = {
 }
 
 SCORED = Scored(
-    {r: WORDS[r] for r in REGIMES.names},
+    {r: WORDS[r] for r in REGIMES.names if r in WORDS},  # round-sizes: see scoring.SHARED
     {
         "average": "Which vectors it averages",
         "training": "Its zero-score rule in training",

@@ -51,10 +51,15 @@ class Regimes(Protocol):
         ...
 
 
+LARGE = ("realistic", "round-sizes")
+"""The core's regimes of large data sets (up to 5000 examples), left out with ``large``
+False (a kernel perceptron's reference run is quadratic in n)."""
+
+
 def core_plan(examples: int, floats: bool, *, large: bool = True) -> tuple[str, ...]:
     """The core's regimes drawn for ``examples`` data sets (:func:`core`)."""
     drawn = datasets.plan(examples, floats=floats)
-    return tuple(r for r in drawn if large or r != "realistic")
+    return tuple(r for r in drawn if large or r not in LARGE)
 
 
 def probes(data: Data, limit: int = PROBES) -> tuple[Vector, ...]:
@@ -105,11 +110,11 @@ def core(
     first: int = 1,
 ) -> list[Case]:
     """The core's regimes (``crosscheck/data/datasets.py``: ties, near-zero, rationals, long,
-    realistic), for a family whose training run is a two-class perceptron's; ``large`` False
-    leaves the realistic sizes out."""
+    realistic, round-sizes), for a family whose training run is a two-class perceptron's;
+    ``large`` False leaves the large sizes out (:data:`LARGE`)."""
     found: list[Case] = []
     for regime, count in datasets.plan(examples, floats=needs.floats).items():
-        if regime == "realistic" and not large:
+        if regime in LARGE and not large:
             continue
         if regime == "ties":
             strategy = datasets.tie_heavy(
