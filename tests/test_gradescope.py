@@ -222,7 +222,8 @@ def test_data_at_round_sizes_count_in_the_realistic_size_test() -> None:
     # (crosscheck's round-sizes): the realistic-size test must not give it its point.
     report = Report(
         "perceptron/mehta", "c.py:train", "disagree", "", 9, (), None,
-        regimes=(("realistic", 4), ("round-sizes", 5)), failed=(("realistic", 0), ("round-sizes", 2)),
+        regimes=(("realistic", 4), ("round-sizes", 5)),
+        failed=(("realistic", 0), ("round-sizes", 2)),
     )  # fmt: skip
     results = scoring.results(report, "", scoring.TESTS, "COUNTEREXAMPLE")
     realistic = {t["name"]: t for t in results["tests"]}["Right on data of realistic size"]
