@@ -9,6 +9,7 @@ error, a crash)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -290,3 +291,21 @@ def test_a_kattis_style_program_reads_stdin_writes_stdout_after_its_build(tmp_pa
     assert (
         r.failure is not None and "the build command 'cp missing.txt guess.py'" in r.failure.detail
     )
+
+
+def test_one_pass_too_few_is_named_when_the_run_asks_for_one_pass() -> None:
+    # the shrinker prefers the fewest passes, so a loop over range(epochs - 1) is mostly
+    # caught at {epochs} = 1, where it makes no pass at all
+    s = Settings("perceptron/mehta", bias=True)
+    k = explain.base(s, 1)
+    cases = tables.draw(12, seed=3, separable=False)
+    case = next(
+        c
+        for c in cases
+        if explain.predictions(c, k) != explain.predictions(c, replace(k, epochs=0))
+    )
+    a, b = explain.predictions(case, replace(k, epochs=0))
+    got: dict[str, list[int | None]] = {"train_out": list(a), "test_out": list(b)}
+    found = explain.causes(s, lambda c: 1, [(case, got)])
+    assert "passes" in [code for code, _ in found]
+    assert any("0 passes, not 1: one pass too few" in said for _, said in found)

@@ -18,6 +18,7 @@ import pytest
 
 from perceptron_ref import run
 from perceptron_ref.cli import main
+from perceptron_ref.crosscheck.candidates import scripts
 from perceptron_ref.crosscheck.data.tables import Case
 from perceptron_ref.grading import assignment as A
 from perceptron_ref.grading import bank
@@ -46,6 +47,21 @@ def test_every_variant_is_written_for_the_assignments_names_and_compiles() -> No
             assert v.right | v.wrong == {p.check for p in a.parts} and not v.right & v.wrong
             for function in a.functions:
                 assert f"def {function}(" in code
+
+
+def test_every_variant_is_kept_whole_by_the_definitions_only_loader() -> None:
+    # crosscheck loads a .py as its imports, definitions and constants: a variant whose
+    # set-up ran at its top level lost it there, and every right variant crashed (NameError)
+    for a in (CS4780, CS229, CMU):
+        for v in bank.variants(a):
+            kept, left = scripts.definitions(bank.source(a, v))
+            assert left == [], (v.name, left)
+    kept, _ = scripts.definitions(bank.source(CS4780, bank.variants(CS4780)[0]))
+    module = types.ModuleType("kept")
+    exec(compile(kept, "kept", "exec"), module.__dict__)
+    w, b = module.perceptron(X, Y)
+    ref = run("perceptron/gormley-online", X.tolist(), Y.tolist(), bias=True, epochs="converge")
+    assert tuple(Fraction(v) for v in (b, *w)) == ref.weights
 
 
 def test_the_named_variants_are_right_exactly_when_they_are_the_assignments_run() -> None:

@@ -382,3 +382,15 @@ def test_the_command_prints_all_of_a_long_run_before_it_leaves(tmp_path: Path) -
                           str(tmp_path / "absent.csv")], capture_output=True, text=True,
                          check=False)  # fmt: skip
     assert bad.returncode == 2 and bad.stderr.startswith("perceptron-ref: error:")
+
+
+@pytest.mark.parametrize("command", ["grade", "gradescope", "prairielearn"])
+def test_options_may_sit_between_an_optional_algorithm_and_the_folder(command: str) -> None:
+    # [ALGORITHM] DIR: argparse alone filled DIR from the first positional and refused the
+    # second ("unrecognized arguments") as soon as an option stood between them
+    parse = build_parser(command).parse_args
+    args = parse([command, "winnow/k-of-r", "--k", "2", "--examples", "3", "out"])
+    assert (args.algorithm, args.k, args.examples) == ("winnow/k-of-r", 2, 3)
+    assert args.__dict__.get("submissions", args.__dict__.get("outdir")) == "out"
+    args = parse([command, "--assignment", "a.toml", "out"])
+    assert args.algorithm is None and args.assignment == "a.toml"

@@ -275,3 +275,23 @@ def test_a_batch_threshold_is_found_by_replaying_the_thresholds_tried() -> None:
     assert got != run("perceptron/gormley-batch", *data).weights
     found = diagnosis.threshold((data, got), [(data, got)], oracle, Fraction(1))
     assert found is not None and found.code == "threshold" and "t = 1/4" in found.evidence
+
+
+def test_a_run_that_wraps_at_64_bits_is_named_overflow_not_a_traceback() -> None:
+    # the int64 model must wrap as the candidate's int64 does: the exact replay's guard
+    # (restart on Python integers near 2^63) is for exact runs only
+    rng = np.random.default_rng(2)
+    oracle = Oracle("perceptron/gormley-online", bias=False, epochs=1, eta=Fraction(1))
+    sets: list[Data] = []
+    for _ in range(4):
+        X = rng.integers(-(2**40), 2**40, size=(12, 3))
+        y = np.where(X[:, 0] > 0, 1, -1)
+        sets.append((tuple(map(tuple, X.tolist())), tuple(y.tolist())))
+    pairs = [(d, int_loop(d, np.int64)) for d in sets]
+    expected = [run("perceptron/gormley-online", *d).weights for d in sets]
+    assert any(g != e for (_, g), e in zip(pairs, expected, strict=True))
+    counter = next(p for p, e in zip(pairs, expected, strict=True) if p[1] != e)
+    found = diagnosis.overflow(
+        counter, pairs, oracle, run("perceptron/gormley-online", *counter[0]).weights
+    )
+    assert found is not None and found.code == "overflow" and "64-bit integers" in found.evidence

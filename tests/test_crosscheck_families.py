@@ -247,3 +247,21 @@ def test_a_cmd_candidate_of_a_family_speaks_the_family_schemas() -> None:
         }
         request["probes"] = extra["probes"]
         assert validator.is_valid(json.loads(json.dumps(request))), request
+
+
+@pytest.mark.parametrize(
+    ("name", "verdict"), [("AveragedPerceptron", "agree"), ("AveragedBefore", "disagree")]
+)
+def test_a_class_is_constructed_with_the_options_it_names_fitted_and_judged_by_predict(
+    name: str, verdict: str
+) -> None:
+    # before: called as AveragedPerceptron(X, y, epochs=1), a TypeError (multiple values)
+    report = crosscheck(
+        "perceptron/averaged",
+        f"{CANDIDATES / 'averaged_class'}.py:{name}",
+        examples=8,
+        timeout=60.0,
+    )
+    assert report.verdict == verdict, report.reason
+    aspects = {a.name: a.ok for a in report.aspects}
+    assert aspects["average"] == (verdict == "agree") and aspects["prediction"]

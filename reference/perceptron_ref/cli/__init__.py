@@ -63,9 +63,25 @@ def columns() -> int:
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit status 2."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, intermixed: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
+        # A command whose first positional is optional ([ALGORITHM] DIR) parses options
+        # and positionals intermixed: else argparse fills both from the first positional
+        # alone, and `grade ALGORITHM --epochs 3 DIR` refused DIR.
+        self.intermixed = intermixed
+        self._mixing = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if not self.intermixed or self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True  # parse_known_intermixed_args calls back here (Python < 3.13)
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
 
     def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
         # Python 3.11's argparse drops a '--' given as an option's value (--out=--) and

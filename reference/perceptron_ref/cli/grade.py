@@ -80,6 +80,7 @@ def add_crosscheck_options(p: Any) -> None:
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "grade",
+        intermixed=True,
         help="crosscheck every submission in a folder (CSV, results.json each)",
         description="Crosscheck every submission in SUBMISSIONS_DIR (a .py file, a notebook, "
         "a .zip, or a folder holding them) against ALGORITHM: each copied into its own "

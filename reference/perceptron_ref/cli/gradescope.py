@@ -18,6 +18,7 @@ NEEDS = ("grading",)
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "gradescope",
+        intermixed=True,
         help="write a Gradescope autograder (autograder.zip) for ALGORITHM",
         description="Write OUTDIR/autograder.zip for Gradescope: setup.sh (installs "
         "bubblewrap and the bundled wheel of perceptron-ref with its [grading] dependencies, "

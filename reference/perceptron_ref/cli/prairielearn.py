@@ -39,6 +39,7 @@ class _KeepsLines(Formatter):
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "prairielearn",
+        intermixed=True,
         help="write a PrairieLearn external grader (Dockerfile, entry script) for ALGORITHM",
         description="Write PrairieLearn's external grader for ALGORITHM into OUTDIR: "
         "perceptron-ref-grade (the entry script), perceptron-ref-grade.json (the options "

@@ -106,34 +106,35 @@ def _function(part: Part) -> str:
         pair = part.returns == "w, b"
         return (
             f"def {part.function}({', '.join(params[:2])}):\n"
-            f"    return _bank.train({params[0]}, {params[1]}, BIAS, {pair})\n"
+            f"    return _bank().train({params[0]}, {params[1]}, BIAS, {pair})\n"
         )
     if part.check == "step":
         b = roles.get("b")
         eta = roles.get("eta", "ETA")
         x, y, w = roles["x"], roles["y"], roles["w"]
         if b is None:
-            body = f"    return _bank.step({x}, {y}, {w}, {eta})\n"
+            body = f"    return _bank().step({x}, {y}, {w}, {eta})\n"
         else:
             pair = part.returns == "w, b"
-            body = f"    full = _bank.step([1, *list({x})], {y}, [{b}, *list({w})], {eta})\n" + (
+            body = f"    full = _bank().step([1, *list({x})], {y}, [{b}, *list({w})], {eta})\n" + (
                 "    return full[1:], full[0]\n" if pair else "    return full\n"
             )
         return f"def {part.function}({', '.join(names)}):\n{body}"
     b = roles.get("b", "None")
     if "X" in roles:
         body = (
-            f"    out = [_bank.predict_one(x, {roles['w']}, {b}) for x in {roles['X']}]\n"
+            f"    out = [_bank().predict_one(x, {roles['w']}, {b}) for x in {roles['X']}]\n"
             "    return _np.array(out)\n"
         )
     else:
-        body = f"    return _bank.predict_one({roles['x']}, {roles['w']}, {b})\n"
+        body = f"    return _bank().predict_one({roles['x']}, {roles['w']}, {b})\n"
     return f"def {part.function}({', '.join(names)}):\n{body}"
 
 
 def source(a: Assignment, variant: Variant) -> str:
-    """The Python file of a variant: the runtime in a namespace of its own, its knobs and
-    configuration, then the assignment's functions (or its program's main)."""
+    """The Python file of a variant: the runtime in a namespace of its own (made at the
+    first call), its knobs and configuration, then the assignment's functions (or its
+    program's main)."""
     runtime = RUNTIME.read_text(encoding="utf-8")
     lines = [
         f'"""Audit bank: {variant.name} -- {variant.what} (written by perceptron-ref audit)."""',
@@ -143,10 +144,19 @@ def source(a: Assignment, variant: Variant) -> str:
         "import numpy as _np",
         "",
         f"_RUNTIME = {json.dumps(runtime)}",
-        '_bank = _types.ModuleType("_bank")',
-        "exec(compile(_RUNTIME, '<bank>', 'exec'), _bank.__dict__)",
-        f"_bank.CONFIG.update(_json.loads({json.dumps(json.dumps(_config(a)))}))",
-        f"_bank.KNOBS.update(_json.loads({json.dumps(json.dumps(variant.knobs))}))",
+        "_LOADED = {}",
+        "",
+        # made at the first call, in a definition: crosscheck loads a .py as its imports,
+        # definitions and constants, and a set-up run at the top level would be left out
+        "def _bank():",
+        '    if "bank" not in _LOADED:',
+        '        bank = _types.ModuleType("_bank")',
+        "        exec(compile(_RUNTIME, '<bank>', 'exec'), bank.__dict__)",
+        f"        bank.CONFIG.update(_json.loads({json.dumps(json.dumps(_config(a)))}))",
+        f"        bank.KNOBS.update(_json.loads({json.dumps(json.dumps(variant.knobs))}))",
+        '        _LOADED["bank"] = bank',
+        '    return _LOADED["bank"]',
+        "",
         f"BIAS = {a.bias!r}",
         f"ETA = {float(a.eta)!r}",
         "",
@@ -157,14 +167,14 @@ def source(a: Assignment, variant: Variant) -> str:
     if a.state is not None and any(p.check in STATE_CHECKS for p in a.parts):
         st = a.state
         lines += [
-            f"def {st.initial}():\n    return _bank.initial_state()\n",
+            f"def {st.initial}():\n    return _bank().initial_state()\n",
             f"def {st.predict}(state, kernel, x_i):\n"
-            "    return _bank.state_predict(state, kernel, x_i)\n",
+            "    return _bank().state_predict(state, kernel, x_i)\n",
             f"def {st.update}(state, kernel, learning_rate, x_i, y_i):\n"
-            "    return _bank.update_state(state, kernel, learning_rate, x_i, y_i)\n",
+            "    return _bank().update_state(state, kernel, learning_rate, x_i, y_i)\n",
         ]
     if a.program is not None:
-        lines += ["if __name__ == '__main__':", "    _bank.program(_sys.argv)", ""]
+        lines += ["if __name__ == '__main__':", "    _bank().program(_sys.argv)", ""]
     return "\n".join(lines)
 
 

@@ -270,8 +270,7 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
             returned, source = found(X, y, **told), ""
         else:
             if family:  # a family's candidate: called plainly, with the options it names
-                names = accepted(found, tuple(told))
-                returned, source = found(X, y, **{k: told[k] for k in names}), ""
+                returned, source = _family_call(found, X, y, told), ""
             else:
                 returned, source = adapters().call(found, X, y, told, request)
         if family:
@@ -335,6 +334,26 @@ def process_limit(error: BaseException) -> str:
 # stay lists, a dict is {"__dict__": [[key, value], ...]}, an object with predict() is
 # {"__object__": {"predict": [...], "coef_": ..., "intercept_": ...}} (those present), a
 # bool is {"__bool__": b}; every number is exact, as "p/q".  The parent reads it.
+
+
+FITS = ("fit", "train", "learn", "training", "fit_perceptron", "train_perceptron")
+"""A family class's fitting methods, the first it has is called (``partial_fit`` wants
+the classes: not a plain call)."""
+
+
+def _family_call(found: Any, X: Any, y: Any, told: dict[str, Any]) -> Any:
+    """A function: ``found(X, y, **the options it names)``.  A class (scikit-learn's
+    style): constructed with the options its constructor names, then its first fitting
+    method is called on (X, y); what that returns, or the fitted object when it returns
+    itself or nothing (then its predictions at the probe points are judged)."""
+    if not inspect.isclass(found):
+        return found(X, y, **{k: told[k] for k in accepted(found, tuple(told))})
+    model = found(**{k: told[k] for k in accepted(found, tuple(told))})
+    fit = next((getattr(model, m) for m in FITS if callable(getattr(model, m, None))), None)
+    if fit is None:
+        raise TypeError(f"{found.__name__} has none of the methods {', '.join(FITS)}")
+    returned = fit(X, y, **{k: told[k] for k in accepted(fit, tuple(told))})
+    return model if returned is None or returned is model else returned
 
 
 def _told(value: Any, kind: str) -> Any:

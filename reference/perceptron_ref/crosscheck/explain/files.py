@@ -153,7 +153,7 @@ def hypotheses(
     if k.epochs != "converge":
         n = int(k.epochs)
         for m, words in ((n - 1, "one pass too few"), (n + 1, "one pass too many")):
-            if m >= 1:
+            if m >= 0:  # 0: a loop over range(epochs - 1) asked for one pass makes none
                 said = f"its labels are those of {m} pass{'es' * (m != 1)}, not {n}: {words}"
                 yield f"passes:{m - n:+d}", "passes", said, replace(k, epochs=m)
     said = "without a bias (the constant 1 feature)" if k.bias else "with a bias it should not have"

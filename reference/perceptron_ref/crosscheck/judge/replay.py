@@ -138,7 +138,10 @@ def walk(
     ``mistake`` is given (e.g. a float64 evaluation of it)."""
     X = data.X if dtype is None else wrap(data.X, dtype)
     w = np.zeros(X.shape[1], dtype=X.dtype) if start is None else start.astype(X.dtype)
-    limit = SAFE // (X.shape[1] * (int(np.abs(X).max(initial=0)) + 1)) if X.dtype == np.int64 else 0
+    # the guard restarts an exact run on Python integers near 2^63; a run in a ``dtype``
+    # is meant to wrap as the candidate's does
+    exact64 = dtype is None and X.dtype == np.int64
+    limit = SAFE // (X.shape[1] * (int(np.abs(X).max(initial=0)) + 1)) if exact64 else 0
     rows = list(X)
     mistakes, t, epoch, clean = 0, 0, 0, False
     while (passes is None and not clean and epoch < cap) or (passes is not None and epoch < passes):
