@@ -9,10 +9,13 @@ the options, draws the data and defines what a crosscheck returns.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from perceptron_ref import registry
@@ -23,7 +26,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.explain.verdicts import disagree
-from perceptron_ref.crosscheck.judge import floats
+from perceptron_ref.crosscheck.judge import cache, floats
 from perceptron_ref.crosscheck.judge.conventions import VARIANTS
 from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, Oracle
 from perceptron_ref.crosscheck.judge.trial import Trial
@@ -99,6 +102,7 @@ def crosscheck(
     orientation: str | None = None,
     labels: str | None = None,
     max_epochs: int | None = None,
+    cache_dir: str | Path | None = None,
     **settings: object,
 ) -> Report:
     """Compare the candidate ``target`` with ``algorithm`` on ``examples`` data sets.
@@ -114,7 +118,17 @@ def crosscheck(
     "columns") and ``labels`` ("pm1", "01") force what probing would find.  ``max_epochs``
     and ``settings`` (``average``, ``kernel``, ``degree``, ``c``, ``k``, ``epsilon``) are the
     options of the algorithms beyond the core six, as ``run`` takes them
-    (:mod:`~perceptron_ref.crosscheck.family_check`)."""
+    (:mod:`~perceptron_ref.crosscheck.family_check`).  ``cache_dir``: a folder where the
+    reference's work for these options (the data drawn, its runs) is kept and read back by
+    the next crosscheck of the same configuration (:mod:`~perceptron_ref.crosscheck.judge.cache`;
+    ``grade`` shares it across a class)."""
+    # what shapes the reference's work (not timeout, memory, budget: they bound the candidate)
+    shaping = {
+        "algorithm": algorithm, "epochs": epochs, "input": input, "examples": examples,
+        "seed": seed, "eta": str(eta), "dimension": dimension, "bias": bias, "params": params,
+        "weights_attr": weights_attr, "orientation": orientation, "labels": labels,
+        "max_epochs": max_epochs, "entry": entry, "settings": settings,
+    }  # fmt: skip
     clock = candidates.Clock(budget)  # the budget counts from here: drawing data included
     epochs = validate(algorithm, epochs)
     q = _eta(eta)
@@ -199,10 +213,21 @@ def crosscheck(
             if why:
                 raise InputError(f"{name}: {why}")
             given.append(datasets.Case("given", d))
-        cases = [*given, *_draw(algorithm, epochs, needs, examples, seed)]
+        facts = {
+            "options": shaping,
+            "needs": dataclasses.asdict(needs),
+            "eta": str(q),
+            "given": [hashlib.sha256(repr(d).encode()).hexdigest() for _, d in data],
+        }
+        shared = cache.Shared(cache_dir, facts)
+        drawn = shared.draw(lambda: _draw(algorithm, epochs, needs, examples, seed))
         calling = _calling(candidate, plan, found, told)
-        trial = Trial(target, candidate, oracle, needs, cases, call, usable, calling=calling)
-        return trial.report(disagree)
+        trial = Trial(
+            target, candidate, oracle, needs, [*given, *drawn], call, usable, calling=calling
+        )
+        report = trial.report(disagree)
+        shared.keep()
+        return report
 
 
 def _attributes(text: str | None) -> tuple[str, ...]:
