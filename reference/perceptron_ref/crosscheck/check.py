@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import inspect
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -122,13 +123,7 @@ def crosscheck(
     reference's work for these options (the data drawn, its runs) is kept and read back by
     the next crosscheck of the same configuration (:mod:`~perceptron_ref.crosscheck.judge.cache`;
     ``grade`` shares it across a class)."""
-    # what shapes the reference's work (not timeout, memory, budget: they bound the candidate)
-    shaping = {
-        "algorithm": algorithm, "epochs": epochs, "input": input, "examples": examples,
-        "seed": seed, "eta": str(eta), "dimension": dimension, "bias": bias, "params": params,
-        "weights_attr": weights_attr, "orientation": orientation, "labels": labels,
-        "max_epochs": max_epochs, "entry": entry, "settings": settings,
-    }  # fmt: skip
+    asked = {k: v for k, v in locals().items() if k != "settings"} | settings  # for the cache
     clock = candidates.Clock(budget)  # the budget counts from here: drawing data included
     epochs = validate(algorithm, epochs)
     q = _eta(eta)
@@ -213,13 +208,7 @@ def crosscheck(
             if why:
                 raise InputError(f"{name}: {why}")
             given.append(datasets.Case("given", d))
-        facts = {
-            "options": shaping,
-            "needs": dataclasses.asdict(needs),
-            "eta": str(q),
-            "given": [hashlib.sha256(repr(d).encode()).hexdigest() for _, d in data],
-        }
-        shared = cache.Shared(cache_dir, facts)
+        shared = cache.Shared(cache_dir, facts(asked, needs, q))
         drawn = shared.draw(lambda: _draw(algorithm, epochs, needs, examples, seed))
         calling = _calling(candidate, plan, found, told)
         trial = Trial(
@@ -228,6 +217,27 @@ def crosscheck(
         report = trial.report(disagree)
         shared.keep()
         return report
+
+
+UNSHAPING = ("target", "timeout", "memory", "budget", "cache_dir")
+"""crosscheck's arguments that do not shape the reference's work (they bound the candidate)."""
+
+
+def facts(asked: Mapping[str, Any], needs: datasets.Needs, q: Fraction) -> dict[str, Any]:
+    """What keys the reference's work for one crosscheck (:mod:`~perceptron_ref.crosscheck.
+    judge.cache`): its options (``asked``: crosscheck's keyword arguments; those not given at
+    crosscheck's defaults) but :data:`UNSHAPING`, the needs its candidate selected and the
+    step the reference runs with."""
+    named = inspect.signature(crosscheck).parameters
+    options = {
+        n: asked.get(n, p.default)
+        for n, p in named.items()
+        if n not in UNSHAPING and p.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+    options["algorithm"] = asked["algorithm"]
+    options["data"] = [hashlib.sha256(repr(d).encode()).hexdigest() for _, d in options["data"]]
+    options["settings"] = {k: v for k, v in asked.items() if k not in named}
+    return {"options": options, "needs": dataclasses.asdict(needs), "eta": str(q)}
 
 
 def _attributes(text: str | None) -> tuple[str, ...]:

@@ -78,7 +78,8 @@ def remember(sets: Sequence[Data], runs: Sequence[tuple[int, tuple[Hashable, ...
     """Take results computed before (by :func:`remembered`, maybe in another process) for
     these data sets, as if they had been computed here."""
     for i, tail, value in runs:
-        _CACHE[(id(sets[i]),) + tuple(tail)] = (sets[i], value)
+        key = (id(sets[i]), *tail)
+        _CACHE[key] = (sets[i], value)
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
 
