@@ -8,6 +8,7 @@ import json
 import os
 import pickle
 import shutil
+import zipfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -15,11 +16,12 @@ from typing import Any
 import pytest
 
 import perceptron_ref
+from perceptron_ref.cli import main
 from perceptron_ref.crosscheck.check import crosscheck
 from perceptron_ref.crosscheck.judge import cache
 from perceptron_ref.crosscheck.judge.replay import Scaled
 from perceptron_ref.errors import InputError
-from perceptron_ref.grading import classrun, precompute
+from perceptron_ref.grading import autograder, classrun, precompute
 from perceptron_ref.trace import Trace
 from tests.hostile import CANDIDATES, require_sandbox
 
@@ -184,3 +186,52 @@ def test_a_candidate_can_neither_read_nor_write_the_cache(tmp_path: Path) -> Non
     rows = classrun.grade(folder, OPTIONS, cache=store)
     assert [r["verdict"] for r in rows] == ["agree"]
     assert not (store / "planted").exists()
+
+
+def test_the_platforms_carry_the_entries_and_grade_the_same_with_them_or_without(
+    tmp_path: Path, pinned: Path
+) -> None:
+    require_sandbox()
+    out = tmp_path / "out"
+    command = ["gradescope", "perceptron/mehta", str(out), "--examples", "12"]
+    assert main([*command, "--pins", str(pinned)]) == 0
+    with zipfile.ZipFile(out / "autograder.zip") as z:
+        carried = [n for n in z.namelist() if n.startswith(precompute.FOLDER + "/")]
+        config = json.loads(z.read("autograder.json"))
+    assert len(carried) == 1
+    root = tmp_path / "root"
+    with zipfile.ZipFile(out / "autograder.zip") as z:
+        z.extractall(root / "source")
+    (root / "submission").mkdir()
+    shutil.copy(CANDIDATES / "grading" / "alice.py", root / "submission" / "alice.py")
+    entry = root / "source" / carried[0]
+    key = entry.name.removeprefix("reference-").removesuffix(".bin")
+    assert cache.Store(entry.parent).load(cache.key(_usual_facts(config["options"])))
+    assert key == cache.key(_usual_facts(config["options"]))[:40]  # the usual hand-in's key
+
+    def results() -> dict[str, Any]:
+        arguments = ["gradescope", str(root), str(root / "source" / "autograder.json")]
+        assert autograder.main(arguments) == 0
+        document = json.loads((root / "results" / "results.json").read_text())
+        assert isinstance(document, dict)
+        document.pop("execution_time")
+        return document
+
+    carrying = results()
+    blob = entry.read_bytes()
+    line, _, payload = blob[len(cache.MAGIC) :].partition(b"\n")
+    stale = json.loads(line) | {"version": "0.0.0"}  # another version's: ignored, rebuilt
+    entry.write_bytes(cache.MAGIC + json.dumps(stale).encode() + b"\n" + payload)
+    assert results() == carrying
+    assert cache.Store(entry.parent).load(cache.key(_usual_facts(config["options"])))
+    shutil.rmtree(entry.parent)
+    assert results() == carrying  # and without any
+    assert [t["score"] for t in carrying["tests"]] == [t["max_score"] for t in carrying["tests"]]
+
+
+def _usual_facts(options: dict[str, Any]) -> dict[str, Any]:
+    from perceptron_ref.crosscheck.check import facts
+
+    found = precompute.usual(options)
+    assert found is not None
+    return facts(options, found[1], found[0].eta)

@@ -11,22 +11,31 @@ key: its own crosscheck does that work, once, and keeps it for the hand-ins like
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perceptron_ref import registry
-from perceptron_ref.crosscheck import check
-from perceptron_ref.crosscheck.data.needs import Needs
-from perceptron_ref.crosscheck.judge import cache
-from perceptron_ref.crosscheck.judge.conventions import VARIANTS
-from perceptron_ref.crosscheck.judge.oracle import Oracle
 from perceptron_ref.numbers import to_fraction
+
+if TYPE_CHECKING:  # the platforms' graders import this module for FOLDER alone: light
+    from perceptron_ref.crosscheck.data.needs import Needs
+    from perceptron_ref.crosscheck.judge.oracle import Oracle
+
+
+FOLDER = "reference-cache"
+"""The platforms' entries: a folder of this name beside the grader's configuration."""
 
 
 def usual(options: Mapping[str, Any]) -> tuple[Oracle, Needs] | None:
     """The reference and the needs of the usual candidate for crosscheck's ``options``
     (None where the options leave no usual one: the families, a step set by --param)."""
+    from perceptron_ref.crosscheck import check
+    from perceptron_ref.crosscheck.data.needs import Needs
+    from perceptron_ref.crosscheck.judge.conventions import VARIANTS
+    from perceptron_ref.crosscheck.judge.oracle import Oracle
+
     algorithm = options["algorithm"]
     step = (options.get("params") or {}).get("eta")
     if algorithm not in VARIANTS or step is not None or options.get("data"):
@@ -52,6 +61,9 @@ def prepare(folder: str | Path, options: Mapping[str, Any]) -> bool:
     """Put the reference's work for the usual candidate of ``options`` (crosscheck's keyword
     arguments) in the cache ``folder``; whether there was a usual candidate to do it for.
     What an entry already holds is read, not done again."""
+    from perceptron_ref.crosscheck import check
+    from perceptron_ref.crosscheck.judge import cache
+
     found = usual(options)
     if found is None:
         return False
@@ -62,5 +74,28 @@ def prepare(folder: str | Path, options: Mapping[str, Any]) -> bool:
     for case in cases:  # what every crosscheck asks of each data set: its run, its coverage
         oracle.trace(case.data)
         oracle.stats(case.data)
-    shared.keep()
+    # its own work alone: not what other crosschecks of this process added (the same bytes)
+    shared.keep(lambda run: run[1][-1] == "scaled" or run[1][2:4] == ("trace", oracle.algorithm)
+                or run[1][2:4] == ("replay", oracle.algorithm))  # fmt: skip
     return True
+
+
+def bundle(config: Mapping[str, Any]) -> dict[str, bytes]:
+    """The entries a platform's grader carries for its configuration (``autograder.json``),
+    by their names under :data:`FOLDER`: none for an assignment file or a family."""
+    if config.get("assignment"):
+        return {}
+    with tempfile.TemporaryDirectory(prefix="perceptron-ref-cache-") as folder:
+        if not prepare(folder, config["options"]):
+            return {}
+        return {f"{FOLDER}/{p.name}": p.read_bytes() for p in sorted(Path(folder).iterdir())}
+
+
+def beside(config_path: str | Path) -> Path | None:
+    """The entries carried beside a platform's configuration file, if there are any: the
+    folder closed to other uids here, before any candidate runs (the entries are 0600)."""
+    folder = Path(config_path).parent / FOLDER
+    if folder.is_symlink() or not folder.is_dir():
+        return None
+    folder.chmod(0o700)
+    return folder

@@ -137,10 +137,14 @@ class Shared:
             self.known = len(entry.runs)
         return self.cases
 
-    def keep(self) -> None:
-        """Write the entry when this crosscheck computed results it did not have."""
+    def keep(self, only: Callable[[Run], bool] | None = None) -> None:
+        """Write the entry when this crosscheck computed results it did not have (``only``:
+        those results alone), in an order that makes the same bytes for the same work."""
         if self.store is not None:
-            runs = oracle.remembered([c.data for c in self.cases])
+            runs = [
+                r for r in oracle.remembered([c.data for c in self.cases]) if not only or only(r)
+            ]
+            runs.sort(key=lambda r: (r[0], repr(r[1])))
             if len(runs) > self.known:
                 self.store.save(self.key, Entry(self.cases, tuple(runs)))
 
