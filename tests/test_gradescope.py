@@ -70,8 +70,10 @@ def test_the_zip_holds_setup_run_autograder_config_and_wheel_at_its_root(built: 
         infos = {i.filename: i for i in z.infolist()}
         (wheel,) = [n for n in infos if n.endswith(".whl")]
         locks = ["requirements-ubuntu-22.04.txt", "requirements-ubuntu-24.04.txt"]
+        (cached,) = [n for n in infos if n.startswith("reference-cache/")]  # issue 30
         assert sorted(infos) == sorted(["autograder.json", "run_autograder", "setup.sh", wheel,
-                                        *locks])  # fmt: skip
+                                        *locks, cached])  # fmt: skip
+        assert stat.S_IMODE(infos[cached].external_attr >> 16) == 0o600
         for name in ("run_autograder", "setup.sh"):
             assert stat.S_IMODE(infos[name].external_attr >> 16) == 0o755
             assert z.read(name).startswith(b"#!/bin/sh\n")

@@ -137,7 +137,34 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help="wall-clock limit for grading one submission (default 600)",
     )
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--cache",
+        metavar="DIR",
+        help="keep the reference's work for this configuration (data drawn, exact runs) here, "
+        "done once for the class and reused by a regrade (default: "
+        "$XDG_CACHE_HOME/perceptron-ref, else ~/.cache/perceptron-ref; made 0700)",
+    )
+    where.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="do the reference's work again for every hand-in, keeping nothing",
+    )
     p.set_defaults(func=main)
+
+
+def cache_folder(args: argparse.Namespace) -> Path | None:
+    """The cache folder (--cache, else the default), checked to be ours; None: --no-cache."""
+    import os
+
+    from perceptron_ref.crosscheck.judge import cache
+
+    if getattr(args, "no_cache", False):
+        return None
+    folder = args.cache or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "perceptron-ref"
+    )
+    return cache.Store(folder).folder.resolve()
 
 
 def options_of(args: argparse.Namespace) -> dict[str, Any]:
@@ -225,10 +252,13 @@ def main(args: argparse.Namespace) -> int:
         if path is not None and path.exists() and path.is_dir() == (path is out):
             kind = "a directory" if path is out else "a file"
             raise InputError(f"cannot write {path}: it is {kind}")
+    cache = cache_folder(args)
     found, skipped = intake.entries(args.submissions)
     clutter = f"; skipped {len(skipped)} as clutter: {', '.join(skipped)}" if skipped else ""
     plural = "" if len(found) == 1 else "s"
     print(f"perceptron-ref: {len(found)} hand-in{plural} found{clutter}", file=sys.stderr)
+    if cache is not None:
+        print(f"perceptron-ref: the reference's work is kept in {cache}", file=sys.stderr)
     collected: list[dict[str, Any]] = []
     try:
         rows = classrun.grade(
@@ -243,6 +273,7 @@ def main(args: argparse.Namespace) -> int:
             progress=classrun.bar,
             collected=collected,
             assignment=None if a is None else a.config(),
+            cache=cache,
         )
     except OSError as error:  # a missing folder, a read-only disk, ...: one line
         raise InputError(f"cannot write {error.filename}: {error.strerror}") from None

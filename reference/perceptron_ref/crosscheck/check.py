@@ -9,10 +9,14 @@ the options, draws the data and defines what a crosscheck returns.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import hashlib
+import inspect
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from perceptron_ref import registry
@@ -23,7 +27,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.explain.verdicts import disagree
-from perceptron_ref.crosscheck.judge import floats
+from perceptron_ref.crosscheck.judge import cache, floats
 from perceptron_ref.crosscheck.judge.conventions import VARIANTS
 from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, Oracle
 from perceptron_ref.crosscheck.judge.trial import Trial
@@ -99,6 +103,7 @@ def crosscheck(
     orientation: str | None = None,
     labels: str | None = None,
     max_epochs: int | None = None,
+    cache_dir: str | Path | None = None,
     **settings: object,
 ) -> Report:
     """Compare the candidate ``target`` with ``algorithm`` on ``examples`` data sets.
@@ -114,7 +119,11 @@ def crosscheck(
     "columns") and ``labels`` ("pm1", "01") force what probing would find.  ``max_epochs``
     and ``settings`` (``average``, ``kernel``, ``degree``, ``c``, ``k``, ``epsilon``) are the
     options of the algorithms beyond the core six, as ``run`` takes them
-    (:mod:`~perceptron_ref.crosscheck.family_check`)."""
+    (:mod:`~perceptron_ref.crosscheck.family_check`).  ``cache_dir``: a folder where the
+    reference's work for these options (the data drawn, its runs) is kept and read back by
+    the next crosscheck of the same configuration (:mod:`~perceptron_ref.crosscheck.judge.cache`;
+    ``grade`` shares it across a class)."""
+    asked = {k: v for k, v in locals().items() if k != "settings"} | settings  # for the cache
     clock = candidates.Clock(budget)  # the budget counts from here: drawing data included
     epochs = validate(algorithm, epochs)
     q = _eta(eta)
@@ -199,10 +208,36 @@ def crosscheck(
             if why:
                 raise InputError(f"{name}: {why}")
             given.append(datasets.Case("given", d))
-        cases = [*given, *_draw(algorithm, epochs, needs, examples, seed)]
+        shared = cache.Shared(cache_dir, facts(asked, needs, q))
+        drawn = shared.draw(lambda: _draw(algorithm, epochs, needs, examples, seed))
         calling = _calling(candidate, plan, found, told)
-        trial = Trial(target, candidate, oracle, needs, cases, call, usable, calling=calling)
-        return trial.report(disagree)
+        trial = Trial(
+            target, candidate, oracle, needs, [*given, *drawn], call, usable, calling=calling
+        )
+        report = trial.report(disagree)
+        shared.keep()
+        return report
+
+
+UNSHAPING = ("target", "timeout", "memory", "budget", "cache_dir")
+"""crosscheck's arguments that do not shape the reference's work (they bound the candidate)."""
+
+
+def facts(asked: Mapping[str, Any], needs: datasets.Needs, q: Fraction) -> dict[str, Any]:
+    """What keys the reference's work for one crosscheck (:mod:`~perceptron_ref.crosscheck.
+    judge.cache`): its options (``asked``: crosscheck's keyword arguments; those not given at
+    crosscheck's defaults) but :data:`UNSHAPING`, the needs its candidate selected and the
+    step the reference runs with."""
+    named = inspect.signature(crosscheck).parameters
+    options = {
+        n: asked.get(n, p.default)
+        for n, p in named.items()
+        if n not in UNSHAPING and p.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+    options["algorithm"] = asked["algorithm"]
+    options["data"] = [hashlib.sha256(repr(d).encode()).hexdigest() for _, d in options["data"]]
+    options["settings"] = {k: v for k, v in asked.items() if k not in named}
+    return {"options": options, "needs": dataclasses.asdict(needs), "eta": str(q)}
 
 
 def _attributes(text: str | None) -> tuple[str, ...]:

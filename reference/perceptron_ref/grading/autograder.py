@@ -33,13 +33,16 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.crosscheck.run import sandbox
-from perceptron_ref.grading import classrun, intake, prairielearn, scoring
+from perceptron_ref.grading import classrun, intake, prairielearn, precompute, scoring
 
 PLACES = {"gradescope": ("submission", "results"), "prairielearn": ("student", "results")}
 
 
-def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
-    """The results.json of the hand-in under ``root``, in ``platform``'s format."""
+def grade(
+    platform: str, root: Path, config: dict[str, Any], cache: Path | None = None
+) -> dict[str, Any]:
+    """The results.json of the hand-in under ``root``, in ``platform``'s format (``cache``:
+    the reference's work carried with the grader, used where its key matches)."""
     started = time.monotonic()
     handed, _ = PLACES[platform]
     function = config.get("function", "train")
@@ -56,7 +59,8 @@ def grade(platform: str, root: Path, config: dict[str, Any]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-autograder-") as work:
         place = Path(work, "0001")
         submission = intake.snapshot(root / handed, place, "submission", names, program)
-        job = classrun.job(submission, function, config.get("options", {}), tests, assignment)
+        options = config.get("options", {})
+        job = classrun.job(submission, function, options, tests, assignment, cache)
         graded = classrun.run_one(job, float(config.get("budget", classrun.BUDGET)))
     print(graded["feedback"])
     results: dict[str, Any] = graded["results"]
@@ -113,7 +117,7 @@ def main(argv: list[str]) -> int:
             document = {"gradable": False, "format_errors": [REFUSED[platform]]}
         classrun.write_atomic(out, json.dumps(document, indent=1) + "\n")
         return 1
-    results = grade(platform, root, config)
+    results = grade(platform, root, config, precompute.beside(config_path))
     sandbox.reap()  # nothing the hand-in started runs on once its grade is written
     text = prairielearn.text(results)  # as prairielearn.fit() measured it
     classrun.write_atomic(out, text)

@@ -147,7 +147,8 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
         }
     options = job["options"]
     with sandbox.sharing(job["snapshot"]):
-        report = crosscheck(target=target(Path(job["entry"]), function), **options)
+        where = target(Path(job["entry"]), function)
+        report = crosscheck(target=where, cache_dir=job.get("cache"), **options)
     words = feedback.text(report, kind=options.get("input", "numpy"), entry=function)
     words = "\n\n".join([*job.get("notes", ()), words])  # a notebook's left-out lines first
     counter = reporting.counterexample_json(report)

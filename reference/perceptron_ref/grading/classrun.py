@@ -123,9 +123,12 @@ def job(
     options: dict[str, Any],
     tests: Sequence[scoring.Test],
     assignment: dict[str, Any] | None = None,
+    cache: Path | None = None,
 ) -> dict[str, Any]:
     """What the grading child reads (:mod:`~perceptron_ref.grading.child`) for one hand-in
-    (``assignment``: an assignment file's configuration, graded by its parts)."""
+    (``assignment``: an assignment file's configuration, graded by its parts; ``cache``: the
+    folder of the reference's work shared by the class, :mod:`~perceptron_ref.crosscheck.
+    judge.cache`)."""
     return {
         "assignment": assignment,
         "name": submission.name,
@@ -137,6 +140,7 @@ def job(
         "options": options,
         "tests": list(tests),
         "sandbox": sandbox.plan().json(),  # found once, here, for every hand-in
+        "cache": None if cache is None else str(cache),
     }
 
 
@@ -197,14 +201,20 @@ def grade(
     progress: Progress | None = None,
     collected: list[dict[str, Any]] | None = None,
     assignment: dict[str, Any] | None = None,
+    cache: Path | None = None,
 ) -> list[Row]:
     """Every hand-in's row, sorted by name; ``options`` are crosscheck's keyword arguments.
 
     ``out``: the CSV, rewritten as rows come; ``results``: a folder for one results.json
     per hand-in (``NAME.json``, the name made safe); ``collected``: each hand-in's row,
     feedback and summary are appended to it as they come (for the class report,
-    :mod:`~perceptron_ref.grading.summary`)."""
+    :mod:`~perceptron_ref.grading.summary`); ``cache``: a folder where the reference's work
+    for a configuration is done once for the class (None: again for every hand-in)."""
     wanted, program = _entries(function, assignment)
+    if cache is not None and assignment is None:
+        from perceptron_ref.grading import precompute
+
+        precompute.prepare(cache, options)  # once, here, before the hand-ins read it
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-grade-") as snapshots:
         found = intake.intake(folder, snapshots, wanted, program)
         names = dict(zip((s.name for s in found), file_names([s.name for s in found]), strict=True))
@@ -212,7 +222,7 @@ def grade(
         lock = threading.Lock()
 
         def one(sub: intake.Submission) -> None:
-            graded = run_one(job(sub, function, options, tests, assignment), budget)
+            graded = run_one(job(sub, function, options, tests, assignment, cache), budget)
             with lock:
                 rows.append(graded["row"])
                 if collected is not None:

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.errors import InputError
-from perceptron_ref.grading import gradescope, pins, scoring
+from perceptron_ref.grading import gradescope, pins, precompute, scoring
 
 HOME = "/opt/perceptron-ref"
 ENTRY = f"{HOME}/perceptron-ref-grade"
@@ -88,7 +88,7 @@ RUN apt-get update -q \\
         bubblewrap libseccomp2 python3 python3-venv \\
     && rm -rf /var/lib/apt/lists/*
 COPY {wheel} {lock} perceptron-ref-grade {config} {home}/
-ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
+{cache}ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
 RUN python3 -m venv {home}/venv \\
     && {home}/venv/bin/pip install --quiet --no-deps --only-binary :all: --require-hashes \\
         -r {home}/{lock} \\
@@ -156,6 +156,9 @@ def build(
         fields = {"algorithm": title, "base": BASE, "wheel": whl.name}
         fields |= {"config": CONFIG, "home": HOME, "entry": ENTRY, "image": image}
         fields |= {"lock": TARGET.file, "python": f"Python {TARGET.python}"}
+        cached = precompute.bundle(config)  # the reference's work, done once, here
+        copy = f"COPY {precompute.FOLDER} {HOME}/{precompute.FOLDER}/\n"
+        fields["cache"] = copy if cached else ""
         files = {
             "Dockerfile": DOCKERFILE.format(**fields).encode(),
             "perceptron-ref-grade": ENTRY_SCRIPT.encode(),
@@ -163,14 +166,21 @@ def build(
             "info.json.example": question.encode(),
             whl.name: whl.read_bytes(),
             **pins.locks(whl, [TARGET], pinned),
+            **cached,
         }
     for old in out.glob("perceptron_ref-*.whl"):  # another version's: not the image's
         if old.name != whl.name:
             old.unlink()
+    for old in out.glob(f"{precompute.FOLDER}/*"):  # another configuration's entries
+        if f"{precompute.FOLDER}/{old.name}" not in files:
+            old.unlink()
     for name in sorted(files):
         target = out / name
+        target.parent.mkdir(mode=0o700, exist_ok=True)
         target.write_bytes(files[name])
-        target.chmod(0o755 if name == "perceptron-ref-grade" else 0o644)
+        target.chmod(
+            0o755 if name == "perceptron-ref-grade" else 0o600 if name in cached else 0o644
+        )
     return [out / name for name in sorted(files)]
 
 

@@ -11,7 +11,7 @@ counterexample shrinks, and across crosschecks of one process, e.g. a grading ru
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -61,6 +61,27 @@ def _cached(key: Hashable, data: Data, make: Any) -> Any:
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return value
+
+
+def remembered(sets: Sequence[Data]) -> list[tuple[int, tuple[Hashable, ...], Any]]:
+    """The results kept for these data sets: (index in ``sets``, rest of the key, value),
+    for :mod:`~perceptron_ref.crosscheck.judge.cache` to keep on disk."""
+    where = {id(d): i for i, d in enumerate(sets)}
+    return [
+        (where[k[0]], k[1:], value)
+        for k, (data, value) in _CACHE.items()
+        if isinstance(k, tuple) and k[0] in where and data is sets[where[k[0]]]
+    ]
+
+
+def remember(sets: Sequence[Data], runs: Sequence[tuple[int, tuple[Hashable, ...], Any]]) -> None:
+    """Take results computed before (by :func:`remembered`, maybe in another process) for
+    these data sets, as if they had been computed here."""
+    for i, tail, value in runs:
+        key = (id(sets[i]), *tail)
+        _CACHE[key] = (sets[i], value)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
 
 
 def converges(algorithm: str, epochs: Epochs) -> bool:

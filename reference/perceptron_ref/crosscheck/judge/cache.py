@@ -1,0 +1,224 @@
+"""The reference's work for one configuration, kept on disk and shared by a class's crosschecks.
+
+Every hand-in of a class is tried on the same data sets (same options, seed and needs), so
+drawing them, the float-exactness checks that select them and the reference's exact runs on
+them are the same for all of them: done once, kept in an **entry**, and read back by the
+crosschecks after the first (``grade``, the platforms' autograders).  An entry is keyed by
+everything that shapes it: the package's version and a hash of its own source files, the
+algorithm and the crosscheck options, the seed, the number of examples, the input kind, and
+what the candidate itself selects (:class:`~perceptron_ref.crosscheck.data.needs.Needs`: float
+or exact, vectorized, its bias found by probing, two classes, the dimension).
+
+An entry is used only when its header names this version, this source hash and this key and
+its payload has the SHA-256 the header gives; anything else (stale, foreign, cut short,
+garbage) is ignored, computed again and rewritten, atomically (a temporary file, then
+``os.replace``: graders working in parallel never read half an entry).  The payload is a
+pickle read by an unpickler that knows only the classes of these values: a planted file can
+name no other global, so it cannot run code.  The folder must be the grader's own and
+closed to everyone else (0700): a candidate runs as another uid, or in a bubblewrap view
+without it, and can neither read the expected answers in it nor change them.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import json
+import os
+import pickle
+import stat
+import tempfile
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import perceptron_ref
+from perceptron_ref.crosscheck.data.datasets import Case
+from perceptron_ref.crosscheck.judge import oracle
+from perceptron_ref.crosscheck.judge.replay import Scaled
+from perceptron_ref.errors import InputError
+
+FORMAT = 1
+MAGIC = b"perceptron-ref reference cache\n"
+Run = tuple[int, tuple[Hashable, ...], Any]
+"""One of the reference's results: the data set's index among the cases, the rest of the
+oracle's key (:mod:`~perceptron_ref.crosscheck.judge.oracle`), the value."""
+
+_ALLOWED = {
+    ("perceptron_ref.crosscheck.judge.cache", "Entry"),
+    ("fractions", "Fraction"),
+    ("perceptron_ref.crosscheck.data.datasets", "Case"),
+    ("perceptron_ref.crosscheck.judge.replay", "Scaled"),
+    ("perceptron_ref.crosscheck.judge.replay", "Replay"),
+    ("perceptron_ref.crosscheck.judge.replay", "Step"),
+    ("perceptron_ref.trace", "Trace"),
+    ("perceptron_ref.trace", "Step"),
+}
+_NUMPY = {"_reconstruct", "_frombuffer", "scalar", "dtype", "ndarray"}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The data sets drawn for one key, and the reference's results on them."""
+
+    cases: tuple[Case, ...]
+    runs: tuple[Run, ...]
+
+
+@functools.lru_cache(maxsize=1)
+def source_hash() -> str:
+    """SHA-256 of the package's own source files (their paths and bytes): an edited
+    checkout with an unchanged version is another reference."""
+    top = Path(perceptron_ref.__file__).parent
+    h = hashlib.sha256()
+    for path in sorted(top.rglob("*.py")):
+        h.update(path.relative_to(top).as_posix().encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def key(facts: Mapping[str, Any]) -> str:
+    """The entry's key: the version, the source hash and ``facts`` (JSON-able)."""
+    text = json.dumps(
+        {"version": perceptron_ref.__version__, "source": source_hash(), "facts": facts},
+        sort_keys=True,
+        default=str,
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class _Unpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        numpy = module.split(".")[0] == "numpy" and name in _NUMPY
+        if (module, name) not in _ALLOWED and not numpy:
+            raise pickle.UnpicklingError(f"{module}.{name} is not a value of the cache")
+        return super().find_class(module, name)
+
+
+def _pack(value: Any) -> Any:
+    """A data set's integers in the narrowest integer type that holds them (the pixel data
+    of ``realistic`` take an eighth of the room); :func:`_unpack` gives the int64 back."""
+    if isinstance(value, Scaled) and value.X.dtype == np.int64 and value.X.size:
+        low, high = int(value.X.min()), int(value.X.max())
+        for kind in (np.int8, np.int16, np.int32):
+            if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
+                return replace(value, X=value.X.astype(kind))
+    return value
+
+
+def _unpack(value: Any) -> Any:
+    if isinstance(value, Scaled) and value.X.dtype in (np.int8, np.int16, np.int32):
+        return replace(value, X=value.X.astype(np.int64))
+    return value
+
+
+class Shared:
+    """One crosscheck's use of a store (``folder`` None: none): its data sets, read or drawn,
+    and then the reference's results on them, kept when it computed new ones."""
+
+    def __init__(self, folder: str | Path | None, facts: Mapping[str, Any]) -> None:
+        self.store = None if folder is None else Store(folder)
+        self.key = "" if folder is None else key(facts)
+        self.known = -1  # results read with the entry (-1: none was read)
+        self.cases: tuple[Case, ...] = ()
+
+    def draw(self, draw: Callable[[], tuple[Case, ...]]) -> tuple[Case, ...]:
+        """The data sets of the entry, its results taken by the oracle; else ``draw()``'s."""
+        entry = None if self.store is None else self.store.load(self.key)
+        if entry is None:
+            self.cases = draw()
+        else:
+            self.cases = entry.cases
+            oracle.remember([c.data for c in entry.cases], entry.runs)
+            self.known = len(entry.runs)
+        return self.cases
+
+    def keep(self, only: Callable[[Run], bool] | None = None) -> None:
+        """Write the entry when this crosscheck computed results it did not have (``only``:
+        those results alone), in an order that makes the same bytes for the same work."""
+        if self.store is not None:
+            runs = [
+                r for r in oracle.remembered([c.data for c in self.cases]) if not only or only(r)
+            ]
+            runs.sort(key=lambda r: (r[0], repr(r[1])))
+            if len(runs) > self.known:
+                self.store.save(self.key, Entry(self.cases, tuple(runs)))
+
+
+class Store:
+    """A folder of entries, the grader's own (made 0700; refused if another user's)."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        try:
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            st = self.folder.lstat()
+            if stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid():
+                os.chmod(self.folder, 0o700)  # no one else reads the expected answers
+        except OSError as error:
+            raise InputError(f"--cache {folder}: {error.strerror}") from None
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.geteuid():
+            raise InputError(f"--cache {folder}: not a folder of uid {os.geteuid()}")
+
+    def path(self, key: str) -> Path:
+        return self.folder / f"reference-{key[:40]}.bin"
+
+    def load(self, key: str) -> Entry | None:
+        """The entry of ``key``, or None when it is missing, stale, foreign or damaged."""
+        try:
+            blob = self.path(key).read_bytes()
+            if not blob.startswith(MAGIC):
+                return None
+            line, _, payload = blob[len(MAGIC) :].partition(b"\n")
+            header = json.loads(line)
+            if header != _header(key, payload):
+                return None
+            entry = _Unpickler(io.BytesIO(payload)).load()
+        except Exception:  # garbage bytes (a damaged pickle fails in any constructor): missing
+            return None
+        if not _well_formed(entry):
+            return None
+        runs = tuple((i, tail, _unpack(v)) for i, tail, v in entry.runs)
+        return Entry(entry.cases, runs)
+
+    def save(self, key: str, entry: Entry) -> None:
+        """Write the entry whole or not at all (never fails the grading: a full disk only
+        loses the cache)."""
+        packed = Entry(entry.cases, tuple((i, t, _pack(v)) for i, t, v in entry.runs))
+        payload = pickle.dumps(packed, protocol=5)
+        header = json.dumps(_header(key, payload), sort_keys=True).encode()
+        name = ""
+        try:
+            fd, name = tempfile.mkstemp(dir=self.folder, prefix=".partial-")  # 0600
+            with os.fdopen(fd, "wb") as out:
+                out.write(MAGIC + header + b"\n" + payload)
+            os.replace(name, self.path(key))
+        except OSError:
+            if name:
+                Path(name).unlink(missing_ok=True)
+
+
+def _header(key: str, payload: bytes) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": perceptron_ref.__version__,
+        "source": source_hash(),
+        "key": key,
+        "sha256": hashlib.sha256(payload).hexdigest(),
+    }
+
+
+def _well_formed(entry: object) -> bool:
+    if not isinstance(entry, Entry) or not isinstance(entry.cases, tuple):
+        return False
+    if not all(isinstance(c, Case) for c in entry.cases) or not isinstance(entry.runs, tuple):
+        return False
+    n = len(entry.cases)
+    return all(
+        isinstance(r, tuple) and len(r) == 3 and type(r[0]) is int and 0 <= r[0] < n
+        for r in entry.runs
+    )

@@ -1,0 +1,101 @@
+"""The reference's work for a class's configuration, done before any hand-in is graded.
+
+``grade`` (before its first hand-in) and the platforms (when the autograder is built) call
+:func:`prepare`: the data sets of every regime and the reference's exact runs on them are
+put in the cache (:mod:`~perceptron_ref.crosscheck.judge.cache`) for the candidate most
+hand-ins are: a Python file or notebook taking the ``input`` kind asked, learning a bias
+exactly when ``bias`` says so, taking data of one class.  A hand-in that selects other data
+(it learns a bias of its own, it is scikit-learn, its ``--param`` sets the step) has another
+key: its own crosscheck does that work, once, and keeps it for the hand-ins like it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from perceptron_ref import registry
+from perceptron_ref.numbers import to_fraction
+
+if TYPE_CHECKING:  # the platforms' graders import this module for FOLDER alone: light
+    from perceptron_ref.crosscheck.data.needs import Needs
+    from perceptron_ref.crosscheck.judge.oracle import Oracle
+
+
+FOLDER = "reference-cache"
+"""The platforms' entries: a folder of this name beside the grader's configuration."""
+
+
+def usual(options: Mapping[str, Any]) -> tuple[Oracle, Needs] | None:
+    """The reference and the needs of the usual candidate for crosscheck's ``options``
+    (None where the options leave no usual one: the families, a step set by --param)."""
+    from perceptron_ref.crosscheck import check
+    from perceptron_ref.crosscheck.data.needs import Needs
+    from perceptron_ref.crosscheck.judge.conventions import VARIANTS
+    from perceptron_ref.crosscheck.judge.oracle import Oracle
+
+    algorithm = options["algorithm"]
+    step = (options.get("params") or {}).get("eta")
+    if algorithm not in VARIANTS or step is not None or options.get("data"):
+        return None
+    epochs = check.validate(algorithm, options.get("epochs", 1))
+    bias = bool(options.get("bias"))
+    q = to_fraction(options.get("eta", 1))
+    oracle = Oracle(algorithm, bias=bias, epochs=epochs, eta=q)
+    kind = options.get("input", "numpy")
+    needs = Needs(
+        bias,
+        oracle.converge,
+        floats=kind != "fractions",  # as candidates.Candidate says of a file's
+        vectorized=kind == "numpy",
+        dimension=options.get("dimension"),
+        rule=registry.get(algorithm).zero_score,
+        two_classes=False,
+    )
+    return oracle, needs
+
+
+def prepare(folder: str | Path, options: Mapping[str, Any]) -> bool:
+    """Put the reference's work for the usual candidate of ``options`` (crosscheck's keyword
+    arguments) in the cache ``folder``; whether there was a usual candidate to do it for.
+    What an entry already holds is read, not done again."""
+    from perceptron_ref.crosscheck import check
+    from perceptron_ref.crosscheck.judge import cache
+
+    found = usual(options)
+    if found is None:
+        return False
+    oracle, needs = found
+    shared = cache.Shared(folder, check.facts(options, needs, oracle.eta))
+    examples, seed = options.get("examples", 50), options.get("seed", 0)
+    cases = shared.draw(lambda: check._draw(oracle.algorithm, oracle.epochs, needs, examples, seed))
+    for case in cases:  # what every crosscheck asks of each data set: its run, its coverage
+        oracle.trace(case.data)
+        oracle.stats(case.data)
+    # its own work alone: not what other crosschecks of this process added (the same bytes)
+    shared.keep(lambda run: run[1][-1] == "scaled" or run[1][2:4] == ("trace", oracle.algorithm)
+                or run[1][2:4] == ("replay", oracle.algorithm))  # fmt: skip
+    return True
+
+
+def bundle(config: Mapping[str, Any]) -> dict[str, bytes]:
+    """The entries a platform's grader carries for its configuration (``autograder.json``),
+    by their names under :data:`FOLDER`: none for an assignment file or a family."""
+    if config.get("assignment"):
+        return {}
+    with tempfile.TemporaryDirectory(prefix="perceptron-ref-cache-") as folder:
+        if not prepare(folder, config["options"]):
+            return {}
+        return {f"{FOLDER}/{p.name}": p.read_bytes() for p in sorted(Path(folder).iterdir())}
+
+
+def beside(config_path: str | Path) -> Path | None:
+    """The entries carried beside a platform's configuration file, if there are any: the
+    folder closed to other uids here, before any candidate runs (the entries are 0600)."""
+    folder = Path(config_path).parent / FOLDER
+    if folder.is_symlink() or not folder.is_dir():
+        return None
+    folder.chmod(0o700)
+    return folder

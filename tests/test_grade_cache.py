@@ -1,0 +1,237 @@
+"""The reference's work kept on disk (crosscheck/judge/cache.py, grading/precompute.py): a class
+graded with the cache, cold and warm, and without it gives the same bytes; a stale, foreign,
+tampered or planted entry is never used; the folder is the grader's and closed to candidates."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import zipfile
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import perceptron_ref
+from perceptron_ref.cli import main
+from perceptron_ref.crosscheck.check import crosscheck
+from perceptron_ref.crosscheck.judge import cache
+from perceptron_ref.crosscheck.judge.replay import Scaled
+from perceptron_ref.errors import InputError
+from perceptron_ref.grading import autograder, classrun, precompute
+from perceptron_ref.trace import Trace
+from tests.hostile import CANDIDATES, require_sandbox
+
+OPTIONS = {"algorithm": "perceptron/mehta", "bias": False, "epochs": 1, "input": "numpy"}
+OPTIONS |= {"examples": 12, "seed": 0, "timeout": 10.0}
+ALICE = str(CANDIDATES / "grading" / "alice.py") + ":train"
+
+
+def _class(folder: Path) -> Path:
+    """Three right hand-ins (one up to its learning rate), two wrong, one ungradable."""
+    folder.mkdir()
+    for name in ("alice.py", "bob", "carol.py", "dave"):
+        source = CANDIDATES / "grading" / name
+        copy = shutil.copytree if source.is_dir() else shutil.copy
+        copy(source, folder / name)
+    for name in ("init_ones.py", "eta_001.py"):
+        shutil.copy(CANDIDATES / name, folder / name)
+    return folder
+
+
+def _grade(folder: Path, out: Path, cache_dir: Path | None) -> tuple[str, dict[str, str]]:
+    classrun.grade(folder, OPTIONS, jobs=2, out=out / "g.csv", results=out / "r", cache=cache_dir)
+    results = {p.name: p.read_text() for p in sorted((out / "r").iterdir())}
+    return (out / "g.csv").read_text(), results
+
+
+def test_a_class_graded_with_the_cache_cold_and_warm_and_without_it_gives_the_same_bytes(
+    tmp_path: Path,
+) -> None:
+    folder, store = _class(tmp_path / "class"), tmp_path / "cache"
+    runs = {}
+    for mode in ("cold", "warm", "none"):
+        (tmp_path / mode).mkdir()
+        runs[mode] = _grade(folder, tmp_path / mode, None if mode == "none" else store)
+        if mode == "cold":
+            entries = sorted(store.iterdir())
+    assert runs["cold"] == runs["warm"] == runs["none"]
+    verdicts = [line.split(",")[:2] for line in runs["none"][0].splitlines()[1:]]
+    assert verdicts == [
+        ["alice", "agree"],
+        ["bob", "agree"],
+        ["carol", "disagree"],
+        ["dave", "ungradable"],
+        ["eta_001", "disagree"],  # Gormley's tie rule, checked against Mehta's
+        ["init_ones", "disagree"],
+    ]
+    assert entries and sorted(store.iterdir()) == entries  # warm: read, nothing new written
+    assert (store.stat().st_mode & 0o777, entries[0].stat().st_mode & 0o777) == (0o700, 0o600)
+
+
+def _entry(store: Path) -> tuple[str, cache.Entry]:
+    """The usual candidate's entry for OPTIONS (made by precompute), and its key."""
+    assert precompute.prepare(store, OPTIONS)
+    found = precompute.usual(OPTIONS)
+    assert found is not None
+    from perceptron_ref.crosscheck.check import facts
+
+    key = cache.key(facts(OPTIONS, found[1], found[0].eta))
+    entry = cache.Store(store).load(key)
+    assert entry is not None
+    return key, entry
+
+
+def _lying(entry: cache.Entry) -> cache.Entry:
+    """The same entry, but every final w of the reference's runs negated, and the data its
+    float64 bound is computed on doubled (so that no rounding explains an answer)."""
+
+    def lie(value: object) -> object:
+        if isinstance(value, Trace):
+            return replace(value, weights=tuple(-v for v in value.weights))
+        if isinstance(value, Scaled):
+            return replace(value, X=2 * value.X)
+        return value
+
+    return replace(entry, runs=tuple((i, t, lie(v)) for i, t, v in entry.runs))
+
+
+def _verdict(store: Path) -> str:
+    options: dict[str, Any] = {k: v for k, v in OPTIONS.items() if k != "algorithm"}
+    return crosscheck("perceptron/mehta", ALICE, cache_dir=store, **options).verdict
+
+
+def test_a_planted_entry_is_used_only_with_this_version_source_and_key(tmp_path: Path) -> None:
+    store = tmp_path / "cache"
+    key, entry = _entry(store)
+    path = cache.Store(store).path(key)
+    cache.Store(store).save(key, _lying(entry))
+    assert _verdict(store) == "disagree"  # a valid header is trusted: the lie is believed
+    good = pickle.dumps(_lying(entry), protocol=5)
+    header = json.loads(path.read_bytes()[len(cache.MAGIC) :].partition(b"\n")[0])
+    planted = {
+        "another version": header | {"version": perceptron_ref.__version__ + ".post1"},
+        "another source": header | {"source": "0" * 64},
+        "another key": header | {"key": "f" * 64},
+        "another format": header | {"format": cache.FORMAT + 1},
+    }
+    for why, head in planted.items():
+        path.write_bytes(cache.MAGIC + json.dumps(head).encode() + b"\n" + good)
+        assert _verdict(store) == "agree", why
+        assert cache.Store(store).load(key) is not None, why  # rebuilt, with this header
+    tampered = bytearray(path.read_bytes())
+    tampered[-40] ^= 1  # one bit of the payload: its SHA-256 no longer matches
+    for why, blob in {
+        "tampered": bytes(tampered),
+        "garbage": os.urandom(5000),
+        "empty": b"",
+    }.items():
+        path.write_bytes(blob)
+        assert cache.Store(store).load(key) is None, why
+        assert _verdict(store) == "agree", why
+        assert cache.Store(store).load(key) is not None, why
+
+
+def test_a_payload_naming_another_global_is_refused_even_with_a_valid_header(
+    tmp_path: Path,
+) -> None:
+    store = tmp_path / "cache"
+    key, _ = _entry(store)
+    payload = pickle.dumps(cache.Entry((), ((0, (), shutil.rmtree),)), protocol=5)
+    head = json.dumps(cache._header(key, payload), sort_keys=True).encode()
+    cache.Store(store).path(key).write_bytes(cache.MAGIC + head + b"\n" + payload)
+    assert cache.Store(store).load(key) is None
+    with pytest.raises(pickle.UnpicklingError, match=r"shutil\.rmtree"):
+        cache._Unpickler(__import__("io").BytesIO(payload)).load()
+
+
+def test_the_folder_must_be_the_graders_own_and_is_closed_to_others(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir(mode=0o777)
+    cache.Store(mine)
+    assert mine.stat().st_mode & 0o777 == 0o700
+    if os.geteuid() == 0:  # root: make one of another user's (CI runs as root)
+        theirs = tmp_path / "theirs"
+        theirs.mkdir()
+        os.chown(theirs, 65534, 65534)
+        with pytest.raises(InputError, match="not a folder of uid"):
+            cache.Store(theirs)
+    link = tmp_path / "link"
+    link.symlink_to(mine)
+    with pytest.raises(InputError, match="not a folder of uid"):
+        cache.Store(link)
+
+
+def test_a_candidate_can_neither_read_nor_write_the_cache(tmp_path: Path) -> None:
+    require_sandbox()
+    store = tmp_path / "cache"
+    folder = tmp_path / "class"
+    folder.mkdir()
+    spy = (
+        (CANDIDATES / "grading" / "alice.py")
+        .read_text()
+        .replace(
+            "    w = np.zeros(X.shape[1])",
+            f"    import os\n    w = np.zeros(X.shape[1])\n"
+            f"    for reach in (lambda: os.listdir({str(store)!r}),\n"
+            f"                  lambda: open({str(store)!r} + '/planted', 'w')):\n"
+            f"        try:\n            reach()\n            w = w + 1\n"
+            f"        except OSError:\n            pass",
+        )
+    )
+    (folder / "spy.py").write_text(spy)
+    rows = classrun.grade(folder, OPTIONS, cache=store)
+    assert [r["verdict"] for r in rows] == ["agree"]
+    assert not (store / "planted").exists()
+
+
+def test_the_platforms_carry_the_entries_and_grade_the_same_with_them_or_without(
+    tmp_path: Path, pinned: Path
+) -> None:
+    require_sandbox()
+    out = tmp_path / "out"
+    command = ["gradescope", "perceptron/mehta", str(out), "--examples", "12"]
+    assert main([*command, "--pins", str(pinned)]) == 0
+    with zipfile.ZipFile(out / "autograder.zip") as z:
+        carried = [n for n in z.namelist() if n.startswith(precompute.FOLDER + "/")]
+        config = json.loads(z.read("autograder.json"))
+    assert len(carried) == 1
+    root = tmp_path / "root"
+    with zipfile.ZipFile(out / "autograder.zip") as z:
+        z.extractall(root / "source")
+    (root / "submission").mkdir()
+    shutil.copy(CANDIDATES / "grading" / "alice.py", root / "submission" / "alice.py")
+    entry = root / "source" / carried[0]
+    key = entry.name.removeprefix("reference-").removesuffix(".bin")
+    assert cache.Store(entry.parent).load(cache.key(_usual_facts(config["options"])))
+    assert key == cache.key(_usual_facts(config["options"]))[:40]  # the usual hand-in's key
+
+    def results() -> dict[str, Any]:
+        arguments = ["gradescope", str(root), str(root / "source" / "autograder.json")]
+        assert autograder.main(arguments) == 0
+        document = json.loads((root / "results" / "results.json").read_text())
+        assert isinstance(document, dict)
+        document.pop("execution_time")
+        return document
+
+    carrying = results()
+    blob = entry.read_bytes()
+    line, _, payload = blob[len(cache.MAGIC) :].partition(b"\n")
+    stale = json.loads(line) | {"version": "0.0.0"}  # another version's: ignored, rebuilt
+    entry.write_bytes(cache.MAGIC + json.dumps(stale).encode() + b"\n" + payload)
+    assert results() == carrying
+    assert cache.Store(entry.parent).load(cache.key(_usual_facts(config["options"])))
+    shutil.rmtree(entry.parent)
+    assert results() == carrying  # and without any
+    assert [t["score"] for t in carrying["tests"]] == [t["max_score"] for t in carrying["tests"]]
+
+
+def _usual_facts(options: dict[str, Any]) -> dict[str, Any]:
+    from perceptron_ref.crosscheck.check import facts
+
+    found = precompute.usual(options)
+    assert found is not None
+    return facts(options, found[1], found[0].eta)
