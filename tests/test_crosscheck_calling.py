@@ -24,6 +24,7 @@ from perceptron_ref.crosscheck.candidates import (
     parameters,
     scripts,
     sources,
+    toplevel,
 )
 from perceptron_ref.crosscheck.candidates.drivers import native, rust
 from perceptron_ref.crosscheck.candidates.outcomes import (
@@ -219,6 +220,22 @@ def test_a_script_keeps_its_definitions_on_their_own_lines_and_lists_the_rest() 
 def test_a_module_with_nothing_to_leave_out_is_loaded_as_it_is() -> None:
     text = (CANDIDATES / "mehta_numpy.py").read_text()
     assert scripts.definitions(text) == (text, [])
+
+
+def test_a_value_made_by_the_files_own_function_is_kept_when_a_kept_definition_needs_it() -> None:
+    # sign = _make_sign() calls the file's own code, yet train cannot run without it; a demo
+    # that calls train at the top level binds a name no definition reads, and stays out.
+    text = (
+        "def _make_sign():\n    return lambda s: 1 if s >= 0 else -1\n"
+        "sign = _make_sign()\n"
+        "def train(X, y):\n    return [sign(v) for v in y]\n"
+        "w = train([[1]], [1])\nprint(w)\n"
+    )
+    kept, left = scripts.definitions(text)
+    assert "sign = _make_sign()" in kept.splitlines()
+    assert left == ["line 6: w = train([[1]], [1])", "line 7: print(w)"]
+    code = toplevel.keep([text])[0]
+    assert "sign = _make_sign()" in code and "w = train" not in code
 
 
 def test_the_target_made_at_the_top_level_is_kept_and_a_main_block_goes_unlisted() -> None:

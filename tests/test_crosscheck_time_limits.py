@@ -49,6 +49,18 @@ def test_the_budget_caps_the_run_and_the_report_says_what_was_not_checked() -> N
     assert "coverage: " in reporting.format_text(report)
 
 
+def test_a_budget_spent_before_any_data_set_is_no_agreement() -> None:
+    report = crosscheck("perceptron/mehta", f"{CANDIDATES / 'slow_mehta'}.py:train", budget=0.01)
+    assert (report.verdict, report.examples, report.agrees_with) == ("disagree", 0, ())
+    assert report.reason.startswith("budget: no data set was checked")
+
+
+def test_a_batch_of_answers_stops_at_the_budget_not_one_timeout_per_answer() -> None:
+    # 0.2 s a call, a batch of 23 small data sets: the budget of 3 s cuts the batch itself.
+    report = crosscheck("perceptron/mehta", f"{CANDIDATES / 'slow_mehta'}.py:train", budget=3)
+    assert 1 <= report.examples <= 3 / 0.2  # (before: 46 of 48, one 10 s timeout per answer)
+
+
 def test_a_disagreement_found_within_the_budget_is_shown_with_a_real_counterexample() -> None:
     report = crosscheck(
         "perceptron/blum", f"{CANDIDATES / 'mehta_numpy'}.py:train", budget=30, examples=20

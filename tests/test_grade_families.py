@@ -165,11 +165,12 @@ def test_a_wrong_hand_in_loses_the_part_it_gets_wrong_on_both_platforms(tmp_path
         assert update.get("score", update.get("points")) == 1
 
 
-def test_the_platform_commands_take_the_algorithms_options(tmp_path: Path) -> None:
+def test_the_platform_commands_take_the_algorithms_options(tmp_path: Path, pinned: Path) -> None:
     wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
     wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip stands in for the wheel
     out = tmp_path / "pl"
-    command = ["prairielearn", "perceptron/kernel", str(out), "--wheel", str(wheel)]
+    pins = ["--wheel", str(wheel), "--pins", str(pinned)]  # the checkout's pins (conftest)
+    command = ["prairielearn", "perceptron/kernel", str(out), *pins]
     kernel = ["--kernel", "polynomial", "--degree", "3", "--c", "1/2", "--weights", "kernel=4"]
     assert main([*command, *kernel]) == 0
     config = json.loads((out / "perceptron-ref-grade.json").read_text())
@@ -178,4 +179,4 @@ def test_the_platform_commands_take_the_algorithms_options(tmp_path: Path) -> No
     )
     assert ("kernel", 4) in [(t["check"], t["points"]) for t in config["tests"]]
     assert main(["gradescope", "perceptron/mehta", str(tmp_path / "gs"), "--average", "after",
-                 "--wheel", str(wheel)]) == 2  # fmt: skip
+                 *pins]) == 2  # fmt: skip

@@ -145,18 +145,20 @@ def crosscheck(
             if value:
                 raise InputError(f"{name}: not taken for {algorithm} (only the core six)")
 
-        return family_check.crosscheck(
-            target,
-            options,
-            input=input,
-            examples=examples,
-            seed=seed,
-            timeout=timeout,
-            memory=memory,
-            entry=entry,
-            data=data,
-            dimension=dimension,
-            clock=clock,
+        return _something_checked(
+            family_check.crosscheck(
+                target,
+                options,
+                input=input,
+                examples=examples,
+                seed=seed,
+                timeout=timeout,
+                memory=memory,
+                entry=entry,
+                data=data,
+                dimension=dimension,
+                clock=clock,
+            )
         )
     candidate = candidates.parse(target, input=input, entry=entry)
     told = parameters.Told(q, epochs, bias, dict(params or {}), _attributes(weights_attr))
@@ -216,7 +218,16 @@ def crosscheck(
         )
         report = trial.report(disagree)
         shared.keep()
+        return _something_checked(report)
+
+
+def _something_checked(report: Report) -> Report:
+    """No agreement on nothing: a run whose budget was spent before any data set was checked
+    is not an AGREE (it would pass a grader unseen)."""
+    if report.verdict != "agree" or report.examples > 0:
         return report
+    said = "budget: no data set was checked (the --budget was spent before the first one ran)"
+    return dataclasses.replace(report, verdict="disagree", reason=said, agrees_with=())
 
 
 UNSHAPING = ("target", "timeout", "memory", "budget", "cache_dir")

@@ -29,14 +29,14 @@ Adding a family is one module per stage and one line in :data:`FAMILIES`.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from perceptron_ref import registry
-from perceptron_ref.errors import InputError
-from perceptron_ref.numbers import to_fraction
-from perceptron_ref.runner import Epochs
+from perceptron_ref.crosscheck.family_options import MAX_EPOCHS as MAX_EPOCHS
+from perceptron_ref.crosscheck.family_options import SETTINGS as SETTINGS
+from perceptron_ref.crosscheck.family_options import Options as Options
+from perceptron_ref.crosscheck.family_options import options as options
 
 if TYPE_CHECKING:
     from perceptron_ref.crosscheck.candidates.families import Reader
@@ -94,60 +94,3 @@ def of(algorithm: str) -> Family:
     """The family of an algorithm ID (an InputError for an unknown one)."""
     registry.get(algorithm)  # the registry's error, listing the known IDs
     return next(f for f in FAMILIES.values() if algorithm in f.algorithms)
-
-
-@dataclass(frozen=True)
-class Options:
-    """The options of one crosscheck of a family, as ``run`` takes them (checked)."""
-
-    algorithm: str
-    bias: bool = False
-    epochs: Epochs = 1
-    eta: Fraction = Fraction(1)  # the step the candidate is told
-    max_epochs: int | None = None
-    settings: tuple[tuple[str, Any], ...] = field(default=())  # average, kernel, degree, c, k, ε
-
-    @property
-    def given(self) -> dict[str, Any]:
-        return dict(self.settings)
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return self.given.get(name, default)
-
-    def run(self, eta: Fraction = Fraction(1)) -> dict[str, Any]:
-        """``run``'s keyword arguments for the reference's run at step ``eta``."""
-        options: dict[str, Any] = {"bias": self.bias, "eta": eta, "epochs": self.epochs}
-        if self.epochs == "converge":
-            options["max_epochs"] = self.max_epochs or MAX_EPOCHS
-        return options | self.given
-
-
-MAX_EPOCHS = 1000
-"""Passes a family's run to convergence may make (the core's cap: ``oracle.MAX_EPOCHS``)."""
-
-SETTINGS = ("average", "kernel", "degree", "c", "k", "epsilon")
-
-
-def options(
-    algorithm: str,
-    *,
-    bias: bool = False,
-    epochs: Epochs = 1,
-    eta: Fraction = Fraction(1),
-    max_epochs: int | None = None,
-    **settings: object,
-) -> Options:
-    """Check a family's options as ``run`` does (the same errors) and keep them."""
-    given = {k: v for k, v in settings.items() if v is not None}
-    unknown = sorted(set(given) - set(SETTINGS))
-    if unknown:
-        raise InputError(f"unknown option {unknown[0]!r}")
-    registry.get(algorithm, **given)  # run's own check of every option
-    for name in ("c", "epsilon"):  # rationals, read exactly as run reads them
-        if name in given:
-            given[name] = to_fraction(given[name])
-    if max_epochs is not None and (type(max_epochs) is not int or max_epochs < 1):
-        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
-    if max_epochs is not None and epochs != "converge":
-        raise InputError("max_epochs caps 'converge' runs; with a number of epochs it is unused")
-    return Options(algorithm, bias, epochs, eta, max_epochs, tuple(sorted(given.items())))

@@ -41,6 +41,7 @@ from typing import Any, Literal, Protocol
 from perceptron_ref import extras
 from perceptron_ref.crosscheck.candidates import drivers, layouts, parameters, toplevel
 from perceptron_ref.crosscheck.candidates.commands import command, jvm, runtime_shares, shared_paths
+from perceptron_ref.crosscheck.candidates.drivers import languages
 from perceptron_ref.crosscheck.candidates.outcomes import (
     Data,
     Failure,
@@ -268,7 +269,7 @@ class Runner:
         self.language: drivers.Language | None = None
         if candidate.kind == "driver":
             self.folder = drivers.scratch()
-            self.language = drivers.for_language(
+            self.language = languages.for_language(
                 candidate.language, self.folder, candidate.path, candidate.function, memory
             )
         self.session = self._session()
@@ -444,7 +445,8 @@ class Runner:
             request |= {"plan": self.plan.json(), "layout": layout.json()}
         timeout, cut = self._timeout()
         text = json.dumps(request, default=_number)
-        ran = session.exchange(text.encode(), len(expanded), timeout)
+        ran = session.exchange(text.encode(), len(expanded), timeout, self.clock.deadline)
+        cut = cut or self.clock.out  # the budget ended the wait, mid-batch
         if raw:
             return _raw(ran, expanded, layout)  # type: ignore[return-value]
         read = family.read if family else None

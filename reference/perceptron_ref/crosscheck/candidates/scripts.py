@@ -56,18 +56,21 @@ def definitions(
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return source, []
-    top = toplevel._Top(present)
+    needed: frozenset[int] = frozenset()
+    while True:  # as toplevel.keep: an assignment a kept definition needs is kept too
+        top = toplevel._Top(present, needed)
+        keep = [n for n in tree.body if top.kept(n) or (name and _binds(n, name))]
+        more = needed | toplevel.needed_by(tree.body, keep)
+        if more == needed:
+            break
+        needed = more
     lines = source.splitlines()
-    keep: list[ast.stmt] = []
-    left: list[str] = []
-    dropped = False
-    for node in tree.body:
-        if top.kept(node) or (name and _binds(node, name)):
-            keep.append(node)
-            continue
-        dropped = True
-        if not _main(node):
-            left.append(f"line {node.lineno}: {toplevel._first_line(lines, node)}")
+    left = [
+        f"line {node.lineno}: {toplevel._first_line(lines, node)}"
+        for node in tree.body
+        if node not in keep and not _main(node)
+    ]
+    dropped = len(keep) < len(tree.body)
     if not dropped:
         return source, []
     out = [""] * len(lines)

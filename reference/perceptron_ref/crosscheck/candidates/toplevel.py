@@ -15,8 +15,10 @@ the function.  So each top-level statement is kept only if it is one of
 and everything else (a call, a loop, a ``with``, an assignment from a file or from the
 student's own function, ``if __name__ == "__main__"``) is left out, and listed: the
 feedback names each cell that lost a line.  A name whose assignment was left out is not
-defined, so what uses it is left out too.  A left-out line the function needed shows as a
-NameError when it is called, beside the list.
+defined, so what uses it is left out too.  One exception: an assignment that calls the
+file's own functions (``sign = _make_sign()``) is kept when a kept definition uses the name it
+binds, since the function cannot run without it.  A left-out line the function needed shows
+as a NameError when it is called, beside the list.
 
 >>> kept, out = keep(["import numpy as np", "data = np.loadtxt('d.csv')\\nETA = 1/2",
 ...                   "def train(X, y):\\n    return np.zeros(X.shape[1])\\ntrain(data, data)"])
@@ -39,6 +41,7 @@ import ast
 import builtins
 import importlib.util
 import re
+import symtable
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -82,7 +85,11 @@ def _imports(node: ast.Import | ast.ImportFrom) -> dict[str, str]:
 class _Top:
     """The names kept so far, and what each import name stands for."""
 
-    def __init__(self, present: Callable[[str], bool]) -> None:
+    def __init__(
+        self, present: Callable[[str], bool], needed: frozenset[int] = frozenset()
+    ) -> None:
+        self.needed = needed  # id()s of assignments a kept definition needs (see keep)
+        self.own = False  # the statement being judged may call the file's own functions
         self.defined: set[str] = set(dir(builtins))
         self.functions: set[str] = set()  # the notebook's own: a constant never calls them
         self.modules: dict[str, str] = {}
@@ -91,6 +98,8 @@ class _Top:
     def callee(self, func: ast.expr) -> bool:
         """May a constant call this?  A pure builtin, or a pure function of a pure module."""
         if isinstance(func, ast.Name):
+            if self.own and func.id in self.functions:
+                return True
             module = self.modules.get(func.id, "")
             return (func.id in PURE and func.id not in self.modules) or (
                 module.split(".")[0] in PURE_MODULES and not IMPURE.search(func.id)
@@ -115,7 +124,11 @@ class _Top:
         for node in ast.walk(value):
             if isinstance(node, ast.Call) and not self.callee(node.func):
                 return False
-            if isinstance(node, ast.Call) and self.functions & _names([*node.args, *node.keywords]):
+            if (
+                isinstance(node, ast.Call)
+                and not self.own
+                and self.functions & _names([*node.args, *node.keywords])
+            ):
                 return False  # sorted(xs, key=train) would run it
             if isinstance(node, ast.NamedExpr | ast.Await | ast.Yield | ast.YieldFrom):
                 return False
@@ -145,10 +158,14 @@ class _Top:
             if not all(isinstance(n, ast.Name | ast.Tuple | ast.List | ast.Store) for n in names):
                 return False  # a subscript or an attribute changes an object made elsewhere
             assigned = {n.id for n in names if isinstance(n, ast.Name)}
-            if isinstance(node.value, ast.Lambda):
-                self.functions |= assigned
-            elif node.value is not None and not self.constant(node.value):
-                return False
+            self.own = id(node) in self.needed
+            try:
+                if isinstance(node.value, ast.Lambda):
+                    self.functions |= assigned
+                elif node.value is not None and not self.constant(node.value):
+                    return False
+            finally:
+                self.own = False
             self.defined |= assigned
             return True
         if isinstance(node, ast.Pass):
@@ -205,25 +222,114 @@ def _first_line(lines: list[str], node: ast.stmt) -> str:
 def keep(cells: Sequence[str], present: Callable[[str], bool] = installed) -> tuple[str, list[str]]:
     """The kept source of these cells (Python, each headed ``# cell N``), and one line per
     left-out statement: ``cell N: its first line``.  A cell that does not parse is left out
-    whole (``cell N: a syntax error ...``).  ``present(module)``: may an import of it stay?"""
-    top = _Top(present)
-    out: list[str] = []
-    left: list[str] = []
-    for number, source in enumerate(cells, 1):
-        out.append(f"# cell {number}")
-        lines = source.splitlines()
+    whole (``cell N: a syntax error ...``).  ``present(module)``: may an import of it stay?
+
+    >>> print(keep(["def _make():\\n    return abs", "sign = _make()",
+    ...             "def train(X, y):\\n    return sign(X)", "demo = train(1, 2)"])[0])
+    # cell 1
+    def _make():
+        return abs
+    # cell 2
+    sign = _make()
+    # cell 3
+    def train(X, y):
+        return sign(X)
+    # cell 4
+    <BLANKLINE>
+    """
+    trees: list[ast.Module | None] = []
+    for source in cells:
         try:
-            tree = ast.parse(source)
-        except SyntaxError as error:
-            left.append(f"cell {number}: a syntax error ({error.msg}, line {error.lineno})")
+            trees.append(ast.parse(source))
+        except SyntaxError:
+            trees.append(None)
+    needed: frozenset[int] = frozenset()
+    while True:  # each round may keep an assignment that a newly kept one needs: at most n
+        kept, left = _pass(cells, trees, _Top(present, needed))
+        more = needed | needed_by(
+            [node for tree in trees if tree is not None for node in tree.body],
+            [node for tree in trees if tree is not None for node in tree.body if id(node) in kept],
+        )
+        if more == needed:
+            return _text(cells, trees, kept), left
+        needed = frozenset(more)
+
+
+def needed_by(body: Sequence[ast.stmt], kept: Sequence[ast.stmt]) -> frozenset[int]:
+    """The id()s of the assignments of ``body`` left out of ``kept`` that bind a name some kept
+    definition reads."""
+    uses = {
+        name
+        for node in kept
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        for name in _globals(node)
+    }
+    ids = {id(node) for node in kept}
+    return frozenset(
+        id(node)
+        for node in body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and id(node) not in ids
+        and _bound(node) & uses
+    )
+
+
+def _globals(node: ast.stmt) -> set[str]:
+    """The module-level names a definition reads (its locals and parameters are not)."""
+    found: set[str] = set()
+
+    def walk(table: symtable.SymbolTable, top: bool) -> None:
+        for symbol in table.get_symbols():
+            if symbol.is_referenced() and (not symbol.is_assigned() if top else symbol.is_global()):
+                found.add(symbol.get_name())
+        for child in table.get_children():
+            walk(child, False)
+
+    walk(symtable.symtable(ast.unparse(node), "<definition>", "exec"), True)
+    return found
+
+
+def _bound(node: ast.Assign | ast.AnnAssign) -> set[str]:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _pass(
+    cells: Sequence[str], trees: Sequence[ast.Module | None], top: _Top
+) -> tuple[set[int], list[str]]:
+    """One pass over the cells: the id()s of the statements kept, and the left-out lines."""
+    kept: set[int] = set()
+    left: list[str] = []
+    for number, (source, tree) in enumerate(zip(cells, trees, strict=True), 1):
+        if tree is None:
+            try:
+                ast.parse(source)
+            except SyntaxError as error:
+                left.append(f"cell {number}: a syntax error ({error.msg}, line {error.lineno})")
             continue
-        shared = Counter(line for node in tree.body for line in _lines(node))
+        lines = source.splitlines()
         for node in tree.body:
             magic = isinstance(node, ast.Pass) and "# IPython: " in lines[node.lineno - 1]
             if magic or not top.kept(node):
                 left.append(f"cell {number}: {_first_line(lines, node)}")
-            elif any(shared[line] > 1 for line in _lines(node)):  # a = 1; b = f()
+                continue
+            kept.add(id(node))
+    return kept, left
+
+
+def _text(cells: Sequence[str], trees: Sequence[ast.Module | None], kept: set[int]) -> str:
+    out: list[str] = []
+    for number, (source, tree) in enumerate(zip(cells, trees, strict=True), 1):
+        out.append(f"# cell {number}")
+        if tree is None:
+            continue
+        lines = source.splitlines()
+        shared = Counter(line for node in tree.body for line in _lines(node))
+        for node in tree.body:
+            if id(node) not in kept:
+                continue
+            if any(shared[line] > 1 for line in _lines(node)):  # a = 1; b = f()
                 out.append(ast.get_source_segment(source, node) or "")
             else:
                 out.extend(lines[min(_lines(node)) - 1 : max(_lines(node))])
-    return "\n".join(out) + "\n", left
+    return "\n".join(out) + "\n"

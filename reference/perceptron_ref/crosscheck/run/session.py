@@ -13,6 +13,7 @@ does between the data sets of one request.)
 
 from __future__ import annotations
 
+import math
 import os
 import selectors
 import subprocess
@@ -47,8 +48,11 @@ class Session:
         self.process = self.box.process
         return self.process
 
-    def exchange(self, request: bytes, expect: int, timeout: float) -> Execution:
-        """Send one request line; wait for ``expect`` result lines, ``timeout`` each."""
+    def exchange(
+        self, request: bytes, expect: int, timeout: float, until: float | None = None
+    ) -> Execution:
+        """Send one request line; wait for ``expect`` result lines, ``timeout`` each, and never
+        past ``until`` (a ``time.monotonic()`` deadline: the whole run's budget)."""
         process = self.process or self._start()
         assert process.stdin and process.stdout and process.stderr
         try:
@@ -56,7 +60,8 @@ class Session:
             process.stdin.flush()
         except BrokenPipeError:
             return self._end(timed_out=False, overflow=False)
-        deadline = time.monotonic() + timeout
+        end = math.inf if until is None else until
+        deadline = min(time.monotonic() + timeout, end)
         with selectors.DefaultSelector() as selector:
             selector.register(process.stdout, selectors.EVENT_READ, self.out)
             selector.register(process.stderr, selectors.EVENT_READ, self.err)
@@ -72,7 +77,7 @@ class Session:
                         selector.unregister(key.fileobj)
                         continue
                     if key.data is self.out and b"\n" in chunk:
-                        deadline = time.monotonic() + timeout
+                        deadline = min(time.monotonic() + timeout, end)
                     key.data.extend(chunk)
                     del self.err[:-STDERR_TAIL]
                 if len(self.out) > MAX_OUTPUT:

@@ -232,19 +232,6 @@ class Language:
     rows_only = False  # generated drivers take X as n rows, and X and y apart
 
 
-def for_language(language_: str, folder: Path, path: str, name: str, memory: int) -> Language:
-    from perceptron_ref.crosscheck.candidates.drivers import java, javascript, native, rust
-
-    chosen: dict[str, type[Language]] = {
-        "javascript": javascript.JavaScript,
-        "java": java.Java,
-        "c": native.C,
-        "c++": native.Cpp,
-        "rust": rust.Rust,
-    }
-    return chosen[language_](folder, path, name, memory)
-
-
 BUILD = r"""
 import base64, io, json, os, subprocess, sys, tempfile, zipfile
 out = tempfile.mkdtemp()

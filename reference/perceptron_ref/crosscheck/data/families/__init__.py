@@ -23,7 +23,7 @@ from hypothesis.errors import Unsatisfiable
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
-from perceptron_ref.crosscheck.family import Options
+from perceptron_ref.crosscheck.family_options import Options
 from perceptron_ref.vectors import Vector
 
 PROBES = 64

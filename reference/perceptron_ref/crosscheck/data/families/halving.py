@@ -21,7 +21,7 @@ import numpy as np
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.data.families import draw, probes
-from perceptron_ref.crosscheck.family import Options
+from perceptron_ref.crosscheck.family_options import Options
 from perceptron_ref.halving.cover import DEFAULT_EPSILON
 from perceptron_ref.halving.sphere import sphere_cover
 from perceptron_ref.testing_targets import cover_data

@@ -21,7 +21,7 @@ from perceptron_ref.crosscheck.data import realistic
 from perceptron_ref.crosscheck.data.datasets import REGIMES as CORE_REGIMES
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.data.families import core, core_plan, probes, smallest_first
-from perceptron_ref.crosscheck.family import Options
+from perceptron_ref.crosscheck.family_options import Options
 from perceptron_ref.vectors import Label, Vector
 
 NAMES = (*CORE_REGIMES[1:5], "nonlinear", "realistic")

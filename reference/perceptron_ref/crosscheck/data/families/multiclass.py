@@ -27,7 +27,7 @@ import numpy as np
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.data.families import probes
-from perceptron_ref.crosscheck.family import Options
+from perceptron_ref.crosscheck.family_options import Options
 from perceptron_ref.vectors import Vector
 
 NAMES = ("ties", "many-classes", "near-zero", "rationals", "long", "realistic")

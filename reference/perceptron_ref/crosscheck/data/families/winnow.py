@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.data.families import draw, padded, probes
-from perceptron_ref.crosscheck.family import Options
+from perceptron_ref.crosscheck.family_options import Options
 from perceptron_ref.testing_targets import BooleanTarget, disjunctions, k_of_r, ltfs
 from perceptron_ref.vectors import Label, Vector
 

@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 from perceptron_ref import run
 from perceptron_ref.crosscheck.candidates.families import Got
 from perceptron_ref.crosscheck.candidates.outcomes import Data
-from perceptron_ref.crosscheck.family import Options
+from perceptron_ref.crosscheck.family_options import Options
 from perceptron_ref.vectors import Vector
 
 N = TypeVar("N")

@@ -18,7 +18,7 @@ from perceptron_ref import run
 from perceptron_ref.crosscheck.candidates.families import Got, Unreadable
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.families.halving import hypotheses
-from perceptron_ref.crosscheck.family import MAX_EPOCHS, Options
+from perceptron_ref.crosscheck.family_options import MAX_EPOCHS, Options
 from perceptron_ref.crosscheck.judge.families import (
     Dim,
     Judge,

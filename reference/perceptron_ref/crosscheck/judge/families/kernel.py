@@ -28,7 +28,7 @@ import numpy as np
 from perceptron_ref import run
 from perceptron_ref.crosscheck.candidates.families import Got
 from perceptron_ref.crosscheck.candidates.outcomes import Data
-from perceptron_ref.crosscheck.family import MAX_EPOCHS, Options
+from perceptron_ref.crosscheck.family_options import MAX_EPOCHS, Options
 from perceptron_ref.crosscheck.judge import floats
 from perceptron_ref.crosscheck.judge.families import (
     Dim,
