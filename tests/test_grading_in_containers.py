@@ -244,7 +244,8 @@ def test_bubblewrap_without_size_as_ubuntu_22_04_ships_it_still_sandboxes(tmp_pa
         "import sys; from perceptron_ref.crosscheck.run import sandbox\n"
         "print(sandbox.plan().name)\n"
         "fill = \"open('/tmp/big', 'wb').write(bytes(60 << 20)); "
-        "[open(f'/tmp/b{i}', 'wb').write(bytes(60 << 20)) for i in range(5)]; print('wrote')\"\n"
+        "[open(f'/tmp/b{i}', 'wb').write(bytes(60 << 20)) for i in range(5)]; print('wrote'); "
+        'import time; time.sleep(40)"\n'  # kept alive: the watch, not the exit, must end it
         "ran = sandbox.execute([sys.executable, '-c', fill], b'', timeout=60)\n"
         "print(ran.death())\n"
     )
