@@ -235,3 +235,18 @@ def _usual_facts(options: dict[str, Any]) -> dict[str, Any]:
     found = precompute.usual(options)
     assert found is not None
     return facts(options, found[1], found[0].eta)
+
+
+def test_crosscheck_keeps_the_reference_work_where_told_and_nothing_with_no_cache(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = f"{CANDIDATES / 'grading' / 'alice.py'}:train"
+    common = ["crosscheck", "perceptron/mehta", "--candidate", target, "--examples", "6"]
+    assert main([*common, "--cache", str(tmp_path / "kept"), "--format", "json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert len(list((tmp_path / "kept").iterdir())) == 1
+    assert main([*common, "--no-cache", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == first  # the same report, worked out again
+    with pytest.raises(SystemExit) as usage:  # one or the other
+        main([*common, "--cache", str(tmp_path / "kept"), "--no-cache"])
+    assert usage.value.code == 2

@@ -29,6 +29,7 @@ from __future__ import annotations
 import sys
 import time
 
+from perceptron_ref.benchmark import grading
 from perceptron_ref.benchmark.common import NUMPY, OUT, ROOT, Row, measure
 
 
@@ -64,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     show(pixels.many_rows())
     show(whole.cold_rows())
     show(whole.literal_rows())
+    show(grading.rows())
     table = [["case", "measured (medians)", "ratio", "target", ""], *(r.cells() for r in rows)]
     widths = [max(len(cells[i]) for cells in table) for i in range(5)]
     print()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from perceptron_ref.cli import _assignment
@@ -269,7 +270,39 @@ def register(sub: Any) -> None:
         help="refuse to run (exit 2) unless a strong sandbox holds: bubblewrap, or a uid "
         "of its own and a seccomp filter (as in a container)",
     )
+    add_cache(p, "reused by the next crosscheck of the same configuration")
     p.set_defaults(func=main)
+
+
+def add_cache(p: Any, reuse: str) -> None:
+    """``--cache DIR`` / ``--no-cache``: where the reference's work for a configuration is kept."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--cache",
+        metavar="DIR",
+        help=f"keep the reference's work for this configuration (data drawn, exact runs) here, "
+        f"{reuse} (default: $XDG_CACHE_HOME/perceptron-ref, else ~/.cache/perceptron-ref; "
+        "made 0700)",
+    )
+    where.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="do the reference's work again, keeping nothing",
+    )
+
+
+def cache_folder(args: Any) -> Path | None:
+    """The cache folder (--cache, else the default), checked to be ours; None: --no-cache."""
+    import os
+
+    from perceptron_ref.crosscheck.judge import cache
+
+    if getattr(args, "no_cache", False):
+        return None
+    folder = args.cache or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "perceptron-ref"
+    )
+    return cache.Store(folder).folder.resolve()
 
 
 def main(args: argparse.Namespace) -> int:
@@ -310,6 +343,7 @@ def main(args: argparse.Namespace) -> int:
         weights_attr=args.weights_attr,
         orientation=args.orientation,
         labels=args.label_coding,
+        cache_dir=cache_folder(args),
         **algorithm_options(args),
     )
     if args.format == "json":

@@ -27,8 +27,10 @@ from perceptron_ref.cli import _assignment
 from perceptron_ref.cli.crosscheck import (
     IDS,
     add_algorithm_options,
+    add_cache,
     algorithm_options,
     budget_arg,
+    cache_folder,
     megabytes_arg,
     timeout_arg,
 )
@@ -137,34 +139,8 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help="wall-clock limit for grading one submission (default 600)",
     )
-    where = p.add_mutually_exclusive_group()
-    where.add_argument(
-        "--cache",
-        metavar="DIR",
-        help="keep the reference's work for this configuration (data drawn, exact runs) here, "
-        "done once for the class and reused by a regrade (default: "
-        "$XDG_CACHE_HOME/perceptron-ref, else ~/.cache/perceptron-ref; made 0700)",
-    )
-    where.add_argument(
-        "--no-cache",
-        action="store_true",
-        help="do the reference's work again for every hand-in, keeping nothing",
-    )
+    add_cache(p, "done once for the class and reused by a regrade")
     p.set_defaults(func=main)
-
-
-def cache_folder(args: argparse.Namespace) -> Path | None:
-    """The cache folder (--cache, else the default), checked to be ours; None: --no-cache."""
-    import os
-
-    from perceptron_ref.crosscheck.judge import cache
-
-    if getattr(args, "no_cache", False):
-        return None
-    folder = args.cache or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "perceptron-ref"
-    )
-    return cache.Store(folder).folder.resolve()
 
 
 def options_of(args: argparse.Namespace) -> dict[str, Any]:

@@ -1,0 +1,83 @@
+"""Issue 30's targets 1 and 2: grading at the speed of the students' own code.
+
+A class is made here, not read from the checkout: hand-ins of Mehta's perceptron as students
+write it, three quarters right (numpy, plain lists, a class) and a quarter wrong in the usual
+ways (the zero score the other way, one pass short, the bias step forgotten).  Each row is
+timed from outside, in one run: ``crosscheck`` of one right and one wrong hand-in with the
+reference's work cached (as every hand-in after a class's first finds it), and ``grade --jobs
+2`` on the class with an empty cache and again with the cache it left, the second scaled to
+300 hand-ins beside the 3 minutes of the target.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from perceptron_ref.benchmark.common import CLI, Row
+
+ALGORITHM = "perceptron/mehta"
+RIGHT = {
+    "numpy": "import numpy as np\n\ndef train(X, y):\n    w = np.zeros(X.shape[1])\n"
+    "    for x, t in zip(X, y):\n        if (1 if w @ x >= 0 else -1) != t:\n"
+    "            w = w + t * x\n    return w\n",
+    "lists": "def train(X, y):\n    w = [0.0] * len(X[0])\n    for x, t in zip(X, y):\n"
+    "        s = sum(a * b for a, b in zip(w, x))\n        if (1 if s >= 0 else -1) != t:\n"
+    "            w = [a + t * b for a, b in zip(w, x)]\n    return w\n",
+    "vector": "import numpy as np\n\ndef train(X, y):\n    w = np.zeros(len(X[0]))\n"
+    "    for i in range(len(y)):\n        if y[i] * (w @ X[i]) < 0 or (w @ X[i] == 0 and "
+    "y[i] < 0):\n            w += y[i] * X[i]\n    return w\n",
+}
+WRONG = {
+    "tie": RIGHT["numpy"].replace(">= 0", "> 0"),
+    "short": RIGHT["numpy"].replace("zip(X, y)", "zip(X[:-1], y[:-1])"),
+}
+HAND_INS = 20  # 15 right, 5 wrong
+CLASS = 300
+TARGETS = {"right": 1.5, "wrong": 4.0, "class": 180.0}
+
+
+def _class(folder: Path) -> None:
+    names = [*RIGHT, *WRONG]
+    for i in range(HAND_INS):
+        kind = names[i % len(RIGHT)] if i % 4 else names[len(RIGHT) + (i // 4) % len(WRONG)]
+        source = RIGHT.get(kind) or WRONG[kind]
+        (folder / f"student{i:02d}.py").write_text(source)
+
+
+def _seconds(command: list[str]) -> float:
+    """Wall seconds of a command that may exit 1 (a disagreement is an answer)."""
+    started = time.monotonic()
+    done = subprocess.run(command, capture_output=True, check=False)
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(command)} failed: {done.stderr.decode()[-400:]}")
+    return time.monotonic() - started
+
+
+def rows() -> list[Row]:
+    with tempfile.TemporaryDirectory(prefix="perceptron-ref-bench-") as work:
+        root = Path(work)
+        (root / "class").mkdir()
+        _class(root / "class")
+        cache = ["--cache", str(root / "cache")]
+        grade = [*CLI, "grade", ALGORITHM, str(root / "class"), "--jobs", "2", *cache]
+        cold = _seconds([*grade, "--out", str(root / "cold.csv")])
+        warm = _seconds([*grade, "--out", str(root / "warm.csv")])
+        same = (root / "cold.csv").read_bytes() == (root / "warm.csv").read_bytes()
+        check = [*CLI, "crosscheck", ALGORITHM, *cache, "--candidate"]
+        right = _seconds([*check, f"{root / 'class' / 'student01.py'}:train"])
+        wrong = _seconds([*check, f"{root / 'class' / 'student00.py'}:train"])
+    scaled = warm / HAND_INS * CLASS
+    return [
+        Row("crosscheck, a right numpy hand-in, reference cached", f"{right:.1f} s",
+            f"{right:.1f} s", f"<= {TARGETS['right']} s", right <= TARGETS["right"]),
+        Row("crosscheck, a wrong hand-in (shrink, diagnosis), cached", f"{wrong:.1f} s",
+            f"{wrong:.1f} s", f"<= {TARGETS['wrong']} s", wrong <= TARGETS["wrong"]),
+        Row(f"grade --jobs 2, {HAND_INS} hand-ins, empty cache vs cached",
+            f"{cold:.1f} s vs {warm:.1f} s" + ("" if same else " (CSVs DIFFER)"),
+            f"{cold / warm:.2f}x", "same CSV", same),
+        Row(f"  scaled to {CLASS} hand-ins (cached)", f"{scaled:.0f} s", f"{scaled:.0f} s",
+            f"<= {TARGETS['class']:.0f} s", scaled <= TARGETS["class"]),
+    ]  # fmt: skip
