@@ -125,3 +125,17 @@ def test_the_shape_and_number_types_an_answer_came_in_are_named(
         assert "read exactly as" not in report.reason and read == ()
     else:
         assert named.removeprefix("vectors of ") in " ".join(read)
+
+
+def test_its_own_rate_is_allowed_when_naming_the_variant_it_follows(tmp_path: Path) -> None:
+    # Mehta's rule with a step of 2, checked against Blum's: wrong for Blum, and it follows
+    # Mehta's zero-score rule; "agrees with no variant" would be a false statement.
+    code = tmp_path / "mehta_step2.py"
+    code.write_text(
+        "import numpy as np\n\ndef train(X, y):\n    w = np.zeros(X.shape[1])\n"
+        "    for x, t in zip(X, y):\n        if (1 if w @ x >= 0 else -1) != t:\n"
+        "            w = w + 2 * t * x\n    return w\n"
+    )
+    report = crosscheck("perceptron/blum", f"{code}:train", examples=20)
+    assert report.verdict == "disagree"
+    assert report.agrees_with == ("perceptron/mehta",), report.reason

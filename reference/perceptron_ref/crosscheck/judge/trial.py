@@ -366,14 +366,47 @@ class Trial:
                 return None
             return [tuple(v / reading.rate for v in w) for w in reorder(o, reading.bias_last).trace]  # type: ignore[union-attr]
 
+        rates: dict[str, Fraction | None] = {}
+
+        def match(k: int, v: str) -> bool:
+            i = checked[k]
+            if self.match(i, outcomes[i], reading, v).ok:
+                return True
+            # Its own learning rate against another variant: a candidate right up to a rate
+            # for a variant it was not checked against still follows that variant's rule.
+            if v not in rates:
+                rates[v] = self._rate_for(v, [outcomes[j] for j in checked], checked, reading)
+            c = rates[v]
+            return c is not None and self.match(i, outcomes[i], Reading(reading.bias_last, c), v).ok
+
         return conventions.detect(
             self.oracle.algorithm,
             len(checked),
             epochs=self.oracle.epochs,
-            match=lambda k, v: self.match(checked[k], outcomes[checked[k]], reading, v).ok,
+            match=match,
             trace=lambda k, v: self.oracle.trace(self.cases[checked[k]].data, v, full=True),
             steps=steps,
         )
+
+    def _rate_for(
+        self, variant: str, answers: Sequence[Outcome], indices: Sequence[int], reading: Reading
+    ) -> Fraction | None:
+        """The one rate c (≠ the reading's) with answers ≈ c × ``variant``'s run, if any."""
+        per_set = []
+        for o, i in zip(answers, indices, strict=True):
+            if isinstance(o, Returned) and self.cases[i].size <= 20_000:
+                W = self.oracle.trace(self.cases[i].data, variant).weights
+                got = reorder(o, reading.bias_last).weights
+                interval = proportional(got, W, floats=self.floats)
+                if interval is None:
+                    return None  # no single rate makes this answer that variant's
+                if interval != ANY:
+                    per_set.append(interval)
+        common = meet(per_set) if per_set else None
+        if common is None:
+            return None
+        c = simplest(*common)
+        return None if c == reading.rate or c <= 0 else c
 
     def agree(
         self,
