@@ -265,3 +265,22 @@ def test_a_class_is_constructed_with_the_options_it_names_fitted_and_judged_by_p
     assert report.verdict == verdict, report.reason
     aspects = {a.name: a.ok for a in report.aspects}
     assert aspects["average"] == (verdict == "agree") and aspects["prediction"]
+
+
+def test_a_familys_options_fill_the_names_real_code_gives_them(tmp_path: Path) -> None:
+    # n_iter for the passes (a function), T and lr in a constructor: filled as the core's are.
+    code = tmp_path / "averaged_names.py"
+    code.write_text(
+        "import numpy as np\n\n"
+        "def train(X, y, n_iter=10):\n"
+        "    w = np.zeros(X.shape[1]); total = np.zeros(X.shape[1])\n"
+        "    for _ in range(n_iter):\n        for x, t in zip(X, y):\n"
+        "            if t * (w @ x) <= 0:\n                w = w + t * x\n"
+        "            total += w\n    return total / (n_iter * len(y))\n\n"
+        "class Averaged:\n    def __init__(self, T=10, lr=0.5):\n        self.T, self.lr = T, lr\n"
+        "    def fit(self, X, y):\n        self.coef_ = train(X, y, self.T) * self.lr\n"
+        "        return self.coef_\n"
+    )
+    for name in ("train", "Averaged"):
+        report = crosscheck("perceptron/averaged", f"{code}:{name}", examples=12, epochs=2)
+        assert report.verdict == "agree", (name, report.reason)

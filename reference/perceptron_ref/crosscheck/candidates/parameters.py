@@ -108,6 +108,14 @@ CONVERGE_CAP = 1000
 at a clean pass itself; after one, more passes change no weight on separable data)."""
 
 
+ROLES_JSON = {
+    "names": {"T": "epochs"},
+    "patterns": {"eta": STEP.pattern, "epochs": PASSES.pattern, "bias": BIAS.pattern},
+}
+"""The same names for a family's candidate, which the worker calls with the options it names
+(``worker.named``): the worker imports nothing of the package, so the patterns travel."""
+
+
 def role(name: str, *, constructor: bool = False) -> str:
     """The role a parameter's name says: one of :data:`ROLES`, "y", "dict", or ""."""
     if name == "T":

@@ -37,6 +37,7 @@ import inspect
 import json
 import linecache
 import os
+import re
 import resource
 import sys
 import tempfile
@@ -49,7 +50,6 @@ from pathlib import Path
 from typing import Any
 
 Function = Callable[..., Any]
-OPTIONS = ("epochs", "bias", "eta")
 
 
 def seen(path: str) -> Path:
@@ -111,14 +111,27 @@ def adapters() -> Any:
     return module
 
 
-def accepted(function: Function, options: tuple[str, ...] = OPTIONS) -> set[str]:
-    """Which of ``options`` (``epochs``, ``bias``, ``eta``) the function names as parameters."""
+def named(function: Function, told: dict[str, Any], roles: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments ``function`` takes of ``told``: each option under its own name
+    (``epochs``, ``bias``, ``eta``, ``k``, ...) or under a name real code gives it (``n_iter``
+    for the passes, ``lr`` for the step: ``roles``, the patterns of ``parameters.py``)."""
     try:
         parameters = inspect.signature(function).parameters
     except (TypeError, ValueError):  # a builtin or a C function: call it plainly
-        return set()
+        return {}
     kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    return {n for n, p in parameters.items() if n in options and p.kind in kinds}
+    found: dict[str, Any] = {}
+    for name, parameter in parameters.items():
+        if parameter.kind not in kinds:
+            continue
+        key = name if name in told else roles.get("names", {}).get(name)
+        if key is None:
+            plain = name.strip("_").lower()
+            patterns = roles.get("patterns", {}).items()
+            key = next((k for k, pattern in patterns if re.match(pattern, plain)), None)
+        if key in told:
+            found[name] = told[key]
+    return found
 
 
 def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:
@@ -270,7 +283,7 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
             returned, source = found(X, y, **told), ""
         else:
             if family:  # a family's candidate: called plainly, with the options it names
-                returned, source = _family_call(found, X, y, told), ""
+                returned, source = _family_call(found, X, y, told, data.get("roles", {})), ""
             else:
                 returned, source = adapters().call(found, X, y, told, request)
         if family:
@@ -341,18 +354,18 @@ FITS = ("fit", "train", "learn", "training", "fit_perceptron", "train_perceptron
 the classes: not a plain call)."""
 
 
-def _family_call(found: Any, X: Any, y: Any, told: dict[str, Any]) -> Any:
+def _family_call(found: Any, X: Any, y: Any, told: dict[str, Any], roles: dict[str, Any]) -> Any:
     """A function: ``found(X, y, **the options it names)``.  A class (scikit-learn's
     style): constructed with the options its constructor names, then its first fitting
     method is called on (X, y); what that returns, or the fitted object when it returns
     itself or nothing (then its predictions at the probe points are judged)."""
     if not inspect.isclass(found):
-        return found(X, y, **{k: told[k] for k in accepted(found, tuple(told))})
-    model = found(**{k: told[k] for k in accepted(found, tuple(told))})
+        return found(X, y, **named(found, told, roles))
+    model = found(**named(found, told, roles))
     fit = next((getattr(model, m) for m in FITS if callable(getattr(model, m, None))), None)
     if fit is None:
         raise TypeError(f"{found.__name__} has none of the methods {', '.join(FITS)}")
-    returned = fit(X, y, **{k: told[k] for k in accepted(fit, tuple(told))})
+    returned = fit(X, y, **named(fit, told, roles))
     return model if returned is None or returned is model else returned
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from perceptron_ref.crosscheck.candidates import Candidate, Runner
+from perceptron_ref.crosscheck.candidates import Candidate, Runner, parameters
 from perceptron_ref.crosscheck.candidates.families import Got, from_command, read
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure, Outcome, Returned
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
@@ -74,7 +74,7 @@ class Calls:
 
     def extra(self, data: Data) -> dict[str, Any]:
         points = [[str(v) for v in p] for p in self.probes(data)]
-        return {"told": self.told(data), "probes": points}
+        return {"told": self.told(data), "probes": points, "roles": parameters.ROLES_JSON}
 
     def read(self, raw: Any, data: Data) -> Outcome:
         bias = self.options.bias
