@@ -140,7 +140,6 @@ def crosscheck(
             ("params", params),
             ("weights_attr", weights_attr),
             ("orientation", orientation),
-            ("labels", labels),
         ):
             if value:
                 raise InputError(f"{name}: not taken for {algorithm} (only the core six)")
@@ -158,6 +157,7 @@ def crosscheck(
                 data=data,
                 dimension=dimension,
                 clock=clock,
+                labels=labels,
             )
         )
     candidate = candidates.parse(target, input=input, entry=entry)

@@ -52,6 +52,7 @@ def crosscheck(
     data: Sequence[tuple[str, Data]],
     dimension: int | None,
     clock: candidates.Clock,
+    labels: str | None = None,
 ) -> Report:
     """The family's crosscheck (the arguments are :func:`~perceptron_ref.crosscheck.check.
     crosscheck`'s, checked there)."""
@@ -60,6 +61,13 @@ def crosscheck(
         raise InputError(f"the {target} adapter runs the core perceptrons, not {options.algorithm}")
     candidate = candidates.parse(target, input=input, entry=entry)
     family.judge.check(options, candidate.floats)
+    if labels not in (None, "pm1") and (
+        family.name == "multiclass" or candidate.kind not in ("file", "module")
+    ):
+        raise InputError(
+            "labels: a 0/1 coding is told to a two-class Python candidate only (a program "
+            "reads -1/+1, as spec/protocol/ says)"
+        )
     needs = datasets.Needs(
         options.bias,
         options.epochs == "converge",
@@ -83,7 +91,8 @@ def crosscheck(
             f"no data set of {options.algorithm}'s regimes fits these options{floats}: "
             "change --dimension, --input or the algorithm's options"
         )
-    calls = Calls(family, options, family.judge.told_for(options))
+    coding = labels if labels not in (None, "pm1") else None
+    calls = Calls(family, options, family.judge.told_for(options), coding)
     with candidates.Runner(
         candidate,
         bias=options.bias,

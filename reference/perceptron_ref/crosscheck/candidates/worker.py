@@ -269,6 +269,8 @@ def main() -> None:
 def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     """Call the candidate on one data set: its result as exact numbers, or its error."""
     X, y = arguments(data, request["input"])
+    if data.get("labels") == "01":  # a family's candidate coded 0/1 (--label-coding 01)
+        y = (y > 0).astype(y.dtype) if hasattr(y, "dtype") else [int(t > 0) for t in y]
     eta = Fraction(request.get("eta", "1"))
     told = {"epochs": request["epochs"], "bias": request["bias"]}
     # Exact input: a Fraction; else an int or the nearest float, as a literal 0.1 would be.

@@ -62,8 +62,15 @@ class Calls:
     """How a family's candidate is called (:class:`~perceptron_ref.crosscheck.candidates.
     Calls`): each data set's keyword arguments and probe points, and its reader."""
 
-    def __init__(self, family: Family, options: Options, told: Callable[[Data], dict[str, Any]]):
+    def __init__(
+        self,
+        family: Family,
+        options: Options,
+        told: Callable[[Data], dict[str, Any]],
+        labels: str | None = None,
+    ):
         self.family, self.options, self.told = family, options, told
+        self.labels = labels  # "01": its y coded 0/1 (--label-coding), else -1/+1
         self._probes = ByData()
 
     def probes(self, data: Data) -> tuple[Vector, ...]:
@@ -74,7 +81,8 @@ class Calls:
 
     def extra(self, data: Data) -> dict[str, Any]:
         points = [[str(v) for v in p] for p in self.probes(data)]
-        return {"told": self.told(data), "probes": points, "roles": parameters.ROLES_JSON}
+        coded = {"labels": self.labels} if self.labels else {}
+        return {"told": self.told(data), "probes": points, "roles": parameters.ROLES_JSON} | coded
 
     def read(self, raw: Any, data: Data) -> Outcome:
         bias = self.options.bias
