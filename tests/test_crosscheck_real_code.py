@@ -188,3 +188,14 @@ def test_a_slow_but_right_loop_is_given_data_it_can_finish_and_told_about_lists(
     assert "the largest reached n = " in sized and "d = 784" in sized
     assert "with --input lists it ran" in sized
     assert report.coverage.max_dimension == 784
+
+
+def test_a_class_told_to_converge_through_its_pass_count_is_sized_for_every_pass() -> None:
+    """Told "until a clean pass" through ``n_iter``, a class makes all 1000 passes: its data
+    are priced at 1000 passes (not the reference's few), and it is judged right, not hung."""
+    report = crosscheck(
+        "perceptron/press", target("class_raschka_style", "Perceptron"), epochs="converge",
+        examples=12, timeout=5,
+    )  # fmt: skip
+    assert report.verdict == "agree", report.reason
+    assert any("n_iter = 1000 (converge)" in said for said in report.calling), report.calling

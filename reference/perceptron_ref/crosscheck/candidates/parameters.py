@@ -267,6 +267,9 @@ class Plan:
     filled: tuple[str, ...] = ()
     step: Fraction | None = None
     passes: bool = False  # a parameter takes the passes
+    # told to converge, it makes CONVERGE_CAP passes whatever the data (a passes parameter
+    # other than ``epochs``, or one pass a call): its cost is that many passes
+    capped: bool = False
     problem: str = ""  # why it cannot be called (then it is a load error)
     eta: Fraction = Fraction(1)  # what the call text shows for the step
     epochs: Any = 1  # and for the passes
@@ -390,6 +393,7 @@ class _Filler:
         self.used: set[str] = set()
         self.step: Fraction | None = None
         self.passes = False
+        self.capped = False
         self.data: list[str] = []
         everything = [*d.call, *(p for ps in d.methods.values() for p in ps)]
         steps = [p.name for p in everything if role(p.name) == "step" and p.name not in told.params]
@@ -447,6 +451,7 @@ class _Filler:
         elif r == "passes":
             self.passes = True
             e = t.epochs
+            self.capped |= e == "converge" and name != "epochs"
             shown = e if name == "epochs" or e != "converge" else f"{CONVERGE_CAP} (converge)"
             why = "" if named else ": it counts a loop"
             self.filled.append(f"{name} = {shown} (--epochs{why})")
@@ -578,6 +583,7 @@ def plan(d: Description, told: Told) -> Plan:
         filled=tuple(filler.filled),
         step=filler.step,
         passes=filler.passes,
+        capped=filler.capped or (result.repeat == "epochs" and told.epochs == "converge"),
         eta=_eta_value(told.eta),
         epochs=told.epochs,
     )

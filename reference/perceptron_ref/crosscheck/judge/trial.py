@@ -24,6 +24,7 @@ from typing import Any
 from perceptron_ref import registry
 from perceptron_ref.crosscheck.candidates import Candidate, Runner
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure, Outcome, Returned
+from perceptron_ref.crosscheck.candidates.parameters import CONVERGE_CAP
 from perceptron_ref.crosscheck.data import sizes
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.explain import diagnosis
@@ -80,7 +81,11 @@ class Trial:
 
     def answers(self) -> list[Outcome]:
         cases = self.cases
-        small = [i for i, c in enumerate(cases) if c.size <= SMALL]
+        plan = self.call.plan
+        # Small data sets go in one request; a candidate that makes all CONVERGE_CAP passes
+        # gets only tiny ones so, the rest one at a time, each sized to its measured speed.
+        batched = SMALL // 20 if plan is not None and plan.capped else SMALL
+        small = [i for i, c in enumerate(cases) if c.size <= batched]
         outcomes: dict[int, Outcome] = {}
         for i, o in zip(small, self.call([cases[i].data for i in small]), strict=True):
             seen = any(o is p for p in outcomes.values())  # a death repeats its Failure
@@ -118,8 +123,15 @@ class Trial:
     def work(self, i: int) -> int:
         """The multiply-adds of the reference's run on data set i (steps × D)."""
         data = self.cases[i].data
-        trace = self.oracle.trace(data)
-        return max(1, trace.epochs) * len(data[0]) * (len(data[0][0]) + self.oracle.bias)
+        return self._passes(data) * len(data[0]) * (len(data[0][0]) + self.oracle.bias)
+
+    def _passes(self, data: Data) -> int:
+        """The passes the candidate makes: the reference's, or the cap it was given in place
+        of "until a clean pass" (then it makes them all: ``Plan.capped``)."""
+        plan = self.call.plan
+        if plan is not None and plan.capped:
+            return CONVERGE_CAP
+        return max(1, self.oracle.trace(data).epochs)
 
     def fit(self, i: int, speed: sizes.Speed | None = None, *, slow: bool = False) -> bool:
         """Cut data set i to the candidate's speed (``slow``: to a quarter, after a hang);
@@ -161,8 +173,7 @@ class Trial:
         got = self.call([prefix])[0]
         if not isinstance(got, Returned) or got.seconds is None:
             return speed
-        trace = self.oracle.trace(prefix)
-        work = max(1, trace.epochs) * m * (len(X[0]) + self.oracle.bias)
+        work = self._passes(prefix) * m * (len(X[0]) + self.oracle.bias)
         return sizes.Speed.measured([(0, speed.overhead), (max(work, sizes.MIN_WORK), got.seconds)])
 
     def sized(self) -> list[sizes.Sized]:
