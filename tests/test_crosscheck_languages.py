@@ -105,3 +105,22 @@ def test_a_javascript_program_printing_shortest_doubles_agrees() -> None:
     )
     assert report.verdict == "agree", report.reason
     assert report.regimes and dict(report.regimes)["near-zero"] >= 1
+
+
+def test_a_javascript_options_object_is_filled_with_the_keys_it_reads(tmp_path: Path) -> None:
+    # options.lr ?? 1 and options.epochs ?? 10: the passes are told, not left at 10.
+    code = tmp_path / "percep.js"
+    code.write_text(
+        "function trainPerceptron(inputs, targets, options = {}) {\n"
+        "  const lr = options.lr ?? 1;\n  const epochs = options.epochs ?? 10;\n"
+        "  let w = new Array(inputs[0].length).fill(0);\n  let b = 0;\n"
+        "  for (let e = 0; e < epochs; e++) {\n    inputs.forEach((x, i) => {\n"
+        "      const s = x.reduce((acc, xi, j) => acc + xi * w[j], b);\n"
+        "      const err = targets[i] - (s > 0 ? 1 : 0);\n"
+        "      if (err !== 0) { w = w.map((wj, j) => wj + lr * err * x[j]); b += lr * err; }\n"
+        "    });\n    console.log('epoch', e, w);\n  }\n  return { weights: w, bias: b };\n}\n"
+        "module.exports = { trainPerceptron };\n"
+    )
+    report = crosscheck("perceptron/blum", f"{code}:trainPerceptron", examples=12)
+    assert report.verdict == "agree", report.reason
+    assert any('options["epochs"] = 1 (--epochs)' in said for said in report.calling)

@@ -12,6 +12,7 @@ it; the keys a ``params`` dict is read with are parameters too.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 
 
@@ -60,11 +61,21 @@ def counted(source: str) -> set[str]:
 
 def keys_read(source: str, name: str) -> list[str]:
     """The string keys a dict parameter ``name`` is read with: ``params.get("T", 100)``,
-    ``params["T"]``, ``"T" in params`` (first seen first)."""
+    ``params["T"]``, ``"T" in params`` (first seen first).  Source in another language
+    (JavaScript's ``options.lr ?? 1``, ``opts["epochs"]``) is read by its text.
+
+    >>> keys_read("const lr = options.lr ?? 1; const e = options['epochs'] || 10;", "options")
+    ['lr', 'epochs']
+    """
     try:
         tree = ast.parse(_dedent(source))
     except (SyntaxError, ValueError):
-        return []
+        found = re.finditer(
+            rf"\b{re.escape(name)}\s*(?:\?\.|\.)\s*([A-Za-z_]\w*)|"
+            rf"\b{re.escape(name)}\s*\[\s*[\"']([^\"']+)[\"']\s*\]",
+            source,
+        )
+        return list(dict.fromkeys(m.group(1) or m.group(2) for m in found))
     keys: list[str] = []
 
     def is_it(e: ast.expr) -> bool:
