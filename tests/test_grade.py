@@ -184,10 +184,12 @@ def test_grade_without_a_strong_sandbox_warns_once_and_require_sandbox_refuses(
     folder = tmp_path / "class"
     folder.mkdir()
     shutil.copy(SUBMISSIONS / "alice.py", folder)
-    done = grade_cli(str(folder), "--examples", "2", env=env)
+    cache = tmp_path / "cache"
+    done = grade_cli(str(folder), "--examples", "2", "--cache", str(cache), env=env)
     assert done.returncode == 0 and done.stdout.count("\nalice,agree,") == 1
-    warned, found, *summary = done.stderr.splitlines()  # the warning once, then the class
+    warned, found, kept, *summary = done.stderr.splitlines()  # the warning once, the class
     assert found == "perceptron-ref: 1 hand-in found"
+    assert kept == f"perceptron-ref: the reference's work is kept in {cache.resolve()}"
     assert "weak sandbox" in warned and "weak sandbox" not in "".join(summary)
     assert len(summary) == 3 and summary[0] == "1 hand-in: 1 agree, 0 disagree, 0 ungradable"
     (graded,) = csv.DictReader(io.StringIO(done.stdout))

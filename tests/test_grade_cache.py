@@ -222,8 +222,11 @@ def test_the_platforms_carry_the_entries_and_grade_the_same_with_them_or_without
     line, _, payload = blob[len(cache.MAGIC) :].partition(b"\n")
     stale = json.loads(line) | {"version": "0.0.0"}  # another version's: ignored, rebuilt
     entry.write_bytes(cache.MAGIC + json.dumps(stale).encode() + b"\n" + payload)
+    written = entry.read_bytes()
     assert results() == carrying
-    assert cache.Store(entry.parent).load(cache.key(_usual_facts(config["options"])))
+    # rebuilt in a private copy: the autograder's own files stay as they were built
+    assert entry.read_bytes() == written
+    assert cache.Store(entry.parent).load(cache.key(_usual_facts(config["options"]))) is None
     shutil.rmtree(entry.parent)
     assert results() == carrying  # and without any
     assert [t["score"] for t in carrying["tests"]] == [t["max_score"] for t in carrying["tests"]]

@@ -23,7 +23,8 @@ from tests.hostile import CANDIDATES, ROOT, require_sandbox, tree_hash
 GRADING = CANDIDATES / "grading"
 ENTRY = "perceptron-ref-grade"
 LOCK = "requirements-debian-13.txt"
-FILES = ["Dockerfile", "info.json.example", ENTRY, "perceptron-ref-grade.json", LOCK]
+CACHE = "reference-cache"  # the reference's work for this configuration, built with it
+FILES = ["Dockerfile", "info.json.example", ENTRY, "perceptron-ref-grade.json", LOCK, CACHE]
 OPTIONS = ["--examples", "10", "--timeout", "20", "--budget", "120"]
 
 
@@ -64,7 +65,12 @@ def test_the_grader_holds_the_entry_its_config_the_wheel_a_dockerfile_and_info_j
     assert stat.S_IMODE(entry.stat().st_mode) == 0o755 and read(entry).startswith(b"#!/bin/sh\n")
     check = subprocess.run(["sh", "-n", str(entry)], capture_output=True)
     assert check.returncode == 0, check.stderr  # parses as POSIX shell
-    assert all(stat.S_IMODE((built / n).stat().st_mode) == 0o644 for n in FILES if n != ENTRY)
+    assert all(
+        stat.S_IMODE((built / n).stat().st_mode) == 0o644 for n in FILES if n not in (ENTRY, CACHE)
+    )
+    # the expected answers: the grader's alone (the Dockerfile copies them as they are)
+    assert stat.S_IMODE((built / CACHE).stat().st_mode) == 0o700
+    assert [stat.S_IMODE(p.stat().st_mode) for p in (built / CACHE).iterdir()] == [0o600]
     config = json.loads(read(built / "perceptron-ref-grade.json"))
     assert config["algorithm"] == "perceptron/mehta" and config["options"]["examples"] == 10
     assert config["budget"] == 120 and config["require_sandbox"] is False
@@ -86,9 +92,10 @@ def test_the_dockerfile_installs_bubblewrap_and_the_wheel_and_runs_the_entry(
     assert re.search(
         r"apt-get install [^\n]*\n\s+bubblewrap libseccomp2 python3 python3-venv\b", dockerfile
     )
-    (copy,) = [line.split()[1:] for line in instructions if line.startswith("COPY ")]
+    copy, cache = [line.split()[1:] for line in instructions if line.startswith("COPY ")]
     assert sorted(copy[:-1]) == sorted([wheel, LOCK, ENTRY, "perceptron-ref-grade.json"])
     home = copy[-1].rstrip("/")
+    assert cache == [CACHE, f"{home}/{CACHE}/"]
     flat = dockerfile.replace("\\\n", " ")
     assert re.search(rf"pip install --quiet --no-deps --only-binary :all: --require-hashes +"
                      rf"-r {home}/{LOCK} ", flat)  # fmt: skip
@@ -120,10 +127,13 @@ def test_the_grader_is_reproducible_byte_for_byte(
     again = tmp_path / "again"
     command = ["prairielearn", "perceptron/mehta", str(again), *OPTIONS, "--image", "me/grader"]
     assert main([*command, "--pins", str(pinned)]) == 0  # the wheel built again from the sources
-    assert sorted(p.name for p in again.iterdir()) == sorted(p.name for p in built.iterdir())
-    for path in built.iterdir():
-        assert read(again / path.name) == read(path), path.name
-        assert (again / path.name).stat().st_mode == path.stat().st_mode
+    names = sorted(str(p.relative_to(built)) for p in built.rglob("*"))
+    assert sorted(str(p.relative_to(again)) for p in again.rglob("*")) == names
+    for name in names:
+        path = built / name
+        if path.is_file():
+            assert read(again / name) == read(path), name
+        assert (again / name).stat().st_mode == path.stat().st_mode, name
 
 
 def gradable(results: dict[str, Any]) -> list[dict[str, Any]]:

@@ -117,7 +117,8 @@ def main(argv: list[str]) -> int:
             document = {"gradable": False, "format_errors": [REFUSED[platform]]}
         classrun.write_atomic(out, json.dumps(document, indent=1) + "\n")
         return 1
-    results = grade(platform, root, config, precompute.beside(config_path))
+    cache = precompute.working_copy(precompute.beside(config_path))
+    results = grade(platform, root, config, cache)
     sandbox.reap()  # nothing the hand-in started runs on once its grade is written
     text = prairielearn.text(results)  # as prairielearn.fit() measured it
     classrun.write_atomic(out, text)

@@ -11,6 +11,7 @@ key: its own crosscheck does that work, once, and keeps it for the hand-ins like
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -99,3 +100,14 @@ def beside(config_path: str | Path) -> Path | None:
         return None
     folder.chmod(0o700)
     return folder
+
+
+def working_copy(bundled: Path | None) -> Path | None:
+    """A private copy of the carried entries to grade with: a hand-in that needs runs the
+    entry lacks rewrites the copy, never the autograder's own files (which stay as built)."""
+    if bundled is None:
+        return None
+    copy = Path(tempfile.mkdtemp(prefix="perceptron-ref-cache-")) / FOLDER
+    shutil.copytree(bundled, copy, symlinks=True)
+    copy.chmod(0o700)
+    return copy

@@ -195,11 +195,11 @@ def disagree(
         explained = number
         if explained is None and t.floats:
             explained = diagnosis.int_cast(counter_pair, pairs, oracle, reading.rate)
-        if explained is None and t.floats:  # the same loop in float32: not a reordering
-            explained = diagnosis.precision(data, norm.weights, oracle, reading.rate)
         explained = explained or probed
         if explained is None and not agreeing and not _probing(t, reading):
             explained = diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
+        if explained is None and t.floats:  # the same loop in float32: not a reordering
+            explained = diagnosis.precision(data, norm.weights, oracle, reading.rate)
         ordered = None if explained else diagnosis.order(data, [norm.weights], oracle, reading.rate)
         found += [ordered] if ordered else []
     found += _rates(t, outcomes, checked, reading, results)
