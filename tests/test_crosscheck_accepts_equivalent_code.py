@@ -139,3 +139,22 @@ def test_its_own_rate_is_allowed_when_naming_the_variant_it_follows(tmp_path: Pa
     report = crosscheck("perceptron/blum", f"{code}:train", examples=20)
     assert report.verdict == "disagree"
     assert report.agrees_with == ("perceptron/mehta",), report.reason
+    # ... and the rate it follows that variant at is named with it.
+    assert (
+        "perceptron/mehta (tie-positive) at its learning rate 2 by perceptron/step-invariance"
+        in report.reason
+    ), report.reason
+
+
+def test_no_rate_is_named_for_a_variant_followed_at_the_rate_told(tmp_path: Path) -> None:
+    # Mehta's rule at the step told (1), checked against Blum's: the variant is named bare.
+    code = tmp_path / "mehta.py"
+    code.write_text(
+        "import numpy as np\n\ndef train(X, y):\n    w = np.zeros(X.shape[1])\n"
+        "    for x, t in zip(X, y):\n        if (1 if w @ x >= 0 else -1) != t:\n"
+        "            w = w + t * x\n    return w\n"
+    )
+    report = crosscheck("perceptron/blum", f"{code}:train", examples=20)
+    assert report.verdict == "disagree"
+    assert report.agrees_with == ("perceptron/mehta",), report.reason
+    assert "at its learning rate" not in report.reason, report.reason

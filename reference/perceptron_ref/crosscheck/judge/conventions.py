@@ -12,8 +12,9 @@ zero-score rule is named with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
@@ -44,10 +45,19 @@ def rule(algorithm: str) -> str:
 class Conventions:
     agrees_with: tuple[str, ...]
     differs: tuple[str, ...]  # one sentence per other variant
+    rates: Mapping[str, Fraction] = field(default_factory=dict)
+    """The learning rate at which a variant in ``agrees_with`` was matched, where it is not
+    the rate the candidate was read at (a candidate right, up to its own rate, for a variant
+    it was not checked against)."""
 
     def summary(self) -> str:
-        agree = ", ".join(f"{a} ({rule(a)})" for a in self.agrees_with) or "no variant"
+        agree = ", ".join(self._named(a) for a in self.agrees_with) or "no variant"
         return "; ".join([f"agrees with {agree}", *self.differs])
+
+    def _named(self, a: str) -> str:
+        rate = self.rates.get(a)
+        at = f" at its learning rate {rate} by perceptron/step-invariance" if rate else ""
+        return f"{a} ({rule(a)}){at}"
 
 
 def detect(
@@ -58,12 +68,14 @@ def detect(
     match: Callable[[int, str], bool],
     trace: Callable[[int, str], Trace],
     steps: Callable[[int], Sequence[Vector] | None],
+    rate: Callable[[str], Fraction | None] = lambda v: None,
 ) -> Conventions:
     """Compare the candidate's answers on ``count`` data sets with each comparable variant.
 
     ``match(i, v)``: does its answer on data set i match variant v's run?  ``trace(i, v)``:
     that run; ``steps(i)``: the candidate's w after every step on data set i (returned, or
-    None when it gave only its final w)."""
+    None when it gave only its final w); ``rate(v)``: the learning rate ``match`` read v's
+    answers at, when it is not the candidate's reading's (asked after ``match``)."""
     first: dict[str, int | None] = {}
     for v in variants(algorithm, epochs):
         r = rule(v)
@@ -84,4 +96,8 @@ def detect(
             if found.score is None:
                 where = "in when it stops"
         differs.append(f"differs from {v} ({rule(v)}) {where}")
-    return Conventions(tuple(agreeing), tuple(differs))
+    # Variants with one zero-score rule make one run: the rate found for the rule's first
+    # variant is every such variant's.
+    checked = {rule(v): v for v in reversed(variants(algorithm, epochs))}
+    rates = {v: c for v in agreeing if (c := rate(checked[rule(v)])) is not None}
+    return Conventions(tuple(agreeing), tuple(differs), rates)

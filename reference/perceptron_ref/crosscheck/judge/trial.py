@@ -378,6 +378,7 @@ class Trial:
             return [tuple(v / reading.rate for v in w) for w in reorder(o, reading.bias_last).trace]  # type: ignore[union-attr]
 
         rates: dict[str, Fraction | None] = {}
+        used: set[str] = set()  # variants some answer matched only at their own rate
 
         def match(k: int, v: str) -> bool:
             i = checked[k]
@@ -388,7 +389,10 @@ class Trial:
             if v not in rates:
                 rates[v] = self._rate_for(v, [outcomes[j] for j in checked], checked, reading)
             c = rates[v]
-            return c is not None and self.match(i, outcomes[i], Reading(reading.bias_last, c), v).ok
+            ok = c is not None and self.match(i, outcomes[i], Reading(reading.bias_last, c), v).ok
+            if ok:
+                used.add(v)
+            return ok
 
         return conventions.detect(
             self.oracle.algorithm,
@@ -397,6 +401,7 @@ class Trial:
             match=match,
             trace=lambda k, v: self.oracle.trace(self.cases[checked[k]].data, v, full=True),
             steps=steps,
+            rate=lambda v: rates.get(v) if v in used else None,
         )
 
     def _rate_for(
