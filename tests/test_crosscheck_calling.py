@@ -512,6 +512,22 @@ def test_a_rust_struct_is_read_with_its_fields_methods_and_parameter_types() -> 
     )
 
 
+def test_a_rust_functions_sizes_are_read_by_their_names_as_a_c_functions_are() -> None:
+    # One reading of n and d for C, C++ and Rust (drivers/declarations.py): a Rust `d: usize`
+    # is the dimension, as a C `int d` is, not a third data argument.
+    source = (
+        "// fn decoy(a: f64) {}\npub fn train(x: &[f64], y: &[i32], n: usize, d: usize, "
+        "eta: f64) -> Vec<f64> { vec![] }"
+    )
+    r = rust.read(source, "train")
+    assert [p.name for p in r.methods["train"][0]] == ["x", "y", "n", "d", "eta"]
+    p = parameters.plan(parameters.from_json(rust.description(r, "train"), "rust"), told())
+    assert p.call_text() == "train(X, y, n=n, d=d, eta=1)"
+    sig = native.signature("double *train(double *x, int *y, int n, int d, double eta);", "train")
+    c = parameters.plan(parameters.from_json(native.description(sig), "c"), told())
+    assert c.call_text() == p.call_text()
+
+
 # -- command lines -------------------------------------------------------------------------------
 
 

@@ -23,20 +23,18 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.crosscheck.candidates import drivers, parameters
+from perceptron_ref.crosscheck.candidates.drivers import declarations
 from perceptron_ref.crosscheck.candidates.outcomes import Failure
 
 ELEMENT = (
     r"(long double|double|float|long long|long|int|short|signed char|char|unsigned int"
     r"|unsigned long|unsigned|size_t|int64_t|int32_t|int16_t|int8_t|uint64_t|uint32_t|bool)"
 )
-N_NAMES = re.compile(
-    r"^(n|m|num|rows|nrows|n_rows|num_rows|n_?samples|num_?samples|nsamples|samples"
-    r"|n_?examples|num_?examples|n_?points|num_?points|npoints|count|size|len|length"
-    r"|n_?data|num_?data|ndata|n_?train|num_?train)$"
-)
-D_NAMES = re.compile(
-    r"^(d|dim|dims|cols|ncols|n_cols|num_cols|p|k|features|num_?features|n_?features|nfeatures|n_?dims|dimension|n_?inputs|num_?inputs|ninputs|input_size|feature_count|width)$"
-)
+INTEGERS = frozenset({
+    "int", "long", "long long", "short", "unsigned", "unsigned int", "unsigned long", "size_t",
+    "int32_t", "int64_t", "uint32_t", "uint64_t",
+})  # fmt: skip
+"""The integer types a size parameter (n, d) is declared with."""
 
 
 @dataclass(frozen=True)
@@ -57,23 +55,8 @@ class Signature:
     params: tuple[Param, ...]
 
 
-def _clean(text: str) -> str:
-    text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.DOTALL)
-    return re.sub(r"\bstd::", "", text)
-
-
 def _split(text: str) -> list[str]:
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(text):
-        if c in "<([":
-            depth += 1
-        elif c in ">)]":
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
-    return [p.strip() for p in parts if p.strip() and p.strip() != "void"]
+    return [p for p in declarations.arguments(text) if p != "void"]
 
 
 def _element(text: str) -> str:
@@ -120,7 +103,7 @@ def _int(text: str) -> int:
 
 def signature(source: str, name: str) -> Signature:
     """The definition (else the declaration) of function ``name`` in C or C++ source."""
-    text = _clean(source)
+    text = re.sub(r"\bstd::", "", declarations.uncomment(source))
     best = None
     for m in re.finditer(rf"\b{re.escape(name)}\s*\(", text):
         depth, i = 1, m.end()
@@ -158,7 +141,6 @@ def signature(source: str, name: str) -> Signature:
 
 def _role(p: Param) -> str:
     """A C parameter's role: n, d, w_out, b_out, or the planner's (by its name)."""
-    key = p.name.strip("_").lower()
     if (
         p.kind in ("flat", "vec", "ref")
         and p.writable
@@ -167,24 +149,8 @@ def _role(p: Param) -> str:
         return "w_out"
     if p.kind in ("flat", "ref") and p.writable and p.name in parameters.BIASES:
         return "b_out"
-    if p.kind == "scalar" and p.element in (
-        "int",
-        "long",
-        "size_t",
-        "unsigned",
-        "unsigned int",
-        "unsigned long",
-        "long long",
-        "int64_t",
-        "int32_t",
-        "uint64_t",
-        "uint32_t",
-        "short",
-    ):
-        if N_NAMES.match(key):
-            return "n"
-        if D_NAMES.match(key):
-            return "d"
+    if p.kind == "scalar" and p.element in INTEGERS:
+        return {"count": "n", "dimension": "d"}.get(declarations.size_role(p.name), "")
     return ""
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.crosscheck.candidates import drivers, parameters
-from perceptron_ref.crosscheck.candidates.drivers.native import D_NAMES, N_NAMES
+from perceptron_ref.crosscheck.candidates.drivers import declarations
 from perceptron_ref.crosscheck.candidates.outcomes import Failure
 
 NUMBERS = (
@@ -58,10 +58,6 @@ class Read:
     methods: dict[str, tuple[tuple[Param, ...], str, bool]]  # name: (params, returns, &self)
 
 
-def _clean(text: str) -> str:
-    return re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.DOTALL)
-
-
 def _block(text: str, start: int) -> str:
     """The text of the {...} block whose brace is at or after ``start``."""
     i = text.index("{", start)
@@ -72,20 +68,6 @@ def _block(text: str, start: int) -> str:
         if depth == 0:
             break
     return text[i + 1 : j - 1]
-
-
-def _split(text: str) -> list[str]:
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(text):
-        if c in "<([":
-            depth += 1
-        elif c in ">)]":
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
-    return [p.strip() for p in parts if p.strip()]
 
 
 def _functions(body: str) -> dict[str, tuple[tuple[Param, ...], str, bool]]:
@@ -102,7 +84,7 @@ def _functions(body: str) -> dict[str, tuple[tuple[Param, ...], str, bool]]:
         if r:
             returns = r.group(1).replace(" ", "")
         params, takes_self = [], False
-        for p in _split(params_text):
+        for p in declarations.arguments(params_text):
             if re.fullmatch(r"&?\s*(mut\s+)?self|&\s*'?\w*\s*(mut\s+)?self|mut\s+self", p):
                 takes_self = True
                 continue
@@ -113,7 +95,7 @@ def _functions(body: str) -> dict[str, tuple[tuple[Param, ...], str, bool]]:
 
 
 def read(source: str, name: str) -> Read:
-    text = _clean(source)
+    text = declarations.uncomment(source)
     struct = re.search(rf"\bstruct\s+{re.escape(name)}\b", text)
     if struct is None:
         functions = _functions(text)
@@ -123,7 +105,7 @@ def read(source: str, name: str) -> Read:
     fields: dict[str, str] = {}
     after = text[struct.end() :].lstrip()
     if after.startswith("{"):
-        for f in _split(_block(text, struct.end())):
+        for f in declarations.arguments(_block(text, struct.end())):
             fname, _, ftype = re.sub(r"^pub(\([^)]*\))?\s+", "", f).partition(":")
             fields[fname.strip()] = ftype.replace(" ", "")
     methods: dict[str, tuple[tuple[Param, ...], str, bool]] = {}
@@ -143,19 +125,10 @@ def read(source: str, name: str) -> Read:
 
 
 def _role(p: Param) -> str:
-    key = p.name.strip("_").lower()
-    bare = p.type.lstrip("&").replace("mut", "", 1) if p.type.startswith("&mut") else p.type
     if p.type.startswith("&mut") and p.name in (*parameters.WEIGHTS, "out", "result", "output"):
         return "output"
-    if p.type in ("usize", "u32", "u64", "i32", "i64", "isize") and N_NAMES.match(key):
-        return "count"
-    if (
-        p.type in ("usize", "u32", "u64", "i32", "i64", "isize")
-        and D_NAMES.match(key)
-        and key != "d"
-    ):
-        return "dimension"
-    del bare
+    if p.type in ("usize", "u32", "u64", "i32", "i64", "isize"):
+        return declarations.size_role(p.name) or "positional"
     return "positional"
 
 
