@@ -190,6 +190,30 @@ def test_a_slow_but_right_loop_is_given_data_it_can_finish_and_told_about_lists(
     assert report.coverage.max_dimension == 784
 
 
+def test_a_loop_slower_on_large_data_than_its_prefix_shows_is_cut_after_one_hang() -> None:
+    """Its time grows as n²: priced on a prefix it looks fast, and it hangs on the first
+    data set past n ≈ 1700 (3 s).  That set is asked again on a quarter, which takes long
+    enough for a cost growing as n³ to explain the hang: it is slow, not hung, and no later
+    set has more examples than that quarter.  Judged right, and the report says so."""
+    report = crosscheck("perceptron/mehta", target("slow_quadratic", "train"), timeout=3)
+    assert report.verdict == "agree", report.reason
+    (sized,) = [s for s in report.calling if s.startswith("data sized to its speed")]
+    assert "it hung at n = " in sized and "answered on a quarter of it" in sized, sized
+    ceiling = int(sized.split("no data set after had more than ")[1].split()[0])
+    assert ceiling * 4 <= int(sized.split("it hung at n = ")[1].split(",")[0]) + 3
+    assert report.coverage.data_sets == 48
+
+
+def test_a_real_hang_stays_a_hang_on_the_data_it_hung_on() -> None:
+    """Past 40 examples it never returns: on a quarter of the set it hung on it answers at
+    once, which no cost growing as n³ explains, so the hang stands, shown on the whole set."""
+    report = crosscheck("perceptron/mehta", target("hangs_past_40", "train"), timeout=2)
+    assert report.verdict == "disagree" and report.reason.startswith("hang: "), report.reason
+    assert report.counterexample is not None
+    assert len(report.counterexample.data[0]) > 40
+    assert not any("it hung at" in s for s in report.calling)
+
+
 def test_a_class_told_to_converge_through_its_pass_count_is_sized_for_every_pass() -> None:
     """Told "until a clean pass" through ``n_iter``, a class makes all 1000 passes: its data
     are priced at 1000 passes (not the reference's few), and it is judged right, not hung."""

@@ -98,7 +98,7 @@ def words(sized: Sequence[Sized], speed: Speed, lists: float | None) -> str:
     that many times faster (``lists``: the ratio measured, None: not measured)."""
     top = max(sized, key=lambda s: s.kept * s.dimension)
     said = (
-        f"data sized to its speed ({speed.per_step()}): {len(sized)} large data "
+        f"data sized to its speed ({speed.per_step()}): {len(sized)} data "
         f"set{'s' if len(sized) != 1 else ''} cut, the largest reached n = {top.kept}, "
         f"d = {top.dimension} ({top.planned} examples planned)"
     )

@@ -1,8 +1,10 @@
 """One crosscheck from the candidate's answers to the report.
 
 1. **Answers.**  The small data sets go to the candidate in one request, then the large
-   ones one at a time, smallest first; a hang, a load error or the spent budget ends the
-   asking (the first hang settles the verdict: it is not paid for again on every data set).
+   ones one at a time, smallest first, each cut to the candidate's measured speed; a hang, a
+   load error or the spent budget ends the asking (a hang is asked again once, on a quarter
+   of its data, in case the loop is right but slow; then it settles the verdict: it is not
+   paid for again on every data set).
 2. **Reading.**  The answers are read as the reference's: as returned, or with the bias
    last, at the rate the candidate was told or at one learning rate c read off its answers
    (:mod:`~perceptron_ref.crosscheck.judge.equivalence`); a float candidate within the float64
@@ -49,6 +51,12 @@ from perceptron_ref.vectors import Vector
 
 NOT_RUN = ("budget", "not run")
 STOPS = ("hang", "load error", "budget")
+
+
+def _is(outcome: Outcome, kind: str) -> bool:
+    return isinstance(outcome, Failure) and outcome.kind == kind
+
+
 OUTPUT_NUMBERS = 400_000
 """A candidate that answers with every step's w is not sent data whose trace has more
 numbers than this (it would pass the sandbox's 4 MiB output limit)."""
@@ -72,6 +80,9 @@ class Trial:
         self.calling = list(calling)  # how it was called, in words (see check._calling)
         self.planned: dict[int, int] = {}  # data sets cut to its speed: examples planned
         self.prices: dict[int, sizes.Speed] = {}  # and the speed each was cut to
+        self.retried = False  # a hang asked again on a quarter of its data (once)
+        self.ceiling: int | None = None  # the examples it then answered
+        self.hung: tuple[int, Case, int | None] | None = None  # the set it hung on, whole
         self.speed = sizes.Speed(0.0, None)
         self.q = oracle.eta
         self.floats = candidate.floats
@@ -87,9 +98,22 @@ class Trial:
         batched = SMALL // 20 if plan is not None and plan.capped else SMALL
         small = [i for i, c in enumerate(cases) if c.size <= batched]
         outcomes: dict[int, Outcome] = {}
-        for i, o in zip(small, self.call([cases[i].data for i in small]), strict=True):
-            seen = any(o is p for p in outcomes.values())  # a death repeats its Failure
-            outcomes[i] = Failure("not run", f"not run after: {o}") if seen else o
+        while small:
+            asked: dict[int, Outcome] = {}
+            for i, o in zip(small, self.call([self.cases[i].data for i in small]), strict=True):
+                seen = any(o is p for p in asked.values())  # a death repeats its Failure
+                asked[i] = Failure("not run", f"not run after: {o}") if seen else o
+            outcomes |= asked
+            hung = next((i for i, o in asked.items() if _is(o, "hang")), None)
+            if hung is None or not self.slower(hung):
+                break
+            outcomes[hung] = self.call([self.cases[hung].data])[0]
+            if not self.answered(hung, outcomes, asked[hung]):
+                break
+            # the batch goes on after it, no larger than it answered
+            small = [i for i in small if i > hung and _is(asked[i], "not run")]
+            for i in small:
+                self.fit(i)
         stop = next(
             (o for o in outcomes.values() if isinstance(o, Failure) and o.kind in STOPS), None
         )
@@ -111,14 +135,47 @@ class Trial:
                 continue
             self.fit(i, sizes.Speed.measured(timed))
             outcomes[i] = got = self.call([self.cases[i].data])[0]
-            if isinstance(got, Failure) and got.kind == "hang" and self.fit(i, slow=True):
-                outcomes[i] = got = self.call([self.cases[i].data])[0]  # a quarter: slow?
+            if _is(got, "hang") and self.slower(i):
+                outcomes[i] = self.call([self.cases[i].data])[0]
+                self.answered(i, outcomes, got)
+                got = outcomes[i]
             if isinstance(got, Returned) and got.seconds is not None:
                 timed.append((self.work(i), got.seconds))
             if isinstance(got, Failure) and got.kind in STOPS:
                 stop = got
         self.speed = sizes.Speed.measured(timed)
         return [outcomes[i] for i in range(len(cases))]
+
+    def slower(self, i: int) -> bool:
+        """After a hang on data set i: cut it to a quarter to ask it again?  A right but slow
+        loop whose cost grows faster than n (which the speed timed on a prefix does not see)
+        hangs on large data and answers on a quarter.  Asked again once per crosscheck, so a
+        real hang costs at most two time limits."""
+        if self.retried:
+            return False
+        self.retried = True
+        self.hung = (i, self.cases[i], self.planned.get(i))
+        return self.fit(i, slow=True)
+
+    def answered(self, i: int, outcomes: dict[int, Outcome], hang: Outcome) -> bool:
+        """Did data set i, cut to a quarter after a hang, show a slow loop?  Only when its
+        answer took long enough that a cost growing as n³ would pass the time limit on the
+        whole: then no later data set has more examples than it answered (the speed still
+        prices each: the cost per example varies with d).  Else (an answer in no time, or
+        none) the hang stands, on the data it hung on."""
+        assert self.hung is not None and self.hung[0] == i
+        _, whole, planned = self.hung
+        got, n, kept = outcomes[i], len(whole.data[0]), len(self.cases[i].data[0])
+        seconds = got.seconds if isinstance(got, Returned) else None
+        if seconds is not None and seconds * (n / kept) ** 3 >= self.call.timeout:
+            self.ceiling = kept
+            return True
+        self.cases[i], outcomes[i] = whole, hang
+        if planned is None:
+            self.planned.pop(i, None)
+        else:
+            self.planned[i] = planned
+        return False
 
     def work(self, i: int) -> int:
         """The multiply-adds of the reference's run on data set i (steps × D)."""
@@ -134,23 +191,24 @@ class Trial:
         return max(1, self.oracle.trace(data).epochs)
 
     def fit(self, i: int, speed: sizes.Speed | None = None, *, slow: bool = False) -> bool:
-        """Cut data set i to the candidate's speed (``slow``: to a quarter, after a hang);
-        whether it was cut (to examples it can still be judged on)."""
+        """Cut data set i to the candidate's speed (``slow``: to a quarter, after a hang; no
+        speed: only to the size it answered after a hang); whether it was cut (to examples
+        it can still be judged on)."""
         case = self.cases[i]
-        n = len(case.data[0])
+        n = kept = len(case.data[0])
         if slow:
             kept = max(sizes.SMALLEST, n // 4) if n > sizes.SMALLEST else n
-        else:
-            assert speed is not None
+        elif speed is not None:
             limit = self.call.timeout
             left = self.call.clock.left()
             if left is not None:
                 limit = min(limit, left / 2)
-            if sizes.keep(n, self.work(i), speed, limit) == n:
-                return False  # it fits even at its cost per multiply-add so far
-            speed = self.priced(i, speed)  # per example of this d, timed on a prefix of it
-            kept = sizes.keep(n, self.work(i), speed, limit)
-            self.prices[i] = speed
+            if sizes.keep(n, self.work(i), speed, limit) < n:
+                speed = self.priced(i, speed)  # per example of this d, timed on a prefix of it
+                kept = sizes.keep(n, self.work(i), speed, limit)
+                self.prices[i] = speed
+        if self.ceiling is not None and not slow:
+            kept = min(kept, self.ceiling)
         while kept < n:
             smaller = (case.data[0][:kept], case.data[1][:kept])
             if not self.unusable(smaller):
@@ -336,7 +394,16 @@ class Trial:
             quarter = max(sizes.SMALLEST, len(y) // 4)  # timed twice more: a quarter will do
             lists = self.call.faster_with("lists", (X[:quarter], y[:quarter]))
         top = max(self.planned, key=lambda i: self.cases[i].size)
-        return [sizes.words(cut, self.prices.get(top, self.speed), lists)]
+        said = sizes.words(cut, self.prices.get(top, self.speed), lists)
+        if self.ceiling is not None and self.hung is not None:
+            X = self.hung[1].data[0]
+            n, d = len(X), len(X[0])
+            said += (
+                f"; it hung at n = {n}, d = {d} and answered on a quarter of it, so no data set "
+                f"after had more than {self.ceiling} examples (a right but slow loop, whose "
+                "cost grows faster than n, is not a hang)"
+            )
+        return [said]
 
     def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
         if not checked:
