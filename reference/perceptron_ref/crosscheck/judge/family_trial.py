@@ -30,17 +30,16 @@ from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.explain import diagnosis
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.family import Family, Options
+from perceptron_ref.crosscheck.judge import tally
 from perceptron_ref.crosscheck.judge.equivalence import SPREAD, simplest
 from perceptron_ref.crosscheck.judge.families import THEOREM, Reading, Variant
 from perceptron_ref.crosscheck.judge.families import scaled as rescaled
 from perceptron_ref.crosscheck.judge.oracle import SMALL
 from perceptron_ref.crosscheck.judge.replay import scaled
+from perceptron_ref.crosscheck.judge.tally import STOPS
 from perceptron_ref.crosscheck.report.results import Aspect, Coverage, Report
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.vectors import Vector
-
-NOT_RUN = ("budget", "not run")
-STOPS = ("hang", "load error", "budget")
 
 
 class ByData:
@@ -250,9 +249,7 @@ class FamilyTrial:
         """The report; ``disagree`` (:func:`~perceptron_ref.crosscheck.explain.family_verdicts.
         disagree`) makes it when a data set fails."""
         outcomes = self.answers()
-        checked = [
-            i for i, o in enumerate(outcomes) if not (isinstance(o, Failure) and o.kind in NOT_RUN)
-        ]
+        checked = tally.checked(outcomes)
         variants = self.variants(outcomes)
         reference = variants[0]
         reading = self.reading(outcomes, reference, checked)
@@ -304,21 +301,9 @@ class FamilyTrial:
         return what if len(predicted) == len(got) else f"its {self.judge.what}, or {what}"
 
     def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
-        if not checked:
-            return Coverage(), ()
         sets = [self.cases[i] for i in checked]
-        stats = [self.judge.stats(c.data, self.options) for c in sets]
-        top = max(_largest(c.data) for c in sets)
-        cover = Coverage(
-            len(sets),
-            max(len(c.data[0]) for c in sets),
-            max(len(c.data[0][0]) for c in sets),
-            top,
-            sum(s.zero for s in stats),
-            sum(s.near_zero for s in stats),
-            max(s.epochs for s in stats),
-        )
-        return cover, tuple(sorted(Counter(c.regime for c in sets).items()))
+        stats = (self.judge.stats(c.data, self.options) for c in sets)
+        return tally.coverage(sets, stats, (_largest(c.data) for c in sets))
 
     def aspects(
         self,
@@ -378,16 +363,7 @@ class FamilyTrial:
         return tuple(found)
 
     def notes(self, checked: Sequence[int], outcomes: Sequence[Outcome]) -> list[str]:
-        parts = []
-        if self.needs.dimension is not None:
-            parts.append(f"checked at d = {self.needs.dimension} only")
-        skipped = len(outcomes) - len(checked)
-        if skipped:
-            why = next(o for o in outcomes if isinstance(o, Failure) and o.kind in NOT_RUN)
-            parts.append(
-                f"{skipped} data set{'s' if skipped != 1 else ''} not checked ({why.detail})"
-            )
-        return parts
+        return tally.limits(self.needs.dimension, outcomes, checked)
 
     def conventions(self, variants: Sequence[Variant], agreeing: Sequence[Variant]) -> str:
         algorithm = self.options.algorithm

@@ -31,7 +31,7 @@ from perceptron_ref.crosscheck.data import sizes
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.explain import diagnosis
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
-from perceptron_ref.crosscheck.judge import conventions
+from perceptron_ref.crosscheck.judge import conventions, tally
 from perceptron_ref.crosscheck.judge.equivalence import (
     ANY,
     Interval,
@@ -46,11 +46,9 @@ from perceptron_ref.crosscheck.judge.equivalence import (
 )
 from perceptron_ref.crosscheck.judge.floats import bounded, exact
 from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, SMALL, Oracle
+from perceptron_ref.crosscheck.judge.tally import STOPS
 from perceptron_ref.crosscheck.report.results import Coverage, Report
 from perceptron_ref.vectors import Vector
-
-NOT_RUN = ("budget", "not run")
-STOPS = ("hang", "load error", "budget")
 
 
 def _is(outcome: Outcome, kind: str) -> bool:
@@ -360,9 +358,7 @@ class Trial:
         """The report: ``disagree`` (:func:`~perceptron_ref.crosscheck.explain.verdicts.disagree`)
         makes it when a data set fails."""
         outcomes = self.answers()
-        checked = [
-            i for i, o in enumerate(outcomes) if not (isinstance(o, Failure) and o.kind in NOT_RUN)
-        ]
+        checked = tally.checked(outcomes)
         reading, results = self.read(outcomes)
         answered = [o for o in outcomes if isinstance(o, Returned)]
         coverage, regimes = self.coverage(checked)
@@ -406,34 +402,14 @@ class Trial:
         return [said]
 
     def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
-        if not checked:
-            return Coverage(), ()
         sets = [self.cases[i] for i in checked]
-        stats = [self.oracle.stats(c.data) for c in sets]
-        top = max(_largest(self.oracle.scaled(c.data), self.needs.bias) for c in sets)
-        cover = Coverage(
-            len(sets),
-            max(len(c.data[0]) for c in sets),
-            max(len(c.data[0][0]) for c in sets),
-            top,
-            sum(s.zero for s in stats),
-            sum(s.near_zero for s in stats),
-            max(s.epochs for s in stats),
-        )
-        return cover, tuple(sorted(Counter(c.regime for c in sets).items()))
+        stats = (self.oracle.stats(c.data) for c in sets)
+        largest = (_largest(self.oracle.scaled(c.data), self.needs.bias) for c in sets)
+        return tally.coverage(sets, stats, largest)
 
     def notes(self, checked: Sequence[int], outcomes: Sequence[Outcome]) -> list[str]:
         """The verdict's limits: --dimension, the budget, data sets not run."""
-        parts = []
-        if self.needs.dimension is not None:
-            parts.append(f"checked at d = {self.needs.dimension} only")
-        skipped = len(outcomes) - len(checked)
-        if skipped:
-            why = next(o for o in outcomes if isinstance(o, Failure) and o.kind in NOT_RUN)
-            parts.append(
-                f"{skipped} data set{'s' if skipped != 1 else ''} not checked ({why.detail})"
-            )
-        return parts
+        return tally.limits(self.needs.dimension, outcomes, checked)
 
     def conventions(
         self, checked: Sequence[int], outcomes: Sequence[Outcome], reading: Reading
