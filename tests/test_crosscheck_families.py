@@ -73,6 +73,12 @@ CASES: list[Case] = [
     ("kernel_cs229", "perceptron/kernel", {}, "disagree",
      "perceptron/kernel (x·x', tie → positive)", ("training-tie",),
      {"training": False, "kernel": True}),
+    ("kernel_function_default:KernelPerceptron", "perceptron/kernel",
+     {"kernel": "polynomial", "degree": 3, "c": 1}, "agree", "perceptron/kernel ((x·x' + 1)^3)",
+     (), {"prediction": True}),
+    ("kernel_named:kernel_perceptron", "perceptron/kernel",
+     {"kernel": "polynomial", "degree": 2, "c": 1}, "agree", "perceptron/kernel ((x·x' + 1)^2)",
+     (), {"kernel": True, "training": True}),
     # multiclass
     ("multiclass_numpy", "perceptron/structured", {}, "agree", "perceptron/structured (first)",
      (), {"tie": True, "update": True}),
@@ -118,7 +124,9 @@ CASES: list[Case] = [
 def check(name: str, algorithm: str, **options: Any) -> Report:
     """A crosscheck small enough for CI: 8 data sets (unless ``examples`` says otherwise)."""
     options = {"examples": 8} | options
-    return crosscheck(algorithm, f"{CANDIDATES / name}.py:train", timeout=60.0, **options)
+    file, _, entry = name.partition(":")  # the entry is train unless named
+    return crosscheck(algorithm, f"{CANDIDATES / file}.py:{entry or 'train'}", timeout=60.0,
+                      **options)  # fmt: skip
 
 
 @pytest.mark.parametrize(

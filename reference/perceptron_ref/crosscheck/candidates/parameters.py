@@ -109,7 +109,9 @@ at a clean pass itself; after one, more passes change no weight on separable dat
 
 
 ROLES_JSON = {
-    "names": {"T": "epochs"},
+    "names": {"T": "epochs"}
+    | dict.fromkeys(("kernel_fn", "kernel_func", "kernel_function"), "kernel")
+    | {"coef0": "c", "power": "degree", "poly_degree": "degree"},
     "patterns": {"eta": STEP.pattern, "epochs": PASSES.pattern, "bias": BIAS.pattern},
 }
 """The same names for a family's candidate, which the worker calls with the options it names

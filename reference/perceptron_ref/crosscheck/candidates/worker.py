@@ -130,8 +130,31 @@ def named(function: Function, told: dict[str, Any], roles: dict[str, Any]) -> di
             patterns = roles.get("patterns", {}).items()
             key = next((k for k, pattern in patterns if re.match(pattern, plain)), None)
         if key in told:
-            found[name] = told[key]
+            value = told[key]
+            if key == "kernel" and isinstance(value, str):
+                value = _kernel(value, parameter.default, told)
+            found[name] = value
     return found
+
+
+def _kernel(name: str, default: Any, told: dict[str, Any]) -> Any:
+    """The kernel told (``linear``, ``polynomial``) in the form the candidate's parameter
+    takes: a function where its default is one (``kernel=polynomial_kernel``), scikit-learn's
+    name where its default is one of those (``kernel="rbf"``), else the name."""
+    if callable(default):
+        p, c = told.get("degree", 1), told.get("c", 0)
+
+        def dot(a: Any, b: Any) -> Any:
+            if hasattr(a, "shape") and hasattr(b, "shape"):  # numpy: rows against rows too
+                return a @ (b.T if len(b.shape) == 2 else b)
+            return sum(u * v for u, v in zip(a, b, strict=True))
+
+        if name == "linear":
+            return dot
+        return lambda a, b: (dot(a, b) + c) ** p
+    if isinstance(default, str) and default in ("poly", "rbf", "sigmoid", "precomputed"):
+        return {"polynomial": "poly"}.get(name, name)
+    return name
 
 
 def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:

@@ -17,7 +17,7 @@ denominator per kernel (the data's common denominator D), so a score's sign is t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -157,6 +157,16 @@ class KernelJudge(Judge[Alpha]):
 
     def forms(self, options: Options) -> tuple[str, ...]:
         return ("", "counts")
+
+    def told_for(self, options: Options) -> Callable[[Data], dict[str, Any]]:
+        """As every family's, with the kernel's p and c always said when a polynomial kernel
+        is asked (the worker makes the kernel function a candidate's ``kernel=`` default is)."""
+        base = super().told_for(options)
+        p, c = polynomial(options)
+        if p == 1 and c == 0:
+            return base
+        both = {"degree": p, "c": {"number": str(c)}}
+        return lambda data: base(data) | both
 
     def _run(self, data: Data, variant: Variant, options: Options) -> Run:
         rule = RULES[variant["training"]]
