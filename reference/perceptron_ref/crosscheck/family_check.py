@@ -9,15 +9,18 @@ and kept when usable (:func:`usable`), and the candidate judged by a
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from perceptron_ref.crosscheck import candidates
-from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.family_verdicts import disagree
 from perceptron_ref.crosscheck.family import Family, Options, of
-from perceptron_ref.crosscheck.judge.family_trial import Calls, FamilyTrial
+from perceptron_ref.crosscheck.judge.family_trial import STOPS, Calls, FamilyTrial
+from perceptron_ref.crosscheck.judge.oracle import SMALL
 from perceptron_ref.crosscheck.report.results import Report
 from perceptron_ref.errors import InputError
 
@@ -103,8 +106,110 @@ def crosscheck(
         clock=clock,
         family=calls,
     ) as call:
+        said = _told(labels)
+        if labels is None and family.name not in ONE_CODING and candidate.kind in PYTHON:
+
+            def trial_on(sets: Sequence[datasets.Case]) -> FamilyTrial:
+                return FamilyTrial(
+                    target, candidate, family, options, needs, sets, call, unusable, calls
+                )
+
+            found = find_coding(trial_on, cases)
+            calls.labels = None if found.coding == "pm1" else found.coding
+            said = found.notes()
         trial = FamilyTrial(target, candidate, family, options, needs, cases, call, unusable, calls)
-        return trial.report(disagree)
+        report = trial.report(disagree)
+        return dataclasses.replace(report, calling=(*report.calling, *said))
+
+
+ONE_CODING = ("multiclass",)
+"""The families whose labels have one coding (class labels 0 … K − 1 as they are)."""
+PYTHON = ("file", "module")
+"""The candidates whose labels are probed (a program reads -1/+1: ``spec/protocol/``)."""
+CODINGS = {"pm1": "labels -1/+1", "01": "labels 0/1 (-1 sent as 0)"}
+PROBES = 4
+"""Data sets per probe of the label coding (the smallest with both labels)."""
+
+
+@dataclass(frozen=True)
+class Coding:
+    """The label coding chosen, and how: ``found`` by probing, or kept as the usual ±1
+    because no coding fitted better."""
+
+    coding: str = "pm1"
+    found: bool = False  # False: no coding fitted (a wrong candidate), the usual one kept
+    fitted: str = "all"  # "all": every probe fitted a variant; "more": more of them did
+
+    def notes(self) -> list[str]:
+        if self.coding == "pm1":
+            return []  # the usual coding: nothing to say (as for the core's usual layout)
+        how = (
+            "found by probing"
+            if self.fitted == "all"
+            else (
+                "found by probing: more of its answers fit a variant so than with -1/+1, "
+                "on two probes"
+            )
+        )
+        return [f"{CODINGS[self.coding]} ({how})"]
+
+
+def _told(labels: str | None) -> list[str]:
+    """The report's words for a coding told by --label-coding."""
+    return [] if labels is None else [f"{CODINGS[labels]} (told: --label-coding {labels})"]
+
+
+def probe_sets(cases: Sequence[datasets.Case]) -> tuple[list[datasets.Case], list[datasets.Case]]:
+    """Two probes of the label coding: the smallest data sets with both labels (those of
+    four examples or more first), :data:`PROBES` each; the second the next ones (the first
+    again when there are no more)."""
+    both = [c for c in cases if len(set(c.data[1])) == 2 and c.size <= SMALL]
+    both.sort(key=lambda c: (len(c.data[0]) < 4, c.size))
+    first, second = both[:PROBES], both[PROBES : 2 * PROBES]
+    return first, second or first
+
+
+def find_coding(
+    trial_on: Callable[[Sequence[datasets.Case]], FamilyTrial], cases: Sequence[datasets.Case]
+) -> Coding:
+    """The labels a two-class candidate takes, found by probing it on tiny data of the
+    family's regimes: -1/+1 when its answers there are each those of one of the family's
+    variants (any variant: which is judged after); else 0/1 when, given 0/1, they are, and
+    are again on a second probe (a candidate that fits by chance once is not taken for
+    one coded 0/1); else 0/1 when more of its answers fit a variant so than with -1/+1, on
+    both probes (a wrong candidate coded 0/1, whose difference is none of the variants);
+    else -1/+1, the usual coding."""
+    first, second = probe_sets(cases)
+    if not first:
+        return Coding()
+
+    stopped = False
+
+    def fitted(coding: str | None, sets: Sequence[datasets.Case]) -> tuple[bool, int]:
+        """Do its answers all fit one variant, and how many fit one each?"""
+        nonlocal stopped
+        trial = trial_on(sets)
+        trial.calls.labels = coding
+        outcomes = trial.call([c.data for c in sets])
+        stopped = any(isinstance(o, Failure) and o.kind in STOPS for o in outcomes)
+        every = range(len(sets))
+        each = sum(bool(trial.fitting(outcomes, [i])) for i in every)
+        return each == len(sets) and bool(trial.fitting(outcomes, every)), each
+
+    whole, usual = fitted(None, first)
+    if whole:
+        return Coding("pm1", True)
+    if stopped:  # a hang, a load error, the budget spent: the trial says so (asked once)
+        return Coding()
+    whole01, coded = fitted("01", first)
+    if not whole01 and coded <= usual:
+        return Coding()
+    again, coded_again = fitted("01", second)
+    if whole01 and again:
+        return Coding("01", True)
+    if coded > usual and coded_again > fitted(None, second)[1]:
+        return Coding("01", True, "more")
+    return Coding()
 
 
 @functools.lru_cache(maxsize=16)
