@@ -114,7 +114,10 @@ def crosscheck(
                     target, candidate, family, options, needs, sets, call, unusable, calls
                 )
 
-            found = find_coding(trial_on, cases)
+            pool = list(cases)
+            if len(probe_sets(pool)[1]) < PROBES:  # few data sets: more of the regimes'
+                pool += _draw(family, options, needs, PROBE_DRAW, seed)
+            found = find_coding(trial_on, pool)
             calls.labels = None if found.coding == "pm1" else found.coding
             said = found.notes()
         trial = FamilyTrial(target, candidate, family, options, needs, cases, call, unusable, calls)
@@ -127,8 +130,10 @@ ONE_CODING = ("multiclass",)
 PYTHON = ("file", "module")
 """The candidates whose labels are probed (a program reads -1/+1: ``spec/protocol/``)."""
 CODINGS = {"pm1": "labels -1/+1", "01": "labels 0/1 (-1 sent as 0)"}
-PROBES = 4
+PROBES = 6
 """Data sets per probe of the label coding (the smallest with both labels)."""
+PROBE_DRAW = 24
+"""Data sets drawn for probing when ``--examples`` gives too few with both labels."""
 
 
 @dataclass(frozen=True)
@@ -143,14 +148,9 @@ class Coding:
     def notes(self) -> list[str]:
         if self.coding == "pm1":
             return []  # the usual coding: nothing to say (as for the core's usual layout)
-        how = (
-            "found by probing"
-            if self.fitted == "all"
-            else (
-                "found by probing: more of its answers fit a variant so than with -1/+1, "
-                "on two probes"
-            )
-        )
+        how = "found by probing"
+        if self.fitted == "more":
+            how += ": more of its answers on the probes fit a variant so than with -1/+1"
         return [f"{CODINGS[self.coding]} ({how})"]
 
 
@@ -161,12 +161,11 @@ def _told(labels: str | None) -> list[str]:
 
 def probe_sets(cases: Sequence[datasets.Case]) -> tuple[list[datasets.Case], list[datasets.Case]]:
     """Two probes of the label coding: the smallest data sets with both labels (those of
-    four examples or more first), :data:`PROBES` each; the second the next ones (the first
-    again when there are no more)."""
+    four examples or more first), :data:`PROBES` each; the second the next ones."""
     both = [c for c in cases if len(set(c.data[1])) == 2 and c.size <= SMALL]
     both.sort(key=lambda c: (len(c.data[0]) < 4, c.size))
     first, second = both[:PROBES], both[PROBES : 2 * PROBES]
-    return first, second or first
+    return first, second
 
 
 def find_coding(
@@ -176,12 +175,13 @@ def find_coding(
     family's regimes: -1/+1 when its answers there are each those of one of the family's
     variants (any variant: which is judged after); else 0/1 when, given 0/1, they are, and
     are again on a second probe (a candidate that fits by chance once is not taken for
-    one coded 0/1); else 0/1 when more of its answers fit a variant so than with -1/+1, on
-    both probes (a wrong candidate coded 0/1, whose difference is none of the variants);
-    else -1/+1, the usual coding."""
+    one coded 0/1); else 0/1 when more of its answers fit a variant so than with -1/+1 over
+    both probes, and not fewer on the second (a wrong candidate coded 0/1, whose difference
+    is none of the variants); else -1/+1, the usual coding."""
     first, second = probe_sets(cases)
     if not first:
         return Coding()
+    second = second or first  # asked again: a candidate that fits by chance may not
 
     stopped = False
 
@@ -207,7 +207,8 @@ def find_coding(
     again, coded_again = fitted("01", second)
     if whole01 and again:
         return Coding("01", True)
-    if coded > usual and coded_again > fitted(None, second)[1]:
+    usual_again = fitted(None, second)[1]
+    if coded + coded_again > usual + usual_again and coded_again >= usual_again:
         return Coding("01", True, "more")
     return Coding()
 

@@ -1,0 +1,139 @@
+"""The label coding of a family's two-class candidate (crosscheck/family_check.py): found by
+probing when not told, so that code written for labels 0/1 (the textbook Winnow, an averaged
+perceptron with its labels turned into ±1 inside) is judged on what it computes, a wrong one
+with its real cause; said in the report (found or told); ``--label-coding`` still forces; a
+±1 candidate, a program and the multiclass family are not affected."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck.check import Report
+from perceptron_ref.crosscheck.report import reporting
+from perceptron_ref.errors import InputError
+
+CANDIDATES = Path(__file__).resolve().parent / "candidates"
+FOUND = "labels 0/1 (-1 sent as 0) (found by probing"
+
+
+def check(target: str, algorithm: str, **options: Any) -> Report:
+    """A crosscheck small enough for CI (12 data sets)."""
+    return crosscheck(algorithm, f"{CANDIDATES / target}", examples=12, timeout=60.0, **options)
+
+
+@pytest.mark.parametrize(
+    ("target", "algorithm", "variant"),
+    [
+        ("winnow01_course.py:winnow", "winnow/disjunction", "winnow/disjunction (θ = n)"),
+        (
+            "averaged01_numpy.py:averaged_perceptron",
+            "perceptron/averaged",
+            "perceptron/averaged (after)",
+        ),
+        # a fitted model predicting 0/1: its 0 read as -1
+        ("averaged01_numpy.py:AveragedPerceptron", "perceptron/averaged", ""),
+    ],
+)
+def test_a_right_candidate_coded_0_1_agrees_and_the_report_says_the_coding_was_found(
+    target: str, algorithm: str, variant: str
+) -> None:
+    report = check(target, algorithm)
+    assert report.verdict == "agree", report.reason
+    assert variant in report.agrees_with or not variant, report.agrees_with
+    assert report.calling == (f"{FOUND})",)
+    text = reporting.format_text(report)
+    assert f"how it was called:\n  {FOUND})" in text
+    assert reporting.to_json(report)["calling"] == [f"{FOUND})"]
+
+
+@pytest.mark.parametrize(
+    ("target", "algorithm", "variant", "code", "line"),
+    [
+        # a variant's difference: its variant and code, as for a candidate coded ±1
+        (
+            "winnow01_half_threshold.py:train",
+            "winnow/disjunction",
+            "winnow/disjunction (θ = n/2)",
+            "winnow-threshold",
+            "",
+        ),
+        (
+            "averaged01_error.py:train",
+            "perceptron/averaged",
+            "perceptron/averaged (after, tie → positive)",
+            "training-tie",
+            "",
+        ),
+        # none of the variants' (the factor 3): its labels found by fitting more probes
+        # given 0/1, and the step blamed is the promotion, never a demotion it does not make
+        ("winnow01_triple.py:winnow", "winnow/disjunction", "", "", "winnow-disjunction.3"),
+    ],
+)
+def test_a_wrong_candidate_coded_0_1_gets_its_real_cause(
+    target: str, algorithm: str, variant: str, code: str, line: str
+) -> None:
+    report = check(target, algorithm)
+    assert report.verdict == "disagree"
+    assert report.calling and report.calling[0].startswith(FOUND), report.calling
+    if variant:
+        assert report.agrees_with[0] == variant, report.agrees_with
+        assert code in {d.code for d in report.diagnosis}, report.diagnosis
+    else:
+        assert report.agrees_with == ()
+        assert "more of its answers" in report.calling[0]
+    c = reporting.counterexample_json(report)
+    assert c is not None and c["expected"] != c["got"]
+    if line:
+        assert c["first_divergent_step"]["spec_line"] == line
+
+
+@pytest.mark.parametrize(
+    ("target", "algorithm"),
+    [
+        ("winnow_lists.py:train", "winnow/disjunction"),
+        ("averaged_numpy.py:train", "perceptron/averaged"),
+    ],
+)
+def test_a_candidate_coded_pm1_is_judged_as_when_told_pm1(target: str, algorithm: str) -> None:
+    probed = check(target, algorithm)
+    told = check(target, algorithm, labels="pm1")
+    assert probed.verdict == "agree" and probed.calling == ()
+    assert told.calling == ("labels -1/+1 (told: --label-coding pm1)",)
+    assert reporting.to_json(probed) | {"calling": []} == reporting.to_json(told) | {"calling": []}
+
+
+def test_label_coding_still_forces() -> None:
+    target = "winnow01_course.py:winnow"
+    forced = check(target, "winnow/disjunction", labels="pm1")
+    assert forced.verdict == "disagree"
+    told = check(target, "winnow/disjunction", labels="01")
+    assert told.verdict == "agree", told.reason
+    assert told.calling == ("labels 0/1 (-1 sent as 0) (told: --label-coding 01)",)
+    averaged = check("averaged01_numpy.py:averaged_perceptron", "perceptron/averaged", labels="pm1")
+    assert averaged.verdict == "disagree"
+
+
+def test_programs_and_the_multiclass_family_are_not_probed() -> None:
+    # a program reads -1/+1 (spec/protocol/): nothing probed, nothing said
+    report = crosscheck(
+        "perceptron/voted",
+        f"cmd:{sys.executable} {CANDIDATES / 'voted_cmd.py'}",
+        input="fractions",
+        examples=6,
+        timeout=60.0,
+    )
+    assert report.verdict == "agree" and report.calling == ()
+    multiclass = check("multiclass_numpy.py:train", "perceptron/structured")
+    assert multiclass.verdict == "agree" and multiclass.calling == ()
+    for algorithm, target in (
+        ("perceptron/structured", "multiclass_numpy.py:train"),
+        ("perceptron/voted", f"cmd:{sys.executable} {CANDIDATES / 'voted_cmd.py'}"),
+    ):
+        where = target if target.startswith("cmd:") else f"{CANDIDATES / target}"
+        with pytest.raises(InputError, match="two-class Python candidate"):
+            crosscheck(algorithm, where, labels="01")
