@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from perceptron_ref.crosscheck import crosscheck
+from perceptron_ref.crosscheck import crosscheck, family_check
 from perceptron_ref.crosscheck.check import Report
 from perceptron_ref.crosscheck.report import reporting
 from perceptron_ref.errors import InputError
@@ -137,3 +137,37 @@ def test_programs_and_the_multiclass_family_are_not_probed() -> None:
         where = target if target.startswith("cmd:") else f"{CANDIDATES / target}"
         with pytest.raises(InputError, match="two-class Python candidate"):
             crosscheck(algorithm, where, labels="01")
+
+
+def fickle(tmp_path: Path, cutoff: int) -> str:
+    """A Winnow right on labels 0/1 for its first ``cutoff`` calls given 0/1 (state kept
+    across calls, as a shuffle's), that returns w = 1 untouched otherwise."""
+    code = tmp_path / f"fickle{cutoff}.py"
+    code.write_text(
+        "seen = 0\n\n"
+        "def train(X, y):\n"
+        "    global seen\n"
+        "    n = len(X[0])\n"
+        "    w = [1.0] * n\n"
+        "    if min(y) < 0:\n"
+        "        return w\n"
+        "    seen += 1\n"
+        f"    if seen > {cutoff}:\n"
+        "        return w\n"
+        "    for x, t in zip(X, y):\n"
+        "        guess = 1 if sum(a * b for a, b in zip(w, x)) >= n else 0\n"
+        "        if guess != t:\n"
+        "            w = [(2 * a if t == 1 else 0.0) if b == 1 else a for a, b in zip(w, x)]\n"
+        "    return w\n"
+    )
+    return f"{code}:train"
+
+
+def test_a_coding_that_fits_once_by_chance_is_not_taken(tmp_path: Path) -> None:
+    """Right given 0/1 on the first probe only: asked again it does not fit, and -1/+1 is
+    kept; the same code right on every call is found coded 0/1."""
+    options: dict[str, Any] = {"examples": 12, "timeout": 60.0}
+    once = crosscheck("winnow/disjunction", fickle(tmp_path, family_check.PROBES), **options)
+    assert once.verdict == "disagree" and once.calling == ()
+    always = crosscheck("winnow/disjunction", fickle(tmp_path, 10**9), **options)
+    assert always.verdict == "agree" and always.calling == (f"{FOUND})",)

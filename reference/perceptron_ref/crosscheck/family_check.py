@@ -175,9 +175,9 @@ def find_coding(
     family's regimes: -1/+1 when its answers there are each those of one of the family's
     variants (any variant: which is judged after); else 0/1 when, given 0/1, they are, and
     are again on a second probe (a candidate that fits by chance once is not taken for
-    one coded 0/1); else 0/1 when more of its answers fit a variant so than with -1/+1 over
-    both probes, and not fewer on the second (a wrong candidate coded 0/1, whose difference
-    is none of the variants); else -1/+1, the usual coding."""
+    one coded 0/1); else 0/1 when more of its answers fit a variant so than with -1/+1, on
+    each probe (a wrong candidate coded 0/1, whose difference is none of the variants);
+    else -1/+1, the usual coding."""
     first, second = probe_sets(cases)
     if not first:
         return Coding()
@@ -208,7 +208,7 @@ def find_coding(
     if whole01 and again:
         return Coding("01", True)
     usual_again = fitted(None, second)[1]
-    if coded + coded_again > usual + usual_again and coded_again >= usual_again:
+    if coded > usual and coded_again > usual_again:
         return Coding("01", True, "more")
     return Coding()
 
