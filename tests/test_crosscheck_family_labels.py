@@ -171,3 +171,15 @@ def test_a_coding_that_fits_once_by_chance_is_not_taken(tmp_path: Path) -> None:
     assert once.verdict == "disagree" and once.calling == ()
     always = crosscheck("winnow/disjunction", fickle(tmp_path, 10**9), **options)
     assert always.verdict == "agree" and always.calling == (f"{FOUND})",)
+
+
+def test_a_candidate_that_hangs_given_pm1_is_asked_0_1() -> None:
+    report = crosscheck(
+        "winnow/disjunction",
+        f"{CANDIDATES / 'winnow01_until_no_mistakes.py'}:winnow",
+        examples=12,
+        epochs="converge",
+        timeout=3.0,
+    )
+    assert report.verdict == "agree", report.reason
+    assert report.calling == (f"{FOUND})",)

@@ -3,8 +3,9 @@
 :func:`~perceptron_ref.crosscheck.check.crosscheck` hands every algorithm that is not one of the
 notes' six perceptrons to :func:`crosscheck` here: the options are checked as ``run`` checks
 them, the data drawn by the family's regimes (:mod:`~perceptron_ref.crosscheck.data.families`)
-and kept when usable (:func:`usable`), and the candidate judged by a
-:class:`~perceptron_ref.crosscheck.judge.family_trial.FamilyTrial`.
+and kept when usable (:func:`usable`), the labels a two-class Python candidate takes (-1/+1
+or 0/1) found by probing it (:func:`find_coding`) unless ``--label-coding`` tells them, and the
+candidate judged by a :class:`~perceptron_ref.crosscheck.judge.family_trial.FamilyTrial`.
 """
 
 from __future__ import annotations
@@ -183,7 +184,7 @@ def find_coding(
         return Coding()
     second = second or first  # asked again: a candidate that fits by chance may not
 
-    stopped = False
+    stopped = ""
 
     def fitted(coding: str | None, sets: Sequence[datasets.Case]) -> tuple[bool, int]:
         """Do its answers all fit one variant, and how many fit one each?"""
@@ -191,7 +192,8 @@ def find_coding(
         trial = trial_on(sets)
         trial.calls.labels = coding
         outcomes = trial.call([c.data for c in sets])
-        stopped = any(isinstance(o, Failure) and o.kind in STOPS for o in outcomes)
+        stop = next((o for o in outcomes if isinstance(o, Failure) and o.kind in STOPS), None)
+        stopped = "" if stop is None else stop.kind
         every = range(len(sets))
         each = sum(bool(trial.fitting(outcomes, [i])) for i in every)
         return each == len(sets) and bool(trial.fitting(outcomes, every)), each
@@ -199,14 +201,17 @@ def find_coding(
     whole, usual = fitted(None, first)
     if whole:
         return Coding("pm1", True)
-    if stopped:  # a hang, a load error, the budget spent: the trial says so (asked once)
+    if stopped in ("load error", "budget"):  # the trial says so
         return Coding()
+    # a hang given -1/+1 may be a loop coded 0/1 that never ends so: asked 0/1 once
     whole01, coded = fitted("01", first)
-    if not whole01 and coded <= usual:
+    if stopped or (not whole01 and coded <= usual):
         return Coding()
     again, coded_again = fitted("01", second)
     if whole01 and again:
         return Coding("01", True)
+    if stopped:
+        return Coding()
     usual_again = fitted(None, second)[1]
     if coded > usual and coded_again > usual_again:
         return Coding("01", True, "more")
