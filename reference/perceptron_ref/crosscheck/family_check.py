@@ -57,6 +57,7 @@ def crosscheck(
     dimension: int | None,
     clock: candidates.Clock,
     labels: str | None = None,
+    orientation: str | None = None,
 ) -> Report:
     """The family's crosscheck (the arguments are :func:`~perceptron_ref.crosscheck.check.
     crosscheck`'s, checked there)."""
@@ -71,6 +72,11 @@ def crosscheck(
         raise InputError(
             "labels: a 0/1 coding is told to a two-class Python candidate only (a program "
             "reads -1/+1, as spec/protocol/ says)"
+        )
+    if orientation == "columns" and candidate.kind not in PYTHON:
+        raise InputError(
+            "orientation: X as d × n is given to a Python candidate only (a program reads "
+            "rows, as spec/protocol/ says)"
         )
     needs = datasets.Needs(
         options.bias,
@@ -97,6 +103,7 @@ def crosscheck(
         )
     coding = labels if labels not in (None, "pm1") else None
     calls = Calls(family, options, family.judge.told_for(options), coding)
+    calls.orientation = "columns" if orientation == "columns" else None
     with candidates.Runner(
         candidate,
         bias=options.bias,
@@ -107,8 +114,10 @@ def crosscheck(
         clock=clock,
         family=calls,
     ) as call:
-        said = _told(labels)
-        if labels is None and family.name not in ONE_CODING and candidate.kind in PYTHON:
+        said = _told(labels, orientation)
+        codings = (labels,) if labels else ("pm1",) if family.name in ONE_CODING else PM1_01
+        orientations = (orientation,) if orientation else ("rows", "columns")
+        if candidate.kind in PYTHON and len(codings) * len(orientations) > 1:
 
             def trial_on(sets: Sequence[datasets.Case]) -> FamilyTrial:
                 return FamilyTrial(
@@ -118,9 +127,10 @@ def crosscheck(
             pool = list(cases)
             if len(probe_sets(pool)[1]) < PROBES:  # few data sets: more of the regimes'
                 pool += _draw(family, options, needs, PROBE_DRAW, seed)
-            found = find_coding(trial_on, pool)
+            found = find_coding(trial_on, pool, codings, orientations)
             calls.labels = None if found.coding == "pm1" else found.coding
-            said = found.notes()
+            calls.orientation = None if found.orientation == "rows" else found.orientation
+            said += found.notes(labels is not None, orientation is not None)
         trial = FamilyTrial(target, candidate, family, options, needs, cases, call, unusable, calls)
         report = trial.report(disagree)
         return dataclasses.replace(report, calling=(*report.calling, *said))
@@ -131,6 +141,7 @@ ONE_CODING = ("multiclass",)
 PYTHON = ("file", "module")
 """The candidates whose labels are probed (a program reads -1/+1: ``spec/protocol/``)."""
 CODINGS = {"pm1": "labels -1/+1", "01": "labels 0/1 (-1 sent as 0)"}
+PM1_01 = ("pm1", "01")
 PROBES = 6
 """Data sets per probe of the label coding (the smallest with both labels)."""
 PROBE_DRAW = 24
@@ -139,25 +150,40 @@ PROBE_DRAW = 24
 
 @dataclass(frozen=True)
 class Coding:
-    """The label coding chosen, and how: ``found`` by probing, or kept as the usual ±1
-    because no coding fitted better."""
+    """The layout chosen (the label coding and the orientation of X), and how: ``found`` by
+    probing, or the usual one kept because none fitted better."""
 
     coding: str = "pm1"
-    found: bool = False  # False: no coding fitted (a wrong candidate), the usual one kept
+    found: bool = False  # False: no layout fitted (a wrong candidate), the usual one kept
     fitted: str = "all"  # "all": every probe fitted a variant; "more": more of them did
+    orientation: str = "rows"
 
-    def notes(self) -> list[str]:
-        if self.coding == "pm1":
-            return []  # the usual coding: nothing to say (as for the core's usual layout)
+    def notes(self, labels: bool = False, orientation: bool = False) -> list[str]:
+        """What differs from the usual (X n × d, labels -1/+1), in words, but what was told
+        (``labels``, ``orientation``: said apart)."""
+        words = []
+        if self.orientation == "columns" and not orientation:
+            words.append(COLUMNS)
+        if self.coding == "01" and not labels:
+            words.append(CODINGS["01"])
+        if not words:
+            return []  # the usual layout: nothing to say (as for the core's)
         how = "found by probing"
         if self.fitted == "more":
             how += ": more of its answers on the probes fit a variant so than with -1/+1"
-        return [f"{CODINGS[self.coding]} ({how})"]
+        return [f"{'; '.join(words)} ({how})"]
 
 
-def _told(labels: str | None) -> list[str]:
-    """The report's words for a coding told by --label-coding."""
-    return [] if labels is None else [f"{CODINGS[labels]} (told: --label-coding {labels})"]
+COLUMNS = "X as d × n (one example per column), y as a 1 × n row"
+
+
+def _told(labels: str | None, orientation: str | None) -> list[str]:
+    """The report's words for a layout told by --label-coding and --orientation."""
+    said = [] if labels is None else [f"{CODINGS[labels]} (told: --label-coding {labels})"]
+    if orientation is not None:
+        words = COLUMNS if orientation == "columns" else "X as n × d (one example per row)"
+        said.append(f"{words} (told: --orientation {orientation})")
+    return said
 
 
 def probe_sets(cases: Sequence[datasets.Case]) -> tuple[list[datasets.Case], list[datasets.Case]]:
@@ -170,52 +196,56 @@ def probe_sets(cases: Sequence[datasets.Case]) -> tuple[list[datasets.Case], lis
 
 
 def find_coding(
-    trial_on: Callable[[Sequence[datasets.Case]], FamilyTrial], cases: Sequence[datasets.Case]
+    trial_on: Callable[[Sequence[datasets.Case]], FamilyTrial],
+    cases: Sequence[datasets.Case],
+    codings: Sequence[str] = ("pm1", "01"),
+    orientations: Sequence[str] = ("rows", "columns"),
 ) -> Coding:
-    """The labels a two-class candidate takes, found by probing it on tiny data of the
-    family's regimes: -1/+1 when its answers there are each those of one of the family's
-    variants (any variant: which is judged after); else 0/1 when, given 0/1, they are, and
-    are again on a second probe (a candidate that fits by chance once is not taken for
-    one coded 0/1); else 0/1 when more of its answers fit a variant so than with -1/+1, on
-    each probe (a wrong candidate coded 0/1, whose difference is none of the variants);
-    else -1/+1, the usual coding."""
+    """The labels a two-class candidate takes (``codings``) and how it takes X
+    (``orientations``), found by probing it on tiny data of the family's regimes, the usual
+    layout first: X as n × d, labels -1/+1, kept when its answers there are each those of
+    one of the family's variants (any variant: which is judged after); else the first other
+    one in which they are, and are again on a second probe (a candidate that fits by chance
+    once is not taken for one coded 0/1, or taking X as d × n); else 0/1 when more of its
+    answers fit a variant so than with -1/+1, on each probe (a wrong candidate coded 0/1,
+    whose difference is none of the variants); else the usual one.  A load error or the
+    spent budget ends the probing, and so does a second hang (a loop until no mistake,
+    coded 0/1, never ends given -1/+1: it is asked so once)."""
     first, second = probe_sets(cases)
+    layouts = [(o, c) for o in orientations for c in codings]
+    usual = Coding(codings[0], False, "all", orientations[0])
     if not first:
-        return Coding()
+        return usual
     second = second or first  # asked again: a candidate that fits by chance may not
+    hangs = 0
 
-    stopped = ""
-
-    def fitted(coding: str | None, sets: Sequence[datasets.Case]) -> tuple[bool, int]:
+    def fitted(layout: tuple[str, str], sets: Sequence[datasets.Case]) -> tuple[bool, int]:
         """Do its answers all fit one variant, and how many fit one each?"""
-        nonlocal stopped
+        nonlocal hangs
         trial = trial_on(sets)
-        trial.calls.labels = coding
+        trial.calls.orientation = None if layout[0] == "rows" else layout[0]
+        trial.calls.labels = None if layout[1] == "pm1" else layout[1]
         outcomes = trial.call([c.data for c in sets])
         stop = next((o for o in outcomes if isinstance(o, Failure) and o.kind in STOPS), None)
-        stopped = "" if stop is None else stop.kind
+        if stop is not None:
+            hangs = hangs + 1 if stop.kind == "hang" else 2  # a load error, the budget: done
         every = range(len(sets))
         each = sum(bool(trial.fitting(outcomes, [i])) for i in every)
         return each == len(sets) and bool(trial.fitting(outcomes, every)), each
 
-    whole, usual = fitted(None, first)
-    if whole:
-        return Coding("pm1", True)
-    if stopped in ("load error", "budget"):  # the trial says so
-        return Coding()
-    # a hang given -1/+1 may be a loop coded 0/1 that never ends so: asked 0/1 once
-    whole01, coded = fitted("01", first)
-    if stopped or (not whole01 and coded <= usual):
-        return Coding()
-    again, coded_again = fitted("01", second)
-    if whole01 and again:
-        return Coding("01", True)
-    if stopped:
-        return Coding()
-    usual_again = fitted(None, second)[1]
-    if coded > usual and coded_again > usual_again:
-        return Coding("01", True, "more")
-    return Coding()
+    counts: dict[tuple[str, str], int] = {}
+    for k, layout in enumerate(layouts):
+        whole, counts[layout] = fitted(layout, first)
+        if whole and (k == 0 or fitted(layout, second)[0]):
+            return Coding(layout[1], True, "all", layout[0])
+        if hangs >= 2 or (hangs and len(codings) == 1):
+            return usual
+    usual_layout, coded = layouts[0], (layouts[0][0], "01")
+    if usual_layout[1] != "pm1" or coded not in counts or counts[coded] <= counts[usual_layout]:
+        return usual
+    if fitted(coded, second)[1] > fitted(usual_layout, second)[1] and hangs < 2:
+        return Coding("01", True, "more", usual_layout[0])
+    return usual
 
 
 @functools.lru_cache(maxsize=16)

@@ -73,6 +73,7 @@ class Calls:
     ):
         self.family, self.options, self.told = family, options, told
         self.labels = labels  # "01": its y coded 0/1 (--label-coding), else -1/+1
+        self.orientation: str | None = None  # "columns": X as d × n and y as a 1 × n row
         self._probes = ByData()
 
     def probes(self, data: Data) -> tuple[Vector, ...]:
@@ -84,6 +85,8 @@ class Calls:
     def extra(self, data: Data) -> dict[str, Any]:
         points = [[str(v) for v in p] for p in self.probes(data)]
         coded = {"labels": self.labels} if self.labels else {}
+        if self.orientation:
+            coded["orientation"] = self.orientation
         return {"told": self.told(data), "probes": points, "roles": parameters.ROLES_JSON} | coded
 
     def read(self, raw: Any, data: Data) -> Outcome:

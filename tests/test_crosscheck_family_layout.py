@@ -1,8 +1,10 @@
-"""The label coding of a family's two-class candidate (crosscheck/family_check.py): found by
-probing when not told, so that code written for labels 0/1 (the textbook Winnow, an averaged
-perceptron with its labels turned into ±1 inside) is judged on what it computes, a wrong one
-with its real cause; said in the report (found or told); ``--label-coding`` still forces; a
-±1 candidate, a program and the multiclass family are not affected."""
+"""The layout of a family's candidate (crosscheck/family_check.py): the label coding of a
+two-class one, found by probing when not told, so that code written for labels 0/1 (the
+textbook Winnow, an averaged perceptron with its labels turned into ±1 inside) is judged on
+what it computes, a wrong one with its real cause; X as d × n (MIT 6.036's style), found or
+told; each said in the report (found or told); ``--label-coding`` and ``--orientation`` still
+force; a ±1 candidate taking rows, a program and the multiclass family's labels are not
+affected."""
 
 from __future__ import annotations
 
@@ -183,3 +185,29 @@ def test_a_candidate_that_hangs_given_pm1_is_asked_0_1() -> None:
     )
     assert report.verdict == "agree", report.reason
     assert report.calling == (f"{FOUND})",)
+
+
+def test_x_as_d_by_n_is_found_by_probing_or_told() -> None:
+    """MIT 6.036's style: X as d × n, y a 1 × n row, (θ, θ₀) returned."""
+    target = "averaged_columns.py:averaged_perceptron"
+    found = check(target, "perceptron/averaged", bias=True)
+    assert found.verdict == "agree", found.reason
+    assert found.calling == (
+        "X as d × n (one example per column), y as a 1 × n row (found by probing)",
+    )
+    told = check(target, "perceptron/averaged", bias=True, orientation="columns")
+    assert told.verdict == "agree", told.reason
+    assert told.calling == (
+        "X as d × n (one example per column), y as a 1 × n row (told: --orientation columns)",
+    )
+    rows = check(target, "perceptron/averaged", bias=True, orientation="rows")
+    assert rows.verdict == "disagree"
+    # a candidate taking rows is not given columns, and a program never is
+    plain = check("averaged_numpy.py:train", "perceptron/averaged")
+    assert plain.verdict == "agree" and plain.calling == ()
+    with pytest.raises(InputError, match="Python candidate only"):
+        crosscheck(
+            "perceptron/voted",
+            f"cmd:{sys.executable} {CANDIDATES / 'voted_cmd.py'}",
+            orientation="columns",
+        )
