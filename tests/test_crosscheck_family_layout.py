@@ -211,3 +211,12 @@ def test_x_as_d_by_n_is_found_by_probing_or_told() -> None:
             f"cmd:{sys.executable} {CANDIDATES / 'voted_cmd.py'}",
             orientation="columns",
         )
+
+
+def test_the_multiclass_family_takes_x_as_d_by_n_too() -> None:
+    report = check("multiclass_columns.py:train", "perceptron/structured")
+    assert report.verdict == "agree", report.reason
+    assert report.agrees_with[0] == "perceptron/structured (first)"
+    assert report.calling == (
+        "X as d × n (one example per column), y as a 1 × n row (found by probing)",
+    )

@@ -187,9 +187,9 @@ def _told(labels: str | None, orientation: str | None) -> list[str]:
 
 
 def probe_sets(cases: Sequence[datasets.Case]) -> tuple[list[datasets.Case], list[datasets.Case]]:
-    """Two probes of the label coding: the smallest data sets with both labels (those of
+    """Two probes of the layout: the smallest data sets with two labels or more (those of
     four examples or more first), :data:`PROBES` each; the second the next ones."""
-    both = [c for c in cases if len(set(c.data[1])) == 2 and c.size <= SMALL]
+    both = [c for c in cases if len(set(c.data[1])) >= 2 and c.size <= SMALL]
     both.sort(key=lambda c: (len(c.data[0]) < 4, c.size))
     first, second = both[:PROBES], both[PROBES : 2 * PROBES]
     return first, second
