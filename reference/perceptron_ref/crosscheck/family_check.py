@@ -114,7 +114,7 @@ def crosscheck(
         clock=clock,
         family=calls,
     ) as call:
-        said = _told(labels, orientation)
+        said = _told(labels if family.name not in ONE_CODING else None, orientation)
         codings = (labels,) if labels else ("pm1",) if family.name in ONE_CODING else PM1_01
         orientations = (orientation,) if orientation else ("rows", "columns")
         if candidate.kind in PYTHON and len(codings) * len(orientations) > 1:
