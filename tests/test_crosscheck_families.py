@@ -292,21 +292,3 @@ def test_a_familys_options_fill_the_names_real_code_gives_them(tmp_path: Path) -
     for name in ("train", "Averaged"):
         report = crosscheck("perceptron/averaged", f"{code}:{name}", examples=12, epochs=2)
         assert report.verdict == "agree", (name, report.reason)
-
-
-def test_a_winnow_coded_0_1_is_checked_with_label_coding_01(tmp_path: Path) -> None:
-    # The textbook Winnow takes labels 0/1: told so, its weights are judged as they are.
-    code = tmp_path / "winnow01.py"
-    code.write_text(
-        "import numpy as np\n\ndef winnow(X, y, epochs=1):\n    n = X.shape[1]\n"
-        "    w = np.ones(n)\n    for _ in range(epochs):\n        for x, t in zip(X, y):\n"
-        "            pred = 1 if w @ x >= n else 0\n            if pred == 0 and t == 1:\n"
-        "                w[x == 1] *= 2\n            elif pred == 1 and t == 0:\n"
-        "                w[x == 1] = 0\n    return w\n"
-    )
-    target = f"{code}:winnow"
-    assert crosscheck("winnow/disjunction", target, examples=12).verdict == "disagree"
-    told = crosscheck("winnow/disjunction", target, examples=12, labels="01")
-    assert told.verdict == "agree", told.reason
-    with pytest.raises(InputError, match="two-class Python candidate"):
-        crosscheck("perceptron/structured", target, labels="01")

@@ -212,8 +212,8 @@ def register(sub: Any) -> None:
         "--label-coding",
         choices=("pm1", "01"),
         default=None,
-        help="labels the candidate takes: -1/+1 or 0/1; default: found by probing (for the "
-        "families' two-class algorithms, Winnow's 0/1 included: -1/+1 unless told)",
+        help="labels the candidate takes: -1/+1 or 0/1; default: found by probing (a Python "
+        "candidate of the core or of a two-class family; a program reads -1/+1)",
     )
     p.add_argument(
         "--dimension",

@@ -136,11 +136,7 @@ def crosscheck(
         from perceptron_ref.crosscheck import family_check
 
         # a family's candidate is called plainly (FUNCTION(X, y, its options by name))
-        for name, value in (
-            ("params", params),
-            ("weights_attr", weights_attr),
-            ("orientation", orientation),
-        ):
+        for name, value in (("params", params), ("weights_attr", weights_attr)):
             if value:
                 raise InputError(f"{name}: not taken for {algorithm} (only the core six)")
 
@@ -158,6 +154,7 @@ def crosscheck(
                 dimension=dimension,
                 clock=clock,
                 labels=labels,
+                orientation=orientation,
             )
         )
     candidate = candidates.parse(target, input=input, entry=entry)

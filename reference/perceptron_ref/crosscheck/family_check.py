@@ -3,21 +3,26 @@
 :func:`~perceptron_ref.crosscheck.check.crosscheck` hands every algorithm that is not one of the
 notes' six perceptrons to :func:`crosscheck` here: the options are checked as ``run`` checks
 them, the data drawn by the family's regimes (:mod:`~perceptron_ref.crosscheck.data.families`)
-and kept when usable (:func:`usable`), and the candidate judged by a
-:class:`~perceptron_ref.crosscheck.judge.family_trial.FamilyTrial`.
+and kept when usable (:func:`usable`), the labels a two-class Python candidate takes (-1/+1
+or 0/1) found by probing it (:func:`find_coding`) unless ``--label-coding`` tells them, and the
+candidate judged by a :class:`~perceptron_ref.crosscheck.judge.family_trial.FamilyTrial`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from perceptron_ref.crosscheck import candidates
-from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.family_verdicts import disagree
 from perceptron_ref.crosscheck.family import Family, Options, of
 from perceptron_ref.crosscheck.judge.family_trial import Calls, FamilyTrial
+from perceptron_ref.crosscheck.judge.oracle import SMALL
+from perceptron_ref.crosscheck.judge.tally import STOPS
 from perceptron_ref.crosscheck.report.results import Report
 from perceptron_ref.errors import InputError
 
@@ -53,6 +58,7 @@ def crosscheck(
     dimension: int | None,
     clock: candidates.Clock,
     labels: str | None = None,
+    orientation: str | None = None,
 ) -> Report:
     """The family's crosscheck (the arguments are :func:`~perceptron_ref.crosscheck.check.
     crosscheck`'s, checked there)."""
@@ -67,6 +73,11 @@ def crosscheck(
         raise InputError(
             "labels: a 0/1 coding is told to a two-class Python candidate only (a program "
             "reads -1/+1, as spec/protocol/ says)"
+        )
+    if orientation == "columns" and candidate.kind not in PYTHON:
+        raise InputError(
+            "orientation: X as d × n is given to a Python candidate only (a program reads "
+            "rows, as spec/protocol/ says)"
         )
     needs = datasets.Needs(
         options.bias,
@@ -93,6 +104,7 @@ def crosscheck(
         )
     coding = labels if labels not in (None, "pm1") else None
     calls = Calls(family, options, family.judge.told_for(options), coding)
+    calls.orientation = "columns" if orientation == "columns" else None
     with candidates.Runner(
         candidate,
         bias=options.bias,
@@ -103,8 +115,138 @@ def crosscheck(
         clock=clock,
         family=calls,
     ) as call:
+        said = _told(labels if family.name not in ONE_CODING else None, orientation)
+        codings = (labels,) if labels else ("pm1",) if family.name in ONE_CODING else PM1_01
+        orientations = (orientation,) if orientation else ("rows", "columns")
+        if candidate.kind in PYTHON and len(codings) * len(orientations) > 1:
+
+            def trial_on(sets: Sequence[datasets.Case]) -> FamilyTrial:
+                return FamilyTrial(
+                    target, candidate, family, options, needs, sets, call, unusable, calls
+                )
+
+            pool = list(cases)
+            if len(probe_sets(pool)[1]) < PROBES:  # few data sets: more of the regimes'
+                pool += _draw(family, options, needs, PROBE_DRAW, seed)
+            found = find_coding(trial_on, pool, codings, orientations)
+            calls.labels = None if found.coding == "pm1" else found.coding
+            calls.orientation = None if found.orientation == "rows" else found.orientation
+            said += found.notes(labels is not None, orientation is not None)
         trial = FamilyTrial(target, candidate, family, options, needs, cases, call, unusable, calls)
-        return trial.report(disagree)
+        report = trial.report(disagree)
+        return dataclasses.replace(report, calling=(*report.calling, *said))
+
+
+ONE_CODING = ("multiclass",)
+"""The families whose labels have one coding (class labels 0 … K − 1 as they are)."""
+PYTHON = ("file", "module")
+"""The candidates whose labels are probed (a program reads -1/+1: ``spec/protocol/``)."""
+CODINGS = {"pm1": "labels -1/+1", "01": "labels 0/1 (-1 sent as 0)"}
+PM1_01 = ("pm1", "01")
+PROBES = 6
+"""Data sets per probe of the label coding (the smallest with both labels)."""
+PROBE_DRAW = 24
+"""Data sets drawn for probing when ``--examples`` gives too few with both labels."""
+
+
+@dataclass(frozen=True)
+class Coding:
+    """The layout chosen (the label coding and the orientation of X), and how: ``found`` by
+    probing, or the usual one kept because none fitted better."""
+
+    coding: str = "pm1"
+    found: bool = False  # False: no layout fitted (a wrong candidate), the usual one kept
+    fitted: str = "all"  # "all": every probe fitted a variant; "more": more of them did
+    orientation: str = "rows"
+
+    def notes(self, labels: bool = False, orientation: bool = False) -> list[str]:
+        """What differs from the usual (X n × d, labels -1/+1), in words, but what was told
+        (``labels``, ``orientation``: said apart)."""
+        words = []
+        if self.orientation == "columns" and not orientation:
+            words.append(COLUMNS)
+        if self.coding == "01" and not labels:
+            words.append(CODINGS["01"])
+        if not words:
+            return []  # the usual layout: nothing to say (as for the core's)
+        how = "found by probing"
+        if self.fitted == "more":
+            how += ": more of its answers on the probes fit a variant so than with -1/+1"
+        return [f"{'; '.join(words)} ({how})"]
+
+
+COLUMNS = "X as d × n (one example per column), y as a 1 × n row"
+
+
+def _told(labels: str | None, orientation: str | None) -> list[str]:
+    """The report's words for a layout told by --label-coding and --orientation."""
+    said = [] if labels is None else [f"{CODINGS[labels]} (told: --label-coding {labels})"]
+    if orientation is not None:
+        words = COLUMNS if orientation == "columns" else "X as n × d (one example per row)"
+        said.append(f"{words} (told: --orientation {orientation})")
+    return said
+
+
+def probe_sets(cases: Sequence[datasets.Case]) -> tuple[list[datasets.Case], list[datasets.Case]]:
+    """Two probes of the layout: the smallest data sets with two labels or more (those of
+    four examples or more first), :data:`PROBES` each; the second the next ones."""
+    both = [c for c in cases if len(set(c.data[1])) >= 2 and c.size <= SMALL]
+    both.sort(key=lambda c: (len(c.data[0]) < 4, c.size))
+    first, second = both[:PROBES], both[PROBES : 2 * PROBES]
+    return first, second
+
+
+def find_coding(
+    trial_on: Callable[[Sequence[datasets.Case]], FamilyTrial],
+    cases: Sequence[datasets.Case],
+    codings: Sequence[str] = ("pm1", "01"),
+    orientations: Sequence[str] = ("rows", "columns"),
+) -> Coding:
+    """The labels a two-class candidate takes (``codings``) and how it takes X
+    (``orientations``), found by probing it on tiny data of the family's regimes, the usual
+    layout first: X as n × d, labels -1/+1, kept when its answers there are each those of
+    one of the family's variants (any variant: which is judged after); else the first other
+    one in which they are, and are again on a second probe (a candidate that fits by chance
+    once is not taken for one coded 0/1, or taking X as d × n); else 0/1 when more of its
+    answers fit a variant so than with -1/+1, on each probe (a wrong candidate coded 0/1,
+    whose difference is none of the variants); else the usual one.  A load error or the
+    spent budget ends the probing, and so does a second hang (a loop until no mistake,
+    coded 0/1, never ends given -1/+1: it is asked so once)."""
+    first, second = probe_sets(cases)
+    layouts = [(o, c) for o in orientations for c in codings]
+    usual = Coding(codings[0], False, "all", orientations[0])
+    if not first:
+        return usual
+    second = second or first  # asked again: a candidate that fits by chance may not
+    hangs = 0
+
+    def fitted(layout: tuple[str, str], sets: Sequence[datasets.Case]) -> tuple[bool, int]:
+        """Do its answers all fit one variant, and how many fit one each?"""
+        nonlocal hangs
+        trial = trial_on(sets)
+        trial.calls.orientation = None if layout[0] == "rows" else layout[0]
+        trial.calls.labels = None if layout[1] == "pm1" else layout[1]
+        outcomes = trial.call([c.data for c in sets])
+        stop = next((o for o in outcomes if isinstance(o, Failure) and o.kind in STOPS), None)
+        if stop is not None:
+            hangs = hangs + 1 if stop.kind == "hang" else 2  # a load error, the budget: done
+        every = range(len(sets))
+        each = sum(bool(trial.fitting(outcomes, [i])) for i in every)
+        return each == len(sets) and bool(trial.fitting(outcomes, every)), each
+
+    counts: dict[tuple[str, str], int] = {}
+    for k, layout in enumerate(layouts):
+        whole, counts[layout] = fitted(layout, first)
+        if whole and (k == 0 or fitted(layout, second)[0]):
+            return Coding(layout[1], True, "all", layout[0])
+        if hangs >= 2 or (hangs and len(codings) == 1):
+            return usual
+    usual_layout, coded = layouts[0], (layouts[0][0], "01")
+    if usual_layout[1] != "pm1" or coded not in counts or counts[coded] <= counts[usual_layout]:
+        return usual
+    if fitted(coded, second)[1] > fitted(usual_layout, second)[1] and hangs < 2:
+        return Coding("01", True, "more", usual_layout[0])
+    return usual
 
 
 @functools.lru_cache(maxsize=16)

@@ -294,6 +294,11 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
     X, y = arguments(data, request["input"])
     if data.get("labels") == "01":  # a family's candidate coded 0/1 (--label-coding 01)
         y = (y > 0).astype(y.dtype) if hasattr(y, "dtype") else [int(t > 0) for t in y]
+    if data.get("orientation") == "columns":  # a family's candidate taking X as d × n
+        if hasattr(X, "T"):
+            X, y = X.T, y.reshape(1, -1)
+        else:
+            X, y = [[row[j] for row in X] for j in range(len(X[0]))], [y]
     eta = Fraction(request.get("eta", "1"))
     told = {"epochs": request["epochs"], "bias": request["bias"]}
     # Exact input: a Fraction; else an int or the nearest float, as a literal 0.1 would be.

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -40,6 +41,8 @@ from perceptron_ref.crosscheck.judge.tally import STOPS
 from perceptron_ref.crosscheck.report.results import Aspect, Coverage, Report
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.vectors import Vector
+
+ONE = Fraction(1)
 
 
 class ByData:
@@ -70,6 +73,7 @@ class Calls:
     ):
         self.family, self.options, self.told = family, options, told
         self.labels = labels  # "01": its y coded 0/1 (--label-coding), else -1/+1
+        self.orientation: str | None = None  # "columns": X as d × n and y as a 1 × n row
         self._probes = ByData()
 
     def probes(self, data: Data) -> tuple[Vector, ...]:
@@ -81,11 +85,18 @@ class Calls:
     def extra(self, data: Data) -> dict[str, Any]:
         points = [[str(v) for v in p] for p in self.probes(data)]
         coded = {"labels": self.labels} if self.labels else {}
+        if self.orientation:
+            coded["orientation"] = self.orientation
         return {"told": self.told(data), "probes": points, "roles": parameters.ROLES_JSON} | coded
 
     def read(self, raw: Any, data: Data) -> Outcome:
         bias = self.options.bias
-        return read(self.family.reader, raw, data, bias, len(self.probes(data)))
+        got = read(self.family.reader, raw, data, bias, len(self.probes(data)))
+        if self.labels == "01" and isinstance(got, Got) and got.predictions is not None:
+            # a model fitted on 0/1 labels predicts 0 for the negative class: read as -1
+            # (anything else it predicts is kept, and judged as it is)
+            got = replace(got, predictions=tuple(-ONE if p == 0 else p for p in got.predictions))
+        return got
 
     def command(self, ran: sandbox.Execution, data: Data) -> Outcome:
         bias = self.options.bias
@@ -238,6 +249,25 @@ class FamilyTrial:
                     ):
                         return r
         return None
+
+    def fitting(self, outcomes: Sequence[Outcome], indices: Sequence[int]) -> list[Variant]:
+        """The variants whose answers are those of ``indices``, each of which answered; a
+        float answer is compared only where the variant's run is float-exact (elsewhere it
+        would fit anything: see :meth:`fits`), and a variant compared nowhere fits not."""
+        if not indices or not all(isinstance(outcomes[i], Got) for i in indices):
+            return []
+        found = []
+        for v in self.variants(outcomes):
+            compared = [
+                i
+                for i in indices
+                if not self.floats
+                or getattr(outcomes[i], "predictions", None) is not None
+                or self._exact_for(self.cases[i].data, v)
+            ]
+            if compared and self.reading(outcomes, v, compared) is not None:
+                found.append(v)
+        return found
 
     def variants(self, outcomes: Sequence[Outcome]) -> list[Variant]:
         predictions = any(isinstance(o, Got) and o.predictions is not None for o in outcomes)

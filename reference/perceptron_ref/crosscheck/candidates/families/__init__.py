@@ -133,7 +133,9 @@ def weights(v: Any, d: int, bias: bool) -> tuple[Vector, str]:
     shape in words ("" for a flat vector)."""
     if bias and isinstance(v, list) and len(v) == 2 and isinstance(v[0], list):
         w = numbers(v[0], d, "weights")
-        b = v[1][0] if isinstance(v[1], list) and len(v[1]) == 1 else v[1]
+        b = v[1]
+        while isinstance(b, list) and len(b) == 1:  # b, [b] or θ₀ as (1, 1)
+            b = b[0]
         if not is_number(b):
             raise Unreadable(f"expected a bias b, got {_brief(repr(b), 40)}")
         return (b, *w), "(w, b)"
