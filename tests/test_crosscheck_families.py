@@ -292,3 +292,18 @@ def test_a_familys_options_fill_the_names_real_code_gives_them(tmp_path: Path) -
     for name in ("train", "Averaged"):
         report = crosscheck("perceptron/averaged", f"{code}:{name}", examples=12, epochs=2)
         assert report.verdict == "agree", (name, report.reason)
+
+
+def test_the_report_says_how_a_family_candidate_was_called() -> None:
+    """What the worker filled, in the report's "how it was called" (a plain NAME(X, y) is
+    not said): a class's constructor and fitting method, a function's keyword arguments."""
+    model = check("kernel_function_default:KernelPerceptron", "perceptron/kernel",
+                  kernel="polynomial", degree=3, c=1)  # fmt: skip
+    assert model.calling[0] == (
+        "called as KernelPerceptron(kernel=<the kernel asked, as a function>, T=1).fit(X, y)"
+    )
+    told = check("winnow01_course:winnow", "winnow/disjunction", epochs=2)
+    assert "called as winnow(X, y, epochs=2)" in told.calling, told.calling
+    plain = check("averaged_sum", "perceptron/averaged")
+    assert not any(said.startswith("called as") for said in plain.calling), plain.calling
+    assert "called as" in reporting.format_text(model)

@@ -43,6 +43,7 @@ class Returned:
     seconds: float | None = field(default=None, compare=False)
     read_from: str = field(default="", compare=False)
     output: str = field(default="", compare=False)
+    called: str = field(default="", compare=False)  # a family's call, as the worker made it
 
 
 @dataclass(frozen=True)
@@ -261,6 +262,7 @@ def from_worker(
                     got,
                     seconds=_seconds(line.get("seconds")),
                     read_from=str(line.get("from", ""))[:80],
+                    called=str(line.get("called", ""))[:300],
                 )
             outcomes.append(got)
     return outcomes

@@ -308,18 +308,21 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
         told = {k: _told(v, request["input"]) for k, v in data["told"].items()}
     pid = os.getpid()
     began = time.perf_counter()
+    called = ""
     try:
         if request["target"]["kind"] in ("sklearn", "river"):
             returned, source = found(X, y, **told), ""
         else:
             if family:  # a family's candidate: called plainly, with the options it names
-                returned, source = _family_call(found, X, y, told, data.get("roles", {})), ""
+                returned, called = _family_call(found, X, y, told, data.get("roles", {}))
+                source = ""
             else:
                 returned, source = adapters().call(found, X, y, told, request)
         if family:
             probes = data.get("probes")
             points = None if probes is None else _told({"rows": probes}, request["input"])
             result = {"result": structure(returned, points), "kinds": sorted(kinds(returned))[:8]}
+            result["called"] = called[:300]
         else:
             returned = unwrap(returned)
             result = {"result": exact(returned), "kinds": sorted(kinds(returned))[:8]}
@@ -384,19 +387,40 @@ FITS = ("fit", "train", "learn", "training", "fit_perceptron", "train_perceptron
 the classes: not a plain call)."""
 
 
-def _family_call(found: Any, X: Any, y: Any, told: dict[str, Any], roles: dict[str, Any]) -> Any:
+def _family_call(
+    found: Any, X: Any, y: Any, told: dict[str, Any], roles: dict[str, Any]
+) -> tuple[Any, str]:
     """A function: ``found(X, y, **the options it names)``.  A class (scikit-learn's
     style): constructed with the options its constructor names, then its first fitting
     method is called on (X, y); what that returns, or the fitted object when it returns
-    itself or nothing (then its predictions at the probe points are judged)."""
+    itself or nothing (then its predictions at the probe points are judged).  And the call,
+    in words, for the report."""
+    name = getattr(found, "__name__", "candidate")
     if not inspect.isclass(found):
-        return found(X, y, **named(found, told, roles))
-    model = found(**named(found, told, roles))
+        given = named(found, told, roles)
+        return found(X, y, **given), f"{name}({_arguments(['X', 'y'], given)})"
+    made = named(found, told, roles)
+    model = found(**made)
     fit = next((getattr(model, m) for m in FITS if callable(getattr(model, m, None))), None)
     if fit is None:
         raise TypeError(f"{found.__name__} has none of the methods {', '.join(FITS)}")
-    returned = fit(X, y, **named(fit, told, roles))
-    return model if returned is None or returned is model else returned
+    given = named(fit, told, roles)
+    returned = fit(X, y, **given)
+    called = f"{name}({_arguments([], made)}).{fit.__name__}({_arguments(['X', 'y'], given)})"
+    return (model if returned is None or returned is model else returned), called
+
+
+def _arguments(data: list[str], given: dict[str, Any]) -> str:
+    """``X, y, epochs=1, kernel=<the kernel asked, as a function>``, as the report says it."""
+
+    def shown(name: str, value: Any) -> str:
+        if callable(value):
+            return "<the kernel asked, as a function>"
+        if isinstance(value, list | tuple) or hasattr(value, "shape"):
+            return f"<the {name} told>"  # e.g. Halving's hypotheses: too many to show
+        return str(value) if isinstance(value, Fraction) else repr(value)
+
+    return ", ".join([*data, *(f"{k}={shown(k, v)}" for k, v in given.items())])
 
 
 def _told(value: Any, kind: str) -> Any:

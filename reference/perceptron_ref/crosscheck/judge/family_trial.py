@@ -306,7 +306,10 @@ class FamilyTrial:
         drawn = Counter(c.regime for c in self.cases)
         right = Counter(self.cases[i].regime for i in checked if results[i])
         agreeing = [v for v in variants if self.reading(outcomes, v, checked) is not None]
+        called = next((o.called for o in answered if o.called), "")
         base: dict[str, Any] = {
+            # how it was called, when more than NAME(X, y) (the worker says it)
+            "calling": (f"called as {called}",) if called.count("(") > 1 or "=" in called else (),
             "coverage": coverage,
             "regimes": regimes,
             "failed": tuple((r, drawn[r] - right[r]) for r in sorted(drawn)),
