@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from perceptron_ref import extras
-from perceptron_ref.crosscheck.candidates import drivers, layouts, parameters, toplevel
+from perceptron_ref.crosscheck.candidates import drivers, layouts, packed, parameters, toplevel
 from perceptron_ref.crosscheck.candidates.commands import command, jvm, runtime_shares, shared_paths
 from perceptron_ref.crosscheck.candidates.drivers import languages
 from perceptron_ref.crosscheck.candidates.outcomes import (
@@ -206,6 +206,14 @@ def _numbers_json(data: Data) -> dict[str, Any]:
     """For a float candidate: JSON numbers, each exactly its value (the data are float-exact;
     Python writes the shortest decimal that reads back as the same float)."""
     return {"X": data[0], "y": list(data[1])}  # ints pass as they are; see _number
+
+
+def _array_json(data: Data) -> dict[str, Any]:
+    """For a numpy candidate: a large integer data set as its array's bytes (the worker makes
+    the same float64 array: :mod:`~perceptron_ref.crosscheck.candidates.packed`), else
+    :func:`_numbers_json`'s numbers."""
+    X = packed.to_json(data)
+    return _numbers_json(data) if X is None else {"X": X, "y": list(data[1])}
 
 
 def _number(v: Any) -> int | float:
@@ -430,7 +438,7 @@ class Runner:
         layout = self.layout
         if c.kind in ("cmd", "driver"):
             return self._commands(expanded, raw)
-        encode = _dataset_json if c.input == "fractions" else _numbers_json
+        encode = {"fractions": _dataset_json, "numpy": _array_json}.get(c.input, _numbers_json)
         family = self.family
         request: dict[str, Any] = {
             "target": self._target(),
