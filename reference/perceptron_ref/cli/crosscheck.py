@@ -368,7 +368,7 @@ def _assigned(args: argparse.Namespace, a: Any) -> int:
             "perceptron-ref gradescope --assignment"
         )
     sandbox.announce(args.require_sandbox or a.require_sandbox)
-    name, results, problem, notes = assigned.one(a, args.candidate)
+    name, results, problem, notes = assigned.one(a, args.candidate, cache_folder(args))
     if args.format == "json":
         print(json.dumps(assigned.to_json(a, name, results, problem, notes), ensure_ascii=False))
     else:

@@ -158,6 +158,8 @@ def crosscheck(
                 dimension=dimension,
                 clock=clock,
                 labels=labels,
+                cache_dir=cache_dir,
+                facts=lambda needs: facts(asked, needs, q),
             )
         )
     candidate = candidates.parse(target, input=input, entry=entry)

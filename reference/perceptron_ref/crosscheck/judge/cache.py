@@ -29,15 +29,16 @@ import os
 import pickle
 import stat
 import tempfile
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 import perceptron_ref
 from perceptron_ref.crosscheck.candidates import packed
+from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.datasets import Case
 from perceptron_ref.crosscheck.judge import oracle
 from perceptron_ref.crosscheck.judge.replay import Scaled
@@ -56,6 +57,7 @@ _ALLOWED = {
     ("perceptron_ref.crosscheck.judge.replay", "Scaled"),
     ("perceptron_ref.crosscheck.judge.replay", "Replay"),
     ("perceptron_ref.crosscheck.judge.replay", "Step"),
+    ("perceptron_ref.crosscheck.judge.families", "Stats"),
     ("perceptron_ref.trace", "Trace"),
     ("perceptron_ref.trace", "Step"),
 }
@@ -117,11 +119,25 @@ def _unpack(value: Any) -> Any:
     return value
 
 
+class Results(Protocol):
+    """Where a crosscheck keeps the reference's results by data set: the core's
+    :mod:`~perceptron_ref.crosscheck.judge.oracle`, a family's :class:`~perceptron_ref.
+    crosscheck.judge.family_trial.ByData`."""
+
+    def remember(self, sets: Sequence[Data], runs: Sequence[Run]) -> None: ...
+
+    def remembered(self, sets: Sequence[Data]) -> list[Run]: ...
+
+
 class Shared:
     """One crosscheck's use of a store (``folder`` None: none): its data sets, read or drawn,
-    and then the reference's results on them, kept when it computed new ones."""
+    and then the reference's results on them (``results``: the core's oracle unless told),
+    kept when it computed new ones."""
 
-    def __init__(self, folder: str | Path | None, facts: Mapping[str, Any]) -> None:
+    def __init__(
+        self, folder: str | Path | None, facts: Mapping[str, Any], results: Results | None = None
+    ) -> None:
+        self.results: Results = oracle if results is None else results
         self.store = None if folder is None else Store(folder)
         self.key = "" if folder is None else key(facts)
         self.known = -1  # results read with the entry (-1: none was read)
@@ -134,7 +150,7 @@ class Shared:
             self.cases = draw()
         else:
             self.cases = entry.cases
-            oracle.remember([c.data for c in entry.cases], entry.runs)
+            self.results.remember([c.data for c in entry.cases], entry.runs)
             for i, X in entry.arrays:
                 packed.keep(entry.cases[i].data, X)
             self.known = len(entry.runs)
@@ -145,7 +161,9 @@ class Shared:
         those results alone), in an order that makes the same bytes for the same work."""
         if self.store is not None:
             runs = [
-                r for r in oracle.remembered([c.data for c in self.cases]) if not only or only(r)
+                r
+                for r in self.results.remembered([c.data for c in self.cases])
+                if not only or only(r)
             ]
             runs.sort(key=lambda r: (r[0], repr(r[1])))
             if len(runs) > self.known:
