@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -269,6 +270,7 @@ class Runner:
         self.timeout, self.memory = timeout, memory
         self.clock = clock or Clock()
         self.calls = 0
+        self._counting = threading.Lock()  # fresh processes may be asked from two threads
         self.told = told or parameters.Told(eta=eta, epochs=epochs, bias=bias)
         self.layout = layouts.Layout(bias="inside" if bias else "none")
         self.plan: parameters.Plan | None = None
@@ -434,7 +436,8 @@ class Runner:
             self.prepare()  # a family's candidate is called plainly (see worker.answer)
         if self.failed is not None:
             return [self.failed] * len(expanded)
-        self.calls += len(expanded)
+        with self._counting:
+            self.calls += len(expanded)
         layout = self.layout
         if c.kind in ("cmd", "driver"):
             return self._commands(expanded, raw)

@@ -58,6 +58,7 @@ _ALLOWED = {
     ("perceptron_ref.crosscheck.judge.replay", "Replay"),
     ("perceptron_ref.crosscheck.judge.replay", "Step"),
     ("perceptron_ref.crosscheck.judge.families", "Stats"),
+    ("perceptron_ref.crosscheck.judge.oracle", "Stats"),
     ("perceptron_ref.trace", "Trace"),
     ("perceptron_ref.trace", "Step"),
 }
