@@ -297,3 +297,23 @@ def test_crosscheck_keeps_the_reference_work_where_told_and_nothing_with_no_cach
     with pytest.raises(SystemExit) as usage:  # one or the other
         main([*common, "--cache", str(tmp_path / "kept"), "--no-cache"])
     assert usage.value.code == 2
+
+
+def test_an_assignments_train_part_keeps_its_reference_work_and_grades_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from perceptron_ref.grading import assignment
+
+    hand_in = Path(__file__).parent / "candidates" / "assignments" / "cs4780" / "update_always.py"
+    common = ["crosscheck", "--assignment", str(assignment.example("cornell-cs4780"))]
+    common += ["--candidate", str(hand_in), "--examples", "6", "--format", "json"]
+    kept = tmp_path / "kept"
+    documents = []
+    for mode in (["--cache", str(kept)], ["--cache", str(kept)], ["--no-cache"]):
+        assert main([*common, *mode]) == 0
+        documents.append(json.loads(capsys.readouterr().out))
+        if len(documents) == 1:
+            entries = {p.name: p.read_bytes() for p in kept.iterdir()}
+    assert documents[0] == documents[1] == documents[2]
+    assert documents[0]["score"] == 8 and len(entries) == 1  # the train part's entry
+    assert {p.name: p.read_bytes() for p in kept.iterdir()} == entries  # read, not redone
