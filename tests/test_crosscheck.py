@@ -23,7 +23,7 @@ from perceptron_ref.crosscheck import crosscheck
 from perceptron_ref.crosscheck.candidates import _dataset_json, adapters
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.check import Report
-from perceptron_ref.crosscheck.data.datasets import tie_heavy
+from perceptron_ref.crosscheck.data.ties import tie_heavy
 from perceptron_ref.crosscheck.explain.shrink import shrink, simplifications
 from perceptron_ref.crosscheck.judge.conventions import VARIANTS
 from perceptron_ref.crosscheck.judge.floats import exact

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from perceptron_ref import registry, run
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Returned
-from perceptron_ref.crosscheck.data.datasets import Needs, near_zero, tie_heavy
+from perceptron_ref.crosscheck.data.datasets import Needs, near_zero
+from perceptron_ref.crosscheck.data.ties import tie_heavy
 from perceptron_ref.crosscheck.judge.equivalence import matches, most, simplest
 from perceptron_ref.crosscheck.judge.floats import bounded, exact
 from perceptron_ref.crosscheck.judge.replay import replay, rule, same_run, scaled

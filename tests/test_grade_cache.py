@@ -1,5 +1,6 @@
 """The reference's work kept on disk (crosscheck/judge/cache.py, grading/precompute.py): a class
-graded with the cache, cold and warm, and without it gives the same bytes; a stale, foreign,
+graded with the cache, cold and warm, and without it gives the same bytes (a class of the
+core six, and one of a family: its answers per variant kept too); a stale, foreign,
 tampered or planted entry is never used; the folder is the grader's and closed to candidates."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from perceptron_ref.crosscheck.check import crosscheck
 from perceptron_ref.crosscheck.judge import cache
 from perceptron_ref.crosscheck.judge.replay import Scaled
 from perceptron_ref.errors import InputError
-from perceptron_ref.grading import autograder, classrun, precompute
+from perceptron_ref.grading import autograder, classrun, precompute, scoring
 from perceptron_ref.trace import Trace
 from tests.hostile import CANDIDATES, require_sandbox
 
@@ -70,6 +71,49 @@ def test_a_class_graded_with_the_cache_cold_and_warm_and_without_it_gives_the_sa
     ]
     assert entries and sorted(store.iterdir()) == entries  # warm: read, nothing new written
     assert (store.stat().st_mode & 0o777, entries[0].stat().st_mode & 0o777) == (0o700, 0o600)
+
+
+def test_a_family_class_graded_with_the_cache_cold_and_warm_and_without_it_gives_the_same_bytes(
+    tmp_path: Path,
+) -> None:
+    require_sandbox()
+    folder, store = tmp_path / "class", tmp_path / "cache"
+    folder.mkdir()
+    for name, candidate in (("alice", "voted_numpy"), ("bob", "voted_count0"),
+                            ("carol", "voted_npsign"), ("dan", "voted_model")):  # fmt: skip
+        shutil.copy(CANDIDATES / f"{candidate}.py", folder / f"{name}.py")
+    options = {"algorithm": "perceptron/voted", "examples": 6, "timeout": 60.0}
+    tests = scoring.configured(scoring.tests(algorithm="perceptron/voted"), options)
+    runs = {}
+    for mode in ("cold", "warm", "none"):
+        out = tmp_path / mode
+        classrun.grade(folder, options, tests=tests, jobs=2, out=out / "g.csv", results=out / "r",
+                       cache=None if mode == "none" else store)  # fmt: skip
+        results = {p.name: p.read_text() for p in sorted((out / "r").iterdir())}
+        runs[mode] = (out / "g.csv").read_text(), results
+        if mode == "cold":
+            entries = {p.name: p.read_bytes() for p in store.iterdir()}
+    assert runs["cold"] == runs["warm"] == runs["none"]
+    verdicts = [line.split(",")[:2] for line in runs["none"][0].splitlines()[1:]]
+    assert verdicts == [["alice", "agree"], ["bob", "disagree"], ["carol", "disagree"],
+                        ["dan", "agree"]]  # fmt: skip
+    assert len(entries) == 1  # one configuration: one entry, the family's answers in it
+    key = next(iter(entries)).removeprefix("reference-").removesuffix(".bin")
+    found = next(cache.Store(store).load(k) for k in _keys(store) if k.startswith(key))
+    assert found is not None and found.cases and found.runs
+    assert {tail[0] for _, tail, _ in found.runs} >= {"answer", "exact", "stats", "probes"}
+    covered = {i for i, tail, _ in found.runs if tail == ("stats",)}
+    assert covered == set(range(len(found.cases)))  # every data set's coverage, done once
+    assert sorted(p.name for p in store.iterdir()) == sorted(entries)  # warm: no other key
+
+
+def _keys(store: Path) -> list[str]:
+    """The full keys of the entries in ``store`` (their headers say them)."""
+    keys = []
+    for path in store.iterdir():
+        line = path.read_bytes()[len(cache.MAGIC) :].partition(b"\n")[0]
+        keys.append(json.loads(line)["key"])
+    return keys
 
 
 def _entry(store: Path) -> tuple[str, cache.Entry]:
@@ -253,3 +297,23 @@ def test_crosscheck_keeps_the_reference_work_where_told_and_nothing_with_no_cach
     with pytest.raises(SystemExit) as usage:  # one or the other
         main([*common, "--cache", str(tmp_path / "kept"), "--no-cache"])
     assert usage.value.code == 2
+
+
+def test_an_assignments_train_part_keeps_its_reference_work_and_grades_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from perceptron_ref.grading import assignment
+
+    hand_in = Path(__file__).parent / "candidates" / "assignments" / "cs4780" / "update_always.py"
+    common = ["crosscheck", "--assignment", str(assignment.example("cornell-cs4780"))]
+    common += ["--candidate", str(hand_in), "--examples", "6", "--format", "json"]
+    kept = tmp_path / "kept"
+    documents = []
+    for mode in (["--cache", str(kept)], ["--cache", str(kept)], ["--no-cache"]):
+        assert main([*common, *mode]) == 0
+        documents.append(json.loads(capsys.readouterr().out))
+        if len(documents) == 1:
+            entries = {p.name: p.read_bytes() for p in kept.iterdir()}
+    assert documents[0] == documents[1] == documents[2]
+    assert documents[0]["score"] == 8 and len(entries) == 1  # the train part's entry
+    assert {p.name: p.read_bytes() for p in kept.iterdir()} == entries  # read, not redone

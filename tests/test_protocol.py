@@ -1,5 +1,6 @@
 """The crosscheck protocol, fuzzed: what a ``cmd:`` candidate writes back, what a Python
-candidate's worker writes back, and the schemas of ``spec/protocol/`` (issue 7).
+candidate's worker writes back, and the schemas of ``spec/protocol/`` (issue 7); a numpy
+candidate's large integer data sent as bytes make the array their numbers made (issue 30).
 
 A candidate's output is untrusted: any bytes must end in an
 :class:`~perceptron_ref.crosscheck.candidates.outcomes.Outcome` (never an exception in the parent),
@@ -23,7 +24,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from perceptron_ref.crosscheck.candidates import _dataset_json
+from perceptron_ref.crosscheck.candidates import (
+    _array_json,
+    _dataset_json,
+    _number,
+    _numbers_json,
+    packed,
+)
 from perceptron_ref.crosscheck.candidates.outcomes import (
     Data,
     Failure,
@@ -256,3 +263,65 @@ def test_a_real_cmd_candidate_printing_hostile_output(stdout: str, verdict: str)
         assert outcome == Returned((Fraction(1e308), Fraction(-1, 3)))  # 1e308: the double
     else:
         assert isinstance(outcome, Failure) and outcome.kind == verdict
+
+
+def _worker_arguments(request: dict[str, Any]) -> tuple[Any, Any]:
+    """What the worker hands a numpy candidate for one data set of ``request`` (its JSON
+    read back, as the worker reads its line)."""
+    from perceptron_ref.crosscheck.candidates import worker
+
+    line = json.loads(json.dumps(request, default=_number))
+    return worker.arguments(line, "numpy")
+
+
+@given(
+    st.integers(1, 40),
+    st.integers(1, 30),
+    st.sampled_from(
+        [(0, 255), (-128, 127), (-(2**15), 2**15 - 1), (-(2**40), 2**40), (-(2**62), 2**62)]
+    ),
+    st.integers(0, 2**32 - 1),
+)
+def test_a_large_integer_data_set_sent_as_bytes_is_the_array_its_numbers_made(
+    n: int, d: int, bounds: tuple[int, int], seed: int
+) -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    n *= -(-packed.SMALLEST // (40 * d))  # at least SMALLEST numbers when n = 40
+    X = rng.integers(bounds[0], bounds[1], size=(n, d), endpoint=True)
+    y: tuple[Label, ...] = tuple(1 if v > 0 else -1 for v in rng.choice([-1, 1], size=n))
+    data: Data = (tuple(map(tuple, X.tolist())), y)
+    numbers = _numbers_json(data)
+    assert packed.keep(data, X) is data
+    sent = _array_json(data)
+    if X.size < packed.SMALLEST:  # too small to be worth it: its numbers, as before
+        assert sent == numbers and packed.array(data) is None
+        return
+    assert isinstance(sent["X"], dict) and sent["X"]["shape"] == [n, d]
+    widest = {255: 1, 127: 1, 2**15 - 1: 2, 2**40: 8, 2**62: 8}[bounds[1]]
+    assert np.dtype(sent["X"]["dtype"]).itemsize <= widest  # narrow: pixels go as bytes
+    (A, a), (B, b) = _worker_arguments(sent), _worker_arguments(numbers)
+    assert A.dtype == B.dtype == np.float64 and A.shape == B.shape == (n, d)
+    assert np.array_equal(A, B) and A.flags.writeable and A.flags.c_contiguous
+    assert np.array_equal(a, b) and a.dtype == b.dtype
+    assert packed.array((data[0], y)) is None  # kept for that object only: equal is not it
+
+
+def test_the_realistic_data_sets_keep_their_arrays_and_the_cache_checks_their_shape() -> None:
+    import numpy as np
+
+    from perceptron_ref.crosscheck.data import realistic
+    from perceptron_ref.crosscheck.data.datasets import Case, Needs
+    from perceptron_ref.crosscheck.judge import cache
+
+    needs = Needs(False, False, True, True, None, "tie-positive", False)
+    data = realistic.large(np.random.default_rng(0), needs, 0)  # pixels, 5000 × 784
+    X = packed.array(data)
+    assert X is not None and X.dtype == np.uint8 and X.shape == (5000, 784)
+    assert X.tolist() == [list(x) for x in data[0]]
+    cases = (Case("realistic", data),)
+    assert cache._well_formed(cache.Entry(cases, (), ((0, X),)))
+    for wrong in (X[:-1], X.astype(np.float64), X.reshape(784, 5000)):
+        assert not cache._well_formed(cache.Entry(cases, (), ((0, wrong),)))
+    assert not cache._well_formed(cache.Entry(cases, (), ((1, X),)))

@@ -307,6 +307,25 @@ def cache_folder(args: Any) -> Path | None:
 
 
 def main(args: argparse.Namespace) -> int:
+    import contextlib
+    import threading
+
+    from perceptron_ref.crosscheck.run import sandbox
+
+    def find() -> None:  # an error here is raised again where the plan is first used
+        with contextlib.suppress(Exception):
+            sandbox.plan()
+
+    # The sandbox's layers are tried (a trivial program run in them) while the rest loads.
+    probing = threading.Thread(target=find, name="sandbox-plan")
+    probing.start()
+    try:
+        return _main(args)
+    finally:
+        probing.join()
+
+
+def _main(args: argparse.Namespace) -> int:
     from perceptron_ref.coq import read_coq
     from perceptron_ref.crosscheck import crosscheck
     from perceptron_ref.crosscheck.report import reporting
@@ -368,7 +387,7 @@ def _assigned(args: argparse.Namespace, a: Any) -> int:
             "perceptron-ref gradescope --assignment"
         )
     sandbox.announce(args.require_sandbox or a.require_sandbox)
-    name, results, problem, notes = assigned.one(a, args.candidate)
+    name, results, problem, notes = assigned.one(a, args.candidate, cache_folder(args))
     if args.format == "json":
         print(json.dumps(assigned.to_json(a, name, results, problem, notes), ensure_ascii=False))
     else:

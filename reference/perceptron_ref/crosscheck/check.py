@@ -155,6 +155,8 @@ def crosscheck(
                 clock=clock,
                 labels=labels,
                 orientation=orientation,
+                cache_dir=cache_dir,
+                facts=lambda needs: facts(asked, needs, q),
             )
         )
     candidate = candidates.parse(target, input=input, entry=entry)
@@ -309,6 +311,8 @@ def _draw(
     algorithm: str, epochs: Epochs, needs: datasets.Needs, examples: int, seed: int
 ) -> tuple[datasets.Case, ...]:
     """The data sets of every regime, smallest first (cached: a grading run draws once)."""
+    from perceptron_ref.crosscheck.data import ties  # Hypothesis: only to draw
+
     oracle = Oracle(algorithm, bias=needs.bias, epochs=epochs, eta=Fraction(1))
 
     def keep(d: Data) -> bool:
@@ -318,13 +322,13 @@ def _draw(
     found: list[datasets.Case] = []
     for regime, count in datasets.plan(examples, floats=needs.floats).items():
         if regime == "ties":
-            strategy = datasets.tie_heavy(
+            strategy = ties.tie_heavy(
                 bias=needs.bias,
                 dyadic=needs.floats,
                 separable=needs.separable,
                 dimension=needs.dimension,
             )
-            drawn = datasets.draw(strategy, count, seed, keep)
+            drawn = ties.draw(strategy, count, seed, keep)
         else:
             drawn = datasets.numpy_cases(regime, count, seed, needs, keep, first=first)  # type: ignore[arg-type]
         found += [datasets.Case(regime, d) for d in drawn]

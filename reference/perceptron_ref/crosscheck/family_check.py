@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from perceptron_ref.crosscheck import candidates
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.family_verdicts import disagree
 from perceptron_ref.crosscheck.family import Family, Options, of
-from perceptron_ref.crosscheck.judge.family_trial import Calls, FamilyTrial
+from perceptron_ref.crosscheck.judge import cache
+from perceptron_ref.crosscheck.judge.family_trial import ByData, Calls, FamilyTrial
 from perceptron_ref.crosscheck.judge.oracle import SMALL
 from perceptron_ref.crosscheck.judge.tally import STOPS
 from perceptron_ref.crosscheck.report.results import Report
@@ -59,9 +62,12 @@ def crosscheck(
     clock: candidates.Clock,
     labels: str | None = None,
     orientation: str | None = None,
+    cache_dir: str | Path | None = None,
+    facts: Callable[[datasets.Needs], Mapping[str, Any]] | None = None,
 ) -> Report:
     """The family's crosscheck (the arguments are :func:`~perceptron_ref.crosscheck.check.
-    crosscheck`'s, checked there)."""
+    crosscheck`'s, checked there; ``facts``: what keys the reference's work for these needs
+    in the cache ``cache_dir``, :mod:`~perceptron_ref.crosscheck.judge.cache`)."""
     family = of(options.algorithm)
     if target in ("sklearn", "river"):
         raise InputError(f"the {target} adapter runs the core perceptrons, not {options.algorithm}")
@@ -95,7 +101,9 @@ def crosscheck(
         if why:
             raise InputError(f"{name}: {why}")
         given.append(datasets.Case("given", d))
-    cases = [*given, *_draw(family, options, needs, examples, seed)]
+    shared = cache.Shared(cache_dir, facts(needs) if facts else {}, ByData(options))
+    drawn = shared.draw(lambda: _draw(family, options, needs, examples, seed))
+    cases = [*given, *drawn]
     if not cases:  # e.g. --dimension D with Winnow's targets, or float input where no run is exact
         floats = " in float64 (use --input fractions)" if candidate.floats else ""
         raise InputError(
@@ -134,7 +142,8 @@ def crosscheck(
             said += found.notes(labels is not None, orientation is not None)
         trial = FamilyTrial(target, candidate, family, options, needs, cases, call, unusable, calls)
         report = trial.report(disagree)
-        return dataclasses.replace(report, calling=(*report.calling, *said))
+    shared.keep()
+    return dataclasses.replace(report, calling=(*report.calling, *said))
 
 
 ONE_CODING = ("multiclass",)

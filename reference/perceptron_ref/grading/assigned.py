@@ -101,7 +101,9 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
     python = entry if entry is not None and entry.suffix == ".py" else None
     budget = max(5.0, float(job.get("budget", a.budget)) - MARGIN)
     with sandbox.sharing(job["snapshot"]):
-        results = parts.grade(a, python, folder, problem=problem, budget=budget)
+        results = parts.grade(
+            a, python, folder, problem=problem, budget=budget, cache_dir=job.get("cache")
+        )
     won = sum(r.score for r in results)
     said = verdict(results, problem)
     ran_in = sandbox.plan().name if said != UNGRADABLE else ""
@@ -161,10 +163,13 @@ def grade(job: dict[str, Any]) -> dict[str, Any]:
     return {"row": graded, "results": document, "feedback": text, "summary": hand_in}
 
 
-def one(assignment: Assignment, path: str | Path) -> tuple[str, list[parts.Result], str, list[str]]:
+def one(
+    assignment: Assignment, path: str | Path, cache_dir: str | Path | None = None
+) -> tuple[str, list[parts.Result], str, list[str]]:
     """Grade one hand-in (a file, a folder or a zip) in this process, as ``grade`` grades
-    each: copied into a snapshot that its code alone sees.  (name, the parts' results, why
-    nothing could run, the notes for the student)."""
+    each: copied into a snapshot that its code alone sees (``cache_dir``: where the
+    reference's work is kept).  (name, the parts' results, why nothing could run, the notes
+    for the student)."""
     import tempfile
 
     from perceptron_ref.grading import intake
@@ -185,7 +190,12 @@ def one(assignment: Assignment, path: str | Path) -> tuple[str, list[parts.Resul
         python = entry if entry is not None and entry.suffix == ".py" else None
         with sandbox.sharing(sub.snapshot):
             results = parts.grade(
-                assignment, python, folder, problem=sub.problem, budget=assignment.budget
+                assignment,
+                python,
+                folder,
+                problem=sub.problem,
+                budget=assignment.budget,
+                cache_dir=cache_dir,
             )
     return sub.name, results, sub.problem, list(sub.notes)
 

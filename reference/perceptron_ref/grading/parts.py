@@ -264,7 +264,13 @@ def _program_behaviour(r: ProgramReport, output: str, codes: tuple[str, ...], fa
 # -- Functions: train, step, predict -----------------------------------------------------
 
 
-def train_result(assignment: Assignment, part: Part, entry: Path, budget: float | None) -> Result:
+def train_result(
+    assignment: Assignment,
+    part: Part,
+    entry: Path,
+    budget: float | None,
+    cache_dir: str | Path | None = None,
+) -> Result:
     report = crosscheck(
         assignment.algorithm,
         f"{entry}:{part.function}",
@@ -278,6 +284,7 @@ def train_result(assignment: Assignment, part: Part, entry: Path, budget: float 
         eta=assignment.eta,
         budget=budget,
         data=[(f"visible data {i + 1}", c.train) for i, c in enumerate(assignment.visible)],
+        cache_dir=cache_dir,
     )
     words = feedback.text(report, kind=assignment.input, entry=part.function)
     right = report.verdict == "agree"
@@ -876,9 +883,12 @@ def grade(
     *,
     problem: str = "",
     budget: float | None = None,
+    cache_dir: str | Path | None = None,
 ) -> list[Result]:
     """Every part of one hand-in, in the assignment's order: ``entry`` is its Python file
-    (functions), ``folder`` the folder its program runs in; ``problem`` why there is none."""
+    (functions), ``folder`` the folder its program runs in; ``problem`` why there is none;
+    ``cache_dir`` where the reference's work for the train part is kept and shared by the
+    class (:mod:`~perceptron_ref.crosscheck.judge.cache`)."""
     deadline = None if budget is None else time.monotonic() + budget
 
     def left() -> float | None:
@@ -899,7 +909,7 @@ def grade(
         if entry is None:
             done[part.name] = Result(part, False, not_run, problem, failure="load error", ran=False)
         else:
-            done[part.name] = train_result(assignment, part, entry, left())
+            done[part.name] = train_result(assignment, part, entry, left(), cache_dir)
     if calls and entry is None:
         for part in calls:
             done[part.name] = Result(part, False, not_run, problem, failure="load error", ran=False)

@@ -76,8 +76,8 @@ def prepare(folder: str | Path, options: Mapping[str, Any]) -> bool:
         oracle.trace(case.data)
         oracle.stats(case.data)
     # its own work alone: not what other crosschecks of this process added (the same bytes)
-    shared.keep(lambda run: run[1][-1] == "scaled" or run[1][2:4] == ("trace", oracle.algorithm)
-                or run[1][2:4] == ("replay", oracle.algorithm))  # fmt: skip
+    shared.keep(lambda run: run[1][-1] == "scaled" or run[1][2:4] in
+                {(what, oracle.algorithm) for what in ("trace", "replay", "stats")})  # fmt: skip
     return True
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -39,7 +40,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from perceptron_ref import extras
-from perceptron_ref.crosscheck.candidates import drivers, layouts, parameters, toplevel
+from perceptron_ref.crosscheck.candidates import drivers, layouts, packed, parameters, toplevel
 from perceptron_ref.crosscheck.candidates.commands import command, jvm, runtime_shares, shared_paths
 from perceptron_ref.crosscheck.candidates.drivers import languages
 from perceptron_ref.crosscheck.candidates.outcomes import (
@@ -208,6 +209,14 @@ def _numbers_json(data: Data) -> dict[str, Any]:
     return {"X": data[0], "y": list(data[1])}  # ints pass as they are; see _number
 
 
+def _array_json(data: Data) -> dict[str, Any]:
+    """For a numpy candidate: a large integer data set as its array's bytes (the worker makes
+    the same float64 array: :mod:`~perceptron_ref.crosscheck.candidates.packed`), else
+    :func:`_numbers_json`'s numbers."""
+    X = packed.to_json(data)
+    return _numbers_json(data) if X is None else {"X": X, "y": list(data[1])}
+
+
 def _number(v: Any) -> int | float:
     """A Fraction as JSON: an int, or the float it equals (float data are float-exact)."""
     return int(v) if v.denominator == 1 else float(v)
@@ -261,6 +270,7 @@ class Runner:
         self.timeout, self.memory = timeout, memory
         self.clock = clock or Clock()
         self.calls = 0
+        self._counting = threading.Lock()  # fresh processes may be asked from two threads
         self.told = told or parameters.Told(eta=eta, epochs=epochs, bias=bias)
         self.layout = layouts.Layout(bias="inside" if bias else "none")
         self.plan: parameters.Plan | None = None
@@ -426,11 +436,12 @@ class Runner:
             self.prepare()  # a family's candidate is called plainly (see worker.answer)
         if self.failed is not None:
             return [self.failed] * len(expanded)
-        self.calls += len(expanded)
+        with self._counting:
+            self.calls += len(expanded)
         layout = self.layout
         if c.kind in ("cmd", "driver"):
             return self._commands(expanded, raw)
-        encode = _dataset_json if c.input == "fractions" else _numbers_json
+        encode = {"fractions": _dataset_json, "numpy": _array_json}.get(c.input, _numbers_json)
         family = self.family
         request: dict[str, Any] = {
             "target": self._target(),

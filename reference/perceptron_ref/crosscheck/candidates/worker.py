@@ -11,7 +11,9 @@ requests on stdin, one per line, and answers each on its private copy of stdout:
 * ``{"target": {...}, "input": "numpy"|"fractions"|"lists", "bias": bool, "epochs":
   N|"converge", "eta": "p/q", "plan": {...}, "layout": {...}, "datasets": [{"X": [[x, ...],
   ...], "y": [1, -1, ...]}, ...], "repeat": k}`` (each x a ``"p/q"`` string, or for float
-  inputs a JSON number that is exactly its value): one JSON line per data set (and per
+  inputs a JSON number that is exactly its value; for a numpy candidate, a large integer
+  X may come as ``{"dtype": D, "shape": [n, d], "bytes": BASE64}``, its array's bytes, made
+  the same float64 array): one JSON line per data set (and per
   repeat), ``{"result": R, "from": ATTRIBUTES, "seconds": S}`` (R the returned or fitted
   numbers, nested as they came, each exactly as ``"p/q"``; the call's own time) or
   ``{"error": E, "memory": bool}``.  The plan (``parameters.Plan``) says how to construct and
@@ -29,6 +31,7 @@ exits at once: only the process that was called answers.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import errno
 import importlib
@@ -166,7 +169,12 @@ def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:
         return [[_plain(v) for v in row] for row in data["X"]], y
     import numpy as np
 
-    X = np.array([[_plain(v) for v in row] for row in data["X"]] if _strings(data) else data["X"])
+    if isinstance(data["X"], dict):  # an integer array's bytes (the parent's packed.py)
+        raw = base64.b64decode(data["X"]["bytes"])
+        X = np.frombuffer(raw, dtype=np.dtype(data["X"]["dtype"])).reshape(data["X"]["shape"])
+    else:
+        rows = data["X"]
+        X = np.array([[_plain(v) for v in row] for row in rows] if _strings(data) else rows)
     return X.astype(np.float64).reshape(len(y), -1), np.array(y, dtype=np.int64)
 
 

@@ -1,8 +1,9 @@
 """The data a candidate is tried on: several regimes, many small data sets and a few large.
 
 ``ties``
-    small, many zeros and repeated points (Hypothesis's :func:`tie_heavy`), d up to 12: zero
-    scores w·x = 0 come often, which is where the notes' variants differ;
+    small, many zeros and repeated points (Hypothesis's
+    :func:`~perceptron_ref.crosscheck.data.ties.tie_heavy`), d up to 12: zero scores w·x = 0
+    come often, which is where the notes' variants differ;
 ``near-zero``
     small data in which some examples are scaled by 2⁻ᵏ (k up to 48; for exact candidates
     also 3⁻ᵏ and 2⁻¹⁰⁰): scores just above and below 0, which catch thresholds and epsilons;
@@ -33,13 +34,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
-from hypothesis import HealthCheck, Phase, assume, given, seed, settings
-from hypothesis import strategies as st
 
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import realistic
 from perceptron_ref.crosscheck.data.needs import Needs as Needs
-from perceptron_ref.vectors import Label, Vector, add, dot
+from perceptron_ref.vectors import Label
 
 Regime = str
 REGIMES = ("given", "ties", "near-zero", "rationals", "long", "realistic", "round-sizes")
@@ -73,78 +72,6 @@ def plan(examples: int, *, floats: bool) -> dict[Regime, int]:
     counts = {"ties": ties, "near-zero": near, "rationals": rationals, "long": long}
     counts |= {"realistic": large, "round-sizes": rounds}
     return {r: n for r, n in counts.items() if n}
-
-
-def _coordinates(dyadic: bool) -> st.SearchStrategy[Fraction]:
-    denominators = [1, 2] if dyadic else [1, 2, 3]
-    value = st.builds(Fraction, st.integers(-4, 4), st.sampled_from(denominators))
-    return st.one_of(st.just(Fraction(0)), value)  # zeros first: ties come from them
-
-
-@st.composite
-def tie_heavy(
-    draw: st.DrawFn,
-    *,
-    bias: bool,
-    dyadic: bool,
-    separable: bool,
-    max_dimension: int = 12,
-    dimension: int | None = None,
-) -> Data:
-    """Small data with many zero scores; labelled by an integer w* when ``separable``."""
-    d = dimension or draw(st.one_of(st.integers(1, 4), st.integers(1, max_dimension)))
-    n = draw(st.integers(1, 12))
-    X: list[Vector] = [tuple(draw(st.lists(_coordinates(dyadic), min_size=d, max_size=d)))]
-    for _ in range(n - 1):
-        if X and draw(st.integers(0, 4)) == 0:
-            X.append(draw(st.sampled_from(X)))  # a repeated point
-        else:
-            X.append(tuple(draw(st.lists(_coordinates(dyadic), min_size=d, max_size=d))))
-    if not separable:
-        y: list[Label] = draw(st.lists(st.sampled_from([1, -1]), min_size=n, max_size=n))
-        return tuple(X), tuple(y)
-    w_star = tuple(Fraction(draw(st.integers(-2, 2))) for _ in range(d + bias))
-    direction = w_star[1:] if bias else w_star
-    assume(any(direction))
-    y = []
-    for i, x in enumerate(X):
-        s = dot(w_star, (Fraction(1), *x) if bias else x)
-        if s == 0:  # move x off the separator: s grows by ‖direction‖² > 0
-            X[i] = x = add(x, direction)
-            s = dot(w_star, (Fraction(1), *x) if bias else x)
-        y.append(1 if s > 0 else -1)
-    return tuple(X), tuple(y)
-
-
-def draw(
-    data: st.SearchStrategy[Data],
-    count: int,
-    seed_: int,
-    keep: Callable[[Data], bool] | None = None,
-) -> list[Data]:
-    """``count`` data sets from ``data`` (fewer if Hypothesis runs out), deterministic in
-    ``seed_``; ``keep`` (a predicate) rejects data sets, e.g. those a batch run cannot finish."""
-    found: list[Data] = []
-    if count <= 0:
-        return found
-
-    @settings(
-        max_examples=count,
-        database=None,
-        derandomize=False,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
-    @seed(seed_)
-    @given(data)
-    def collect(example: Data) -> None:
-        assume(keep is None or keep(example))
-        if example not in found:
-            found.append(example)
-
-    collect()
-    return found
 
 
 def near_zero(rng: np.random.Generator, needs: Needs) -> Data:

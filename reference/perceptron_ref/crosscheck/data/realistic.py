@@ -26,6 +26,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from perceptron_ref.crosscheck.candidates import packed
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.needs import Needs
 from perceptron_ref.crosscheck.judge.replay import replay, rule, scaled
@@ -73,7 +74,7 @@ def _data(X: np.ndarray, y: np.ndarray, D: int = 1) -> Data:
     else:
         rows = tuple(tuple(Fraction(int(v), D) for v in x) for x in X.tolist())
     labels: tuple[Label, ...] = tuple(1 if t == 1 else -1 for t in y.tolist())
-    return rows, labels
+    return packed.keep((rows, labels), X) if D == 1 else (rows, labels)
 
 
 SHAPES = {

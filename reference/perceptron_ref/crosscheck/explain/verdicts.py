@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -96,14 +97,21 @@ def repeat(
     that keeps state between calls, answers the two sequences alike, while a random choice
     between two answers goes unseen on m data sets only with probability 2⁻ᵐ (on one data
     set, half the time; a shuffle of two examples repeats itself half the time too)."""
-    a = trial.call.fresh([data], repeat=2)  # a fresh call, then a second one
-    b = trial.call.fresh([data])
-    sets = [(data, [a[0], b[0]])]
     cap = OTHERS_CMD if trial.candidate.kind == "cmd" else OTHERS
     rest = [d for d in others if d is not data]
     rest = rest[: cap - 1] + rest[-1:] if len(rest) > cap else rest
+    # a fresh call then a second one, another fresh call, and the others twice: processes
+    # that share nothing, so a Python candidate's run two at once (each waits mostly for its
+    # interpreter to start; a program or a JVM may want its memory to itself)
+    asked: list[tuple[list[Data], int]] = [([data], 2), ([data], 1)]
+    asked += [(rest, 1), (rest, 1)] if rest else []
+    python = trial.candidate.kind in ("file", "module", "sklearn", "river")
+    with ThreadPoolExecutor(max_workers=2 if python else 1) as pool:
+        done = list(pool.map(lambda job: trial.call.fresh(job[0], repeat=job[1]), asked))
+    a, b = done[0], done[1]
+    sets = [(data, [a[0], b[0]])]
     if rest:
-        first_run, second_run = trial.call.fresh(rest), trial.call.fresh(rest)
+        first_run, second_run = done[2], done[3]
         sets += [(d, [x, y]) for d, x, y in zip(rest, first_run, second_run, strict=True)]
     for d, runs in sets:
         if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in (*runs, *a)):

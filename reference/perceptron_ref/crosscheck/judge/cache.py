@@ -29,20 +29,22 @@ import os
 import pickle
 import stat
 import tempfile
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 import perceptron_ref
+from perceptron_ref.crosscheck.candidates import packed
+from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.datasets import Case
 from perceptron_ref.crosscheck.judge import oracle
 from perceptron_ref.crosscheck.judge.replay import Scaled
 from perceptron_ref.errors import InputError
 
-FORMAT = 1
+FORMAT = 2
 MAGIC = b"perceptron-ref reference cache\n"
 Run = tuple[int, tuple[Hashable, ...], Any]
 """One of the reference's results: the data set's index among the cases, the rest of the
@@ -55,6 +57,8 @@ _ALLOWED = {
     ("perceptron_ref.crosscheck.judge.replay", "Scaled"),
     ("perceptron_ref.crosscheck.judge.replay", "Replay"),
     ("perceptron_ref.crosscheck.judge.replay", "Step"),
+    ("perceptron_ref.crosscheck.judge.families", "Stats"),
+    ("perceptron_ref.crosscheck.judge.oracle", "Stats"),
     ("perceptron_ref.trace", "Trace"),
     ("perceptron_ref.trace", "Step"),
 }
@@ -63,10 +67,13 @@ _NUMPY = {"_reconstruct", "_frombuffer", "scalar", "dtype", "ndarray"}
 
 @dataclass(frozen=True)
 class Entry:
-    """The data sets drawn for one key, and the reference's results on them."""
+    """The data sets drawn for one key, the reference's results on them, and the integer
+    arrays of the large ones (by index: what a numpy candidate is sent,
+    :mod:`~perceptron_ref.crosscheck.candidates.packed`)."""
 
     cases: tuple[Case, ...]
     runs: tuple[Run, ...]
+    arrays: tuple[tuple[int, np.ndarray], ...] = ()
 
 
 @functools.lru_cache(maxsize=1)
@@ -102,25 +109,36 @@ class _Unpickler(pickle.Unpickler):
 def _pack(value: Any) -> Any:
     """A data set's integers in the narrowest integer type that holds them (the pixel data
     of ``realistic`` take an eighth of the room); :func:`_unpack` gives the int64 back."""
-    if isinstance(value, Scaled) and value.X.dtype == np.int64 and value.X.size:
-        low, high = int(value.X.min()), int(value.X.max())
-        for kind in (np.int8, np.int16, np.int32):
-            if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
-                return replace(value, X=value.X.astype(kind))
+    if isinstance(value, Scaled) and value.X.dtype == np.int64:
+        return replace(value, X=packed.narrow(value.X))
     return value
 
 
 def _unpack(value: Any) -> Any:
-    if isinstance(value, Scaled) and value.X.dtype in (np.int8, np.int16, np.int32):
+    if isinstance(value, Scaled) and value.X.dtype in (np.uint8, np.int8, np.int16, np.int32):
         return replace(value, X=value.X.astype(np.int64))
     return value
 
 
+class Results(Protocol):
+    """Where a crosscheck keeps the reference's results by data set: the core's
+    :mod:`~perceptron_ref.crosscheck.judge.oracle`, a family's :class:`~perceptron_ref.
+    crosscheck.judge.family_trial.ByData`."""
+
+    def remember(self, sets: Sequence[Data], runs: Sequence[Run]) -> None: ...
+
+    def remembered(self, sets: Sequence[Data]) -> list[Run]: ...
+
+
 class Shared:
     """One crosscheck's use of a store (``folder`` None: none): its data sets, read or drawn,
-    and then the reference's results on them, kept when it computed new ones."""
+    and then the reference's results on them (``results``: the core's oracle unless told),
+    kept when it computed new ones."""
 
-    def __init__(self, folder: str | Path | None, facts: Mapping[str, Any]) -> None:
+    def __init__(
+        self, folder: str | Path | None, facts: Mapping[str, Any], results: Results | None = None
+    ) -> None:
+        self.results: Results = oracle if results is None else results
         self.store = None if folder is None else Store(folder)
         self.key = "" if folder is None else key(facts)
         self.known = -1  # results read with the entry (-1: none was read)
@@ -133,7 +151,9 @@ class Shared:
             self.cases = draw()
         else:
             self.cases = entry.cases
-            oracle.remember([c.data for c in entry.cases], entry.runs)
+            self.results.remember([c.data for c in entry.cases], entry.runs)
+            for i, X in entry.arrays:
+                packed.keep(entry.cases[i].data, X)
             self.known = len(entry.runs)
         return self.cases
 
@@ -142,11 +162,15 @@ class Shared:
         those results alone), in an order that makes the same bytes for the same work."""
         if self.store is not None:
             runs = [
-                r for r in oracle.remembered([c.data for c in self.cases]) if not only or only(r)
+                r
+                for r in self.results.remembered([c.data for c in self.cases])
+                if not only or only(r)
             ]
             runs.sort(key=lambda r: (r[0], repr(r[1])))
             if len(runs) > self.known:
-                self.store.save(self.key, Entry(self.cases, tuple(runs)))
+                arrays = ((i, packed.array(c.data)) for i, c in enumerate(self.cases))
+                kept = tuple((i, X) for i, X in arrays if X is not None)
+                self.store.save(self.key, Entry(self.cases, tuple(runs), kept))
 
 
 class Store:
@@ -183,13 +207,13 @@ class Store:
         if not _well_formed(entry):
             return None
         runs = tuple((i, tail, _unpack(v)) for i, tail, v in entry.runs)
-        return Entry(entry.cases, runs)
+        return Entry(entry.cases, runs, entry.arrays)
 
     def save(self, key: str, entry: Entry) -> None:
         """Write the entry whole or not at all (never fails the grading: a full disk only
         loses the cache)."""
-        packed = Entry(entry.cases, tuple((i, t, _pack(v)) for i, t, v in entry.runs))
-        payload = pickle.dumps(packed, protocol=5)
+        narrow = Entry(entry.cases, tuple((i, t, _pack(v)) for i, t, v in entry.runs), entry.arrays)
+        payload = pickle.dumps(narrow, protocol=5)
         header = json.dumps(_header(key, payload), sort_keys=True).encode()
         name = ""
         try:
@@ -218,7 +242,23 @@ def _well_formed(entry: object) -> bool:
     if not all(isinstance(c, Case) for c in entry.cases) or not isinstance(entry.runs, tuple):
         return False
     n = len(entry.cases)
-    return all(
+    runs = all(
         isinstance(r, tuple) and len(r) == 3 and type(r[0]) is int and 0 <= r[0] < n
         for r in entry.runs
     )
+    return (
+        runs
+        and isinstance(entry.arrays, tuple)
+        and all(_array_of(a, entry.cases) for a in entry.arrays)
+    )
+
+
+def _array_of(kept: object, cases: tuple[Case, ...]) -> bool:
+    """Is ``kept`` (index, array) an integer array of the shape of its case's rows?"""
+    if not (isinstance(kept, tuple) and len(kept) == 2 and type(kept[0]) is int):
+        return False
+    i, X = kept
+    if not (0 <= i < len(cases) and isinstance(X, np.ndarray) and X.dtype.kind in "iu"):
+        return False
+    rows = cases[i].data[0]
+    return bool(rows) and X.shape == (len(rows), len(rows[0]))

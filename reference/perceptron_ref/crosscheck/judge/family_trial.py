@@ -18,10 +18,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from perceptron_ref.crosscheck.candidates import Candidate, Runner, parameters
@@ -45,19 +46,51 @@ from perceptron_ref.vectors import Vector
 ONE = Fraction(1)
 
 
+_RUNS: OrderedDict[tuple[Hashable, ...], tuple[Data, Any]] = OrderedDict()
+_RUNS_SIZE = 20_000
+
+
 class ByData:
-    """A cache by data set: keyed by the data's id and kept with the data, so that an id is
-    never reused while its entry lives (shrinking makes and drops many data sets)."""
+    """The reference's results for one family's options, by data set: keyed by the data's
+    id and kept with the data, so that an id is never reused while its entry lives
+    (shrinking makes and drops many data sets).  They are the process's (a grading run's
+    crosschecks of one configuration share them) and what the cache keeps on disk
+    (:mod:`~perceptron_ref.crosscheck.judge.cache`): each is a function of the data, the
+    options and the rest of its key alone."""
 
-    def __init__(self) -> None:
-        self.found: dict[tuple[int, Any], tuple[Data, Any]] = {}
+    def __init__(self, options: Options) -> None:
+        self.options = options
 
-    def get(self, data: Data, key: Any, make: Callable[[], Any]) -> Any:
-        entry = self.found.get((id(data), key))
-        if entry is None or entry[0] is not data:
-            entry = (data, make())
-            self.found[(id(data), key)] = entry
-        return entry[1]
+    def get(self, data: Data, key: tuple[Hashable, ...], make: Callable[[], Any]) -> Any:
+        full = (id(data), self.options, *key)
+        entry = _RUNS.get(full)
+        if entry is not None and entry[0] is data:
+            _RUNS.move_to_end(full)
+            return entry[1]
+        value = make()
+        _RUNS[full] = (data, value)
+        while len(_RUNS) > _RUNS_SIZE:
+            _RUNS.popitem(last=False)
+        return value
+
+    def remembered(self, sets: Sequence[Data]) -> list[tuple[int, tuple[Hashable, ...], Any]]:
+        """The results kept for these data sets (as :func:`oracle.remembered`)."""
+        where = {id(d): i for i, d in enumerate(sets)}
+        return [
+            (where[k[0]], k[2:], value)
+            for k, (data, value) in _RUNS.items()
+            if k[0] in where and k[1] == self.options and data is sets[where[k[0]]]
+        ]
+
+    def remember(
+        self, sets: Sequence[Data], runs: Sequence[tuple[int, tuple[Hashable, ...], Any]]
+    ) -> None:
+        """Take results computed before, maybe in another process (as :func:`oracle.remember`)."""
+        for i, tail, value in runs:
+            key = (id(sets[i]), self.options, *tail)
+            _RUNS[key] = (sets[i], value)
+        while len(_RUNS) > _RUNS_SIZE:
+            _RUNS.popitem(last=False)
 
 
 class Calls:
@@ -74,11 +107,11 @@ class Calls:
         self.family, self.options, self.told = family, options, told
         self.labels = labels  # "01": its y coded 0/1 (--label-coding), else -1/+1
         self.orientation: str | None = None  # "columns": X as d × n and y as a 1 × n row
-        self._probes = ByData()
+        self._probes = ByData(options)
 
     def probes(self, data: Data) -> tuple[Vector, ...]:
         found: tuple[Vector, ...] = self._probes.get(
-            data, None, lambda: self.family.regimes.probes(data, self.options)
+            data, ("probes",), lambda: self.family.regimes.probes(data, self.options)
         )
         return found
 
@@ -120,7 +153,7 @@ class FamilyTrial:
         self.needs, self.cases, self.call, self.unusable = needs, list(cases), call, unusable
         self.calls, self.judge, self.q = calls, family.judge, options.eta
         self.floats = candidate.floats
-        self._answers, self._predicted, self._exact = ByData(), ByData(), ByData()
+        self._runs = ByData(options)
 
     # -- 1. answers ------------------------------------------------------------------------
 
@@ -161,12 +194,14 @@ class FamilyTrial:
                 )
             return found
 
-        return self._answers.get(data, variant, make)
+        return self._runs.get(data, ("answer", variant.values), make)
 
     def predicted(self, data: Data, variant: Variant) -> tuple[Fraction, ...]:
         points = self.calls.probes(data)
-        found: tuple[Fraction, ...] = self._predicted.get(
-            data, variant, lambda: self.judge.predict(data, variant, self.options, points)
+        found: tuple[Fraction, ...] = self._runs.get(
+            data,
+            ("predict", variant.values),
+            lambda: self.judge.predict(data, variant, self.options, points),
         )
         return found
 
@@ -188,8 +223,8 @@ class FamilyTrial:
         return self.judge.same(mine, expected, data, variant, self.options, self.floats)
 
     def _exact_for(self, data: Data, variant: Variant) -> bool:
-        found: bool = self._exact.get(
-            data, variant, lambda: self.judge.exact(data, variant, self.options)
+        found: bool = self._runs.get(
+            data, ("exact", variant.values), lambda: self.judge.exact(data, variant, self.options)
         )
         return found
 
@@ -335,8 +370,12 @@ class FamilyTrial:
 
     def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
         sets = [self.cases[i] for i in checked]
-        stats = (self.judge.stats(c.data, self.options) for c in sets)
-        return tally.coverage(sets, stats, (_largest(c.data) for c in sets))
+        runs, judge = self._runs, self.judge
+        stats = [
+            runs.get(c.data, ("stats",), partial(judge.stats, c.data, self.options)) for c in sets
+        ]
+        largest = (runs.get(c.data, ("largest",), partial(_largest, c.data)) for c in sets)
+        return tally.coverage(sets, stats, largest)
 
     def aspects(
         self,

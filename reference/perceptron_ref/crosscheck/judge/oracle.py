@@ -178,9 +178,14 @@ class Oracle:
         return _cached(self._key(data, "replay", self.algorithm), data, make)  # type: ignore[no-any-return]
 
     def stats(self, data: Data) -> Stats:
-        """Zero and near-zero scores of the run under test, and its passes."""
-        s, r = self.scaled(data), self.replay(data)
-        limit = NEAR_ZERO * s.D * s.D
-        zero = sum(1 for step in r.steps if step.s == 0)
-        near = sum(1 for step in r.steps if step.s != 0 and abs(int(step.s)) <= limit)
-        return Stats(zero, near, r.epochs)
+        """Zero and near-zero scores of the run under test, and its passes (cached: every
+        crosscheck's coverage asks)."""
+
+        def make() -> Stats:
+            s, r = self.scaled(data), self.replay(data)
+            limit = NEAR_ZERO * s.D * s.D
+            zero = sum(1 for step in r.steps if step.s == 0)
+            near = sum(1 for step in r.steps if step.s != 0 and abs(int(step.s)) <= limit)
+            return Stats(zero, near, r.epochs)
+
+        return _cached(self._key(data, "stats", self.algorithm), data, make)  # type: ignore[no-any-return]

@@ -48,6 +48,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
@@ -201,8 +202,15 @@ def adopt(chosen: Plan) -> None:
 
 
 def plan() -> Plan:
-    """Which layers hold here, tried for real once per process (or :func:`adopt`-ed)."""
-    return _ADOPTED[0] if _ADOPTED else _found()
+    """Which layers hold here, tried for real once per process (or :func:`adopt`-ed); a
+    second thread asking while the first tries waits for its answer."""
+    if _ADOPTED:
+        return _ADOPTED[0]
+    with _FINDING:
+        return _found()
+
+
+_FINDING = threading.Lock()
 
 
 @functools.cache

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from hypothesis.errors import Unsatisfiable
 
 from perceptron_ref.crosscheck.candidates.outcomes import Data
-from perceptron_ref.crosscheck.data import datasets
+from perceptron_ref.crosscheck.data import datasets, ties
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.family_options import Options
 from perceptron_ref.vectors import Vector
@@ -81,10 +81,10 @@ def probes(data: Data, limit: int = PROBES) -> tuple[Vector, ...]:
 
 
 def draw(strategy: Any, count: int, seed: int, keep: Callable[[Data], bool]) -> list[Data]:
-    """``datasets.draw``, or none when ``keep`` rejects everything the strategy makes (no data
+    """``ties.draw``, or none when ``keep`` rejects everything the strategy makes (no data
     of this regime fits the options: the caller says so)."""
     try:
-        return datasets.draw(strategy, count, seed, keep)
+        return ties.draw(strategy, count, seed, keep)
     except Unsatisfiable:
         return []
 
@@ -117,7 +117,7 @@ def core(
         if regime in LARGE and not large:
             continue
         if regime == "ties":
-            strategy = datasets.tie_heavy(
+            strategy = ties.tie_heavy(
                 bias=needs.bias,
                 dyadic=needs.floats,
                 separable=needs.separable,
