@@ -265,6 +265,11 @@ def _program_behaviour(r: ProgramReport, output: str, codes: tuple[str, ...], fa
 
 
 def train_result(assignment: Assignment, part: Part, entry: Path, budget: float | None) -> Result:
+    family: dict[str, Any] = {}
+    if not assignment.core:  # a family's options, as crosscheck takes them
+        family = dict(assignment.options) | {"max_epochs": assignment.max_epochs}
+        if assignment.labels == "01":
+            family["labels"] = "01"
     report = crosscheck(
         assignment.algorithm,
         f"{entry}:{part.function}",
@@ -278,6 +283,7 @@ def train_result(assignment: Assignment, part: Part, entry: Path, budget: float 
         eta=assignment.eta,
         budget=budget,
         data=[(f"visible data {i + 1}", c.train) for i, c in enumerate(assignment.visible)],
+        **family,
     )
     words = feedback.text(report, kind=assignment.input, entry=part.function)
     right = report.verdict == "agree"
