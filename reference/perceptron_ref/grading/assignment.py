@@ -530,7 +530,10 @@ def _family_parts(algorithm: str, common: dict[str, Any], where: _Where) -> None
     if common["input"] == "fractions" or algorithm != "halving/cover":
         return
     raise where.error(
-        'halving/cover\'s hypotheses are exact: set input = "fractions"', "", None, "input"
+        'halving/cover\'s hypotheses are exact: set input = "fractions"',
+        "",
+        None,
+        "input" if "input" in common["stated"] else "algorithm",
     )
 
 
