@@ -171,7 +171,10 @@ BAD = [
         ),
         "a.toml:5: average must be one of after, before, all, got 'middle'",
     ),
-    (FAMILY.replace('"winnow/k-of-r"', '"perceptron/blum"'), "a.toml:4: perceptron/blum takes no [options]"),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"perceptron/blum"'),
+        "a.toml:4: perceptron/blum takes no [options]",
+    ),
     (
         FAMILY.replace('"winnow/k-of-r"', '"perceptron/structured"')
         .replace("k = 2", "")

@@ -5,9 +5,9 @@ worth (``grade``, ``gradescope``, ``prairielearn``, ``crosscheck`` and ``audit``
 Top level
     ``title`` (the gradebook's column; the file's name), ``algorithm`` (required: any
     algorithm ID of ``run``; the state API below is the kernel perceptron with one of the
-    six perceptrons' zero-score rule, ``perceptron/kernel`` for Gormley's), ``bias`` (false: a constant 1
-    first), ``epochs`` (1, or ``"converge"``), ``eta`` (1; a string such as ``"0.5"`` or
-    ``"1/3"`` is exact), ``labels`` (``"pm1"``: functions see -1/+1; ``"01"``: 0/1),
+    six perceptrons' zero-score rule, ``perceptron/kernel`` for Gormley's), ``bias``
+    (false: a constant 1 first), ``epochs`` (1, or ``"converge"``), ``eta`` (1; a string
+    such as ``"0.5"`` or ``"1/3"`` is exact), ``labels`` (``"pm1"``: functions see -1/+1; ``"01"``: 0/1),
     ``zero_label`` (the label a zero score w·x = 0 predicts: ``"+1"`` or ``"-1"``; by default
     the algorithm's own, and +1 for the rules that make no prediction of their own),
     ``input`` (``numpy``, ``lists`` or ``fractions``: what functions receive), ``examples``
@@ -567,8 +567,8 @@ def _options(data: dict[str, Any], common: dict[str, Any], where: _Where) -> dic
             **given,
         )
     except InputError as error:
-        key = next((k for k in data if k in str(error)), None)
-        raise where.error(str(error), t, None, key) from None
+        said = next((k for k in data if k in str(error)), None)
+        raise where.error(str(error), t, None, said) from None
     return {"options": checked.settings, "max_epochs": max_epochs}
 
 

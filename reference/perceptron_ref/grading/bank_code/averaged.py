@@ -29,11 +29,15 @@ def vector(values: Any) -> Any:
 
 
 def dot(w: Any, x: Any) -> Any:
-    return sum((a * b for a, b in zip(w, x)), number(0))
+    if isinstance(w, np.ndarray):
+        return w @ x
+    return sum((a * b for a, b in zip(w, x, strict=True)), number(0))
 
 
 def plus(w: Any, c: Any, x: Any) -> Any:
-    return vector([a + c * b for a, b in zip(w, x)])
+    if isinstance(w, np.ndarray):
+        return w + c * x
+    return [a + c * b for a, b in zip(w, x, strict=True)]
 
 
 def mistake(y: int, score: Any) -> bool:
@@ -87,7 +91,9 @@ def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
         "at updates": (made, updates),
         "÷ updates": (after, updates),
     }[how]
-    return vector([v / number(count) for v in total])
+    if isinstance(total, np.ndarray):
+        return total / count
+    return [v / number(count) for v in total]
 
 
 def predict(x: Any, w: Any) -> int:

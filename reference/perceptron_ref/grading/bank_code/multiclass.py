@@ -22,7 +22,9 @@ def number(v: Any) -> Any:
 def best(scores: list[Any]) -> int:
     top = 0
     for k in range(1, len(scores)):
-        if scores[k] > scores[top] or (KNOBS.get("argmax tie") == "last" and scores[k] == scores[top]):
+        if scores[k] > scores[top] or (
+            KNOBS.get("argmax tie") == "last" and scores[k] == scores[top]
+        ):
             top = k
     return top
 
@@ -47,15 +49,19 @@ def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
         clean = True
         for i in order:
             x, t = rows[i], labels[i]
-            z = best([sum((a * b for a, b in zip(W[k], x)), number(0)) for k in range(K)])
+            z = best(
+                [sum((a * b for a, b in zip(W[k], x, strict=True)), number(0)) for k in range(K)]
+            )
             if z == t:
                 continue
             clean = False
-            W[t] = [a + b for a, b in zip(W[t], x)]
+            W[t] = [a + b for a, b in zip(W[t], x, strict=True)]
             if how == "both rows":
-                W[z] = [a - b for a, b in zip(W[z], x)]
+                W[z] = [a - b for a, b in zip(W[z], x, strict=True)]
             elif how == "½ on the predicted row":
-                W[z] = [a - b / 2 for a, b in zip(W[z], x)]
+                W[z] = [a - b / 2 for a, b in zip(W[z], x, strict=True)]
+        if until_clean and clean:
+            break
     if KNOBS.get("style", "numpy") == "numpy":
         import numpy as np
 

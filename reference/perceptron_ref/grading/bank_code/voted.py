@@ -46,8 +46,8 @@ def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
         clean = True
         for i in order:
             x, t = rows[i], int(y[i])
-            if mistake(t, sum((a * b for a, b in zip(w, x)), number(0))):
-                w = [a + t * b for a, b in zip(w, x)]
+            if mistake(t, sum((a * b for a, b in zip(w, x, strict=True)), number(0))):
+                w = [a + t * b for a, b in zip(w, x, strict=True)]
                 votes.append([w, start])
                 clean = False
             else:

@@ -21,7 +21,7 @@ def number(v: Any) -> Any:
 
 
 def positive(w: Any, x: Any, theta: Any) -> bool:
-    s = sum((a * b for a, b in zip(w, x)), number(0))
+    s = sum((a * b for a, b in zip(w, x, strict=True)), number(0))
     return bool(s >= theta if KNOBS.get("at θ", "+ at w·x = θ") == "+ at w·x = θ" else s > theta)
 
 
