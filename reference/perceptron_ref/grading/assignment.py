@@ -7,7 +7,7 @@ Top level
     algorithm ID of ``run``; the state API below is the kernel perceptron with one of the
     six perceptrons' zero-score rule, ``perceptron/kernel`` for Gormley's), ``bias``
     (false: a constant 1 first), ``epochs`` (1, or ``"converge"``), ``eta`` (1; a string
-    such as ``"0.5"`` or ``"1/3"`` is exact), ``labels`` (``"pm1"``: functions see -1/+1; ``"01"``: 0/1),
+    ``"1/3"`` is exact), ``labels`` (``"pm1"``: functions see -1/+1; ``"01"``: 0/1),
     ``zero_label`` (the label a zero score w·x = 0 predicts: ``"+1"`` or ``"-1"``; by default
     the algorithm's own, and +1 for the rules that make no prediction of their own),
     ``input`` (``numpy``, ``lists`` or ``fractions``: what functions receive), ``examples``
