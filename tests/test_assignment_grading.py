@@ -338,3 +338,20 @@ def test_a_family_assignment_grades_part_by_part_as_its_family_is_judged(
     got = rows(out_csv)
     assert got["right"]["score"] == "8" and got["wrong_before"]["score"] == "2"
     assert got["wrong_before"][column("train(X, y) returns the averaged weights")] == "0"
+
+
+def test_gradescope_grades_a_family_assignment_by_the_file(tmp_path: Path, pinned: Path) -> None:
+    wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip stands in for the wheel
+    base = ["--assignment", str(AVERAGED), "--examples", "6", "--wheel", str(wheel)]
+    assert main(["gradescope", str(tmp_path / "gs"), *base, "--pins", str(pinned)]) == 0
+    root = unpacked(
+        tmp_path / "gs" / "autograder.zip", tmp_path / "ag", [HERE / "averaged" / "wrong_before.py"]
+    )
+    tests = run_autograder(root)["tests"]
+    assert isinstance(tests, list)
+    assert [(t["name"], t["score"], t["max_score"]) for t in tests] == [
+        ("train(X, y) returns the averaged weights", 0, 6),
+        ("predict(x, w) with the averaged weights", 2, 2),
+    ]
+    assert "perceptron/averaged (before)" in tests[0]["output"]
