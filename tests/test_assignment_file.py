@@ -27,6 +27,41 @@ points = 2
 """
 
 
+FAMILY = """\
+algorithm = "winnow/k-of-r"
+epochs = 2
+
+[options]
+k = 2
+
+[[parts]]
+name = "w"
+check = "train"
+function = "winnow"
+points = 1
+"""
+
+
+def test_a_family_assignment_keeps_its_options_as_run_reads_them() -> None:
+    a = A.parse(FAMILY, "a.toml")
+    assert not a.core and a.options == (("k", 2),) and a.max_epochs is None
+    assert a.family_options.settings == (("k", 2),) and a.family_options.epochs == 2
+    kernel = A.parse(
+        FAMILY.replace('"winnow/k-of-r"', '"perceptron/kernel"')
+        .replace("epochs = 2", 'epochs = "converge"')
+        .replace("k = 2", 'kernel = "polynomial"\ndegree = 2\nc = "1/2"\nmax_epochs = 50'),
+        "k.toml",
+    )
+    assert dict(kernel.options) == {"kernel": "polynomial", "degree": 2, "c": Fraction(1, 2)}
+    assert kernel.max_epochs == 50 and kernel.family_options.max_epochs == 50
+    averaged = A.read(A.example("averaged-perceptron"))
+    assert averaged.options == (("average", "after"),) and averaged.bias
+    assert [p.check for p in averaged.parts] == ["train", "predict"]
+    assert averaged.functions == ("train", "predict")
+    # the kernel perceptron's state API is still the core's (its zero-score rules)
+    assert A.read(A.example("stanford-cs229")).core
+
+
 def test_the_three_course_shapes_parse_with_what_their_handouts_say() -> None:
     cmu = A.read(A.example("cmu-10601"))
     assert cmu.program is not None and cmu.program.file == "perceptron.py"
@@ -117,8 +152,42 @@ BAD = [
         "a.toml:4: epochs lists several values, but the command has no {epochs}",
     ),
     (
-        'algorithm = "perceptron/kernel"\n' + GOOD.split("\n", 1)[1],
-        "a.toml:1: perceptron/kernel is graded through a state API",
+        'algorithm = "perceptron/kernel"\n[state]\n[[parts]]\nname = "a"\ncheck = "state-pass"\npoints = 1\n[[parts]]\nname = "b"\ncheck = "train"\nfunction = "f"\npoints = 1\n',
+        "a.toml:1: perceptron/kernel: a state API (state-initial, state-pass, state-test) or a train function, not both",
+    ),
+    (FAMILY.replace("k = 2", "k = 0"), "a.toml:5: k must be a positive integer, got 0"),
+    (
+        FAMILY.replace("k = 2", "k = 2.0"),
+        'a.toml:5: k must be exact: write it as a string ("2.0") or an integer',
+    ),
+    (FAMILY.replace("k = 2", "kk = 2"), "a.toml:5: unknown key 'kk' (known: average, c, degree,"),
+    (
+        FAMILY.replace('check = "train"', 'check = "step"\narguments = ["x", "y", "w"]'),
+        "a.toml:9: check 'step': a winnow/k-of-r assignment has train parts",
+    ),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"perceptron/averaged"').replace(
+            "k = 2", 'average = "middle"'
+        ),
+        "a.toml:5: average must be one of after, before, all, got 'middle'",
+    ),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"perceptron/blum"'),
+        "a.toml:4: perceptron/blum takes no [options]",
+    ),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"perceptron/structured"')
+        .replace("k = 2", "")
+        .replace("epochs = 2", 'epochs = 2\nlabels = "01"'),
+        "a.toml:3: labels: perceptron/structured's labels are the classes 0 … K-1",
+    ),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"winnow/ltf"').replace("k = 2", "epsilon = 0.5"),
+        'a.toml:5: epsilon must be exact: write it as a string ("0.5") or an integer',
+    ),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"halving/cover"').replace("k = 2", ""),
+        'a.toml:1: halving/cover\'s hypotheses are exact: set input = "fractions"',
     ),
 ]
 

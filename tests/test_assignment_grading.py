@@ -20,6 +20,7 @@ import pytest
 from perceptron_ref.cli import main
 from perceptron_ref.grading import assignment as A
 from perceptron_ref.grading import gradebook
+from perceptron_ref.grading.assigned import column
 from perceptron_ref.grading.child import COLUMNS
 from tests.test_gradescope import run_autograder, unpacked
 from tests.test_prairielearn import grade as prairielearn_grade
@@ -306,3 +307,51 @@ def test_gradescope_and_prairielearn_grade_by_the_file(tmp_path: Path, pinned: P
     )
     assert nothing["gradable"] is False
     assert "defines no perceptron_update() or perceptron()" in nothing["format_errors"][0]
+
+
+AVERAGED = A.example("averaged-perceptron")
+
+
+def test_a_family_assignment_grades_part_by_part_as_its_family_is_judged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # crosscheck --assignment: the train part judged as crosscheck judges the averaged
+    # perceptron (its diagnosis in the feedback), the predict part on its own
+    base = ["crosscheck", "--assignment", str(AVERAGED), "--examples", "6", "--candidate"]
+    assert main([*base, str(HERE / "averaged" / "right.py")]) == 0
+    out = capsys.readouterr().out
+    assert "AGREE, 8/8 points" in out.splitlines()[0]
+    assert main([*base, str(HERE / "averaged" / "wrong_before.py")]) == 1
+    out = capsys.readouterr().out
+    assert "DISAGREE, 2/8 points" in out.splitlines()[0]
+    assert "  [0/6] train(X, y) returns the averaged weights: wrong" in out
+    assert "  [2/2] predict(x, w) with the averaged weights: right" in out
+    assert "perceptron/averaged (before)" in out
+    # grade: a class of both, a column per part
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in ("right", "wrong_before"):
+        shutil.copy(HERE / "averaged" / f"{name}.py", folder / f"{name}.py")
+    out_csv = tmp_path / "grades.csv"
+    command = ["grade", "--assignment", str(AVERAGED), str(folder), "--examples", "6"]
+    assert main([*command, "--out", str(out_csv)]) == 0
+    got = rows(out_csv)
+    assert got["right"]["score"] == "8" and got["wrong_before"]["score"] == "2"
+    assert got["wrong_before"][column("train(X, y) returns the averaged weights")] == "0"
+
+
+def test_gradescope_grades_a_family_assignment_by_the_file(tmp_path: Path, pinned: Path) -> None:
+    wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip stands in for the wheel
+    base = ["--assignment", str(AVERAGED), "--examples", "6", "--wheel", str(wheel)]
+    assert main(["gradescope", str(tmp_path / "gs"), *base, "--pins", str(pinned)]) == 0
+    root = unpacked(
+        tmp_path / "gs" / "autograder.zip", tmp_path / "ag", [HERE / "averaged" / "wrong_before.py"]
+    )
+    tests = run_autograder(root)["tests"]
+    assert isinstance(tests, list)
+    assert [(t["name"], t["score"], t["max_score"]) for t in tests] == [
+        ("train(X, y) returns the averaged weights", 0, 6),
+        ("predict(x, w) with the averaged weights", 2, 2),
+    ]
+    assert "perceptron/averaged (before)" in tests[0]["output"]

@@ -6,6 +6,7 @@ losing points (a time limit too short), and the gaps of a part -- with its exit 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -251,3 +252,134 @@ def test_audit_refuses_what_its_bank_cannot_write(
     (tmp_path / "b" / "x").write_text("")
     assert main(["audit", str(A.example("stanford-cs229")), "--keep", str(tmp_path / "b")]) == 2
     assert "--keep" in capsys.readouterr().err
+
+
+# -- A family's assignment: its bank, and its audit --------------------------------------
+
+WINNOW = """\
+title = "HW: Winnow for 2-of-r functions"
+algorithm = "winnow/k-of-r"
+epochs = 2
+
+[options]
+k = 2
+
+[[parts]]
+name = "winnow(X, y)"
+check = "train"
+function = "winnow"
+arguments = ["X", "y"]
+points = 4
+"""
+
+FAMILY_TEXTS = {
+    "averaged": A.example("averaged-perceptron").read_text(),
+    "winnow": WINNOW,
+    "voted": WINNOW.replace('"winnow/k-of-r"', '"perceptron/voted"').replace("k = 2", ""),
+    "multiclass": WINNOW.replace('"winnow/k-of-r"', '"perceptron/structured"').replace("k = 2", ""),
+}
+
+
+def family_answer(name: str, a: A.Assignment, knobs: dict[str, object], data: object) -> object:
+    from perceptron_ref.crosscheck.family import of
+    from perceptron_ref.crosscheck.judge.families import Variant as JudgeVariant
+
+    judge = of(a.algorithm).judge
+    options = a.family_options
+    dims = [d.name for d in judge.dims(options) if not d.predictions]
+    variant = JudgeVariant(tuple((d, str(knobs[d])) for d in dims))
+    return judge.answer(data, variant, options)  # type: ignore[arg-type]
+
+
+FAMILY_DATA = {
+    "averaged": (((0, 1), (1, 0), (2, 1), (-1, 0), (0, 0), (1, -1)), (1, 1, 1, -1, -1, -1)),
+    "voted": (((0, 1), (1, 0), (2, 1), (-1, 0), (0, 0), (1, -1)), (1, 1, 1, -1, -1, -1)),
+    "winnow": (
+        ((1, 1, 0, 0), (1, 0, 1, 1), (0, 1, 1, 0), (0, 0, 0, 1), (1, 1, 1, 0), (0, 1, 0, 1)),
+        (1, 1, 1, -1, 1, -1),
+    ),
+    "multiclass": (((1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (2, 1)), (0, 1, 2, 1, 0, 2)),
+}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_TEXTS))
+def test_a_familys_bank_holds_every_variant_its_judge_names_each_running_as_named(
+    family: str,
+) -> None:
+    from perceptron_ref.crosscheck.family import of
+
+    a = A.parse(FAMILY_TEXTS[family], f"{family}.toml")
+    found = bank.variants(a)
+    names = [v.name for v in found]
+    assert len(names) == len(set(names))
+    judge = of(a.algorithm).judge
+    named = judge.variants(a.family_options, predictions=False)
+    # every variant the judge names is in the bank (the reference's three times: its styles)
+    assert len([v for v in found if "style" in v.knobs or v.name.startswith("wrong-")]) >= len(
+        named
+    )
+    assert {"right-numpy", "right-lists", "wrong-fixed"} <= set(names)
+    assert ("right-fractions" in names) == (a.input == "fractions")
+    assert {"wrong-pass-too-many", "wrong-pass-too-few", "wrong-shuffle"} <= set(names)
+    data = FAMILY_DATA[family]
+    X, y = data
+    seen = set()
+    for v in found:
+        if "passes" in v.knobs or "shuffle" in v.knobs or "fixed" in v.knobs:
+            continue
+        assert not scripts.definitions(bank.source(a, v))[1], v.name  # loaded whole
+        expected = _exact(family_answer(family, a, v.knobs, data))
+        # in exact fractions, each variant's answer is its judge variant's, exactly ...
+        for style in ("fractions", v.knobs.get("style", "numpy")):
+            module = types.ModuleType(v.name)
+            code = bank.source(a, dataclasses.replace(v, knobs=v.knobs | {"style": style}))
+            exec(compile(code, v.name, "exec"), module.__dict__)
+            got = _exact(getattr(module, a.parts[0].function)([list(x) for x in X], list(y)))
+            if style == "fractions":
+                assert got == expected, (v.name, got, expected)
+            else:  # ... and in floats, within rounding
+                assert np.allclose(_floats(got), _floats(expected)), (v.name, style)
+        seen.add(
+            tuple(str(v.knobs[d.name]) for d in judge.dims(a.family_options) if not d.predictions)
+        )
+        assert bool(v.wrong) == (v.knobs.get("style") is None), v.name
+    assert len(seen) == len(named)  # each judge variant once (the reference in two styles)
+    exact = A.parse(
+        FAMILY_TEXTS[family].replace("epochs = ", 'input = "fractions"\nepochs = ', 1), "e.toml"
+    )
+    assert "right-fractions" in [v.name for v in bank.variants(exact)]
+
+
+def _floats(value: object) -> list[float]:
+    """Every number of a nested answer, flattened, as a float."""
+    if isinstance(value, list):
+        return [f for v in value for f in _floats(v)]
+    return [float(value)]  # type: ignore[arg-type]
+
+
+def _exact(value: object) -> object:
+    """Numbers as Fractions, arrays and tuples as lists (to compare with a judge's answer)."""
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if isinstance(value, list | tuple):
+        return [_exact(v) for v in value]
+    if isinstance(value, float | int | Fraction | np.floating | np.integer):
+        return Fraction(value)  # type: ignore[arg-type]
+    return value
+
+
+def test_a_sound_family_assignment_passes_its_audit_and_a_thin_one_fails(tmp_path: Path) -> None:
+    # 20 data sets tell every Winnow variant and every slip of the loop from the reference
+    status, document = audit(tmp_path, WINNOW)
+    assert status == 0 and document["passed"] is True, document["wrong_with_full_marks"]
+    variants = {v["name"][3:]: v for v in document["variants"]}  # type: ignore[attr-defined]
+    assert variants["right-lists"]["total"] == 4
+    assert variants["wrong-theta-n-2"]["total"] == 0
+    # 8 data sets: too few demotions and converged runs, so a wrong demotion and a pass too
+    # many or too few earn full marks -- the audit fails, and says which
+    thin = tmp_path / "thin"
+    thin.mkdir()
+    status, document = audit(thin, WINNOW.replace("epochs = 2", "epochs = 2\nexamples = 8"))
+    assert status == 1 and document["passed"] is False
+    full = document["wrong_with_full_marks"]
+    assert isinstance(full, list) and any(n.endswith("wrong-pass-too-many") for n in full)

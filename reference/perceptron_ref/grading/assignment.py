@@ -3,16 +3,26 @@ worth (``grade``, ``gradescope``, ``prairielearn``, ``crosscheck`` and ``audit``
 ``--assignment FILE``).  The keys, with their defaults:
 
 Top level
-    ``title`` (the gradebook's column; the file's name), ``algorithm`` (required: one of the
-    six perceptrons; the state API below is the kernel perceptron with that algorithm's
-    zero-score rule, ``perceptron/kernel`` for Gormley's), ``bias`` (false: a constant 1
-    first), ``epochs`` (1, or ``"converge"``), ``eta`` (1; a string such as ``"0.5"`` or
+    ``title`` (the gradebook's column; the file's name), ``algorithm`` (required: any
+    algorithm ID of ``run``; the state API below is the kernel perceptron with one of the
+    six perceptrons' zero-score rule, ``perceptron/kernel`` for Gormley's), ``bias``
+    (false: a constant 1 first), ``epochs`` (1, or ``"converge"``), ``eta`` (1; a string
     ``"1/3"`` is exact), ``labels`` (``"pm1"``: functions see -1/+1; ``"01"``: 0/1),
     ``zero_label`` (the label a zero score w·x = 0 predicts: ``"+1"`` or ``"-1"``; by default
     the algorithm's own, and +1 for the rules that make no prediction of their own),
     ``input`` (``numpy``, ``lists`` or ``fractions``: what functions receive), ``examples``
     (20 data sets per part), ``seed`` (0), ``timeout`` (10 s per answer), ``memory`` (1024
     MiB), ``budget`` (600 s per hand-in), ``require_sandbox`` (false).
+``[options]``
+    the algorithm's own options, as ``run`` takes them, for an algorithm beyond the six
+    perceptrons: ``average`` (``perceptron/averaged``: ``"after"``, ``"before"``, ``"all"``),
+    ``kernel``, ``degree``, ``c`` (``perceptron/kernel``), ``k`` (``winnow/k-of-r``),
+    ``epsilon`` (``winnow/ltf``, ``halving/cover``; exact: ``"1/2"``), ``max_epochs`` (the
+    cap of a run to ``"converge"``).  Such an assignment has ``train`` parts (its function
+    crosschecked as ``crosscheck`` judges the family: FUNCTION(X, y) returns the family's
+    answer -- w̄, the votes (v, c), α, the class rows, Winnow's w, the hypotheses), and for
+    ``perceptron/averaged`` also ``predict`` parts (with w̄); ``perceptron/kernel`` is
+    graded through a train function or through the state API below.
 ``[program]``
     ``command`` (required: e.g. ``"python perceptron.py {train} {test} {train_out}
     {test_out} {metrics_out} {epochs}"``, see
@@ -56,6 +66,8 @@ from typing import Any
 from perceptron_ref import registry
 from perceptron_ref.crosscheck.candidates.programs import OUTPUTS, Program, Table
 from perceptron_ref.crosscheck.data.tables import Case
+from perceptron_ref.crosscheck.family_options import SETTINGS, Options
+from perceptron_ref.crosscheck.family_options import options as family_options
 from perceptron_ref.crosscheck.judge.files import Metrics, Settings, Weights
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import parse_rational
@@ -72,7 +84,11 @@ STATE_CHECKS = ("state-initial", "state-pass", "state-test")
 CHECKS = (*PROGRAM_CHECKS, *FUNCTION_CHECKS, *STATE_CHECKS)
 VISIBILITY = ("hidden", "after_due_date", "after_published", "visible")
 ROLES = {"step": ("x", "y", "w", "b", "eta"), "predict": ("x", "X", "w", "b")}
-ALGORITHMS = (*registry.PERCEPTRONS, "perceptron/kernel")
+ALGORITHMS = registry.IDS
+FAMILY_CHECKS = ("train", "predict")
+"""The checks of an algorithm beyond the core six (the kernel perceptron's state API aside):
+its training function crosschecked, and the averaged perceptron's prediction with w̄."""
+OPTIONS = {*SETTINGS, "max_epochs"}
 TOP = {
     "title",
     "algorithm",
@@ -92,6 +108,7 @@ TOP = {
     "state",
     "parts",
     "visible",
+    "options",
 }
 PROGRAM = {
     "command",
@@ -168,6 +185,28 @@ class Assignment:
     state: State | None = None
     text: str = ""
     source: str = ""
+    options: tuple[tuple[str, Any], ...] = ()  # [options]: the algorithm's, as run takes them
+    max_epochs: int | None = None
+
+    @property
+    def core(self) -> bool:
+        """Is the algorithm one of the notes' six perceptrons (or the kernel perceptron's
+        state API, graded by the core's zero-score rules)?"""
+        return self.algorithm in registry.PERCEPTRONS or (
+            self.algorithm == "perceptron/kernel" and self.state is not None
+        )
+
+    @property
+    def family_options(self) -> Options:
+        """The options of a family's crosscheck (its judge's variants are drawn from them)."""
+        return family_options(
+            self.algorithm,
+            bias=self.bias,
+            epochs=self.epochs,
+            eta=self.eta,
+            max_epochs=self.max_epochs,
+            **dict(self.options),
+        )
 
     @property
     def settings(self) -> Settings:
@@ -415,7 +454,11 @@ def parse(
         "text": text,
         "source": source,
         "stated": frozenset(data),
+        "options": (),
+        "max_epochs": None,
     }
+    if "options" in data:
+        common |= _options(_typed(data, "options", dict, {}, where), common, where)
     if "program" in data:
         common |= _program(_typed(data, "program", dict, {}, where), epochs, where)
     if "state" in data:
@@ -432,17 +475,101 @@ def parse(
     for i, name in enumerate(names):
         if name in names[:i]:
             raise where.error(f"two parts are named {name!r}", "parts", i, "name")
-    if algorithm == "perceptron/kernel" and any(
-        p.check not in STATE_CHECKS for p in common["parts"]
-    ):
-        raise where.error(
-            "perceptron/kernel is graded through a state API: its parts are "
-            "state-initial, state-pass and state-test",
-            "",
-            None,
-            "algorithm",
-        )
+    _family_parts(algorithm, common, where)
     return Assignment(**common)
+
+
+def _family_parts(algorithm: str, common: dict[str, Any], where: _Where) -> None:
+    """An algorithm beyond the core six: a ``train`` part (the averaged perceptron also a
+    ``predict`` part), or the kernel perceptron's state API; nothing the family has not."""
+    checks = [p.check for p in common["parts"]]
+    if algorithm in registry.PERCEPTRONS:
+        return
+    if algorithm == "perceptron/kernel" and any(c in STATE_CHECKS for c in checks):
+        if any(c not in STATE_CHECKS for c in checks):
+            raise where.error(
+                "perceptron/kernel: a state API (state-initial, state-pass, state-test) or "
+                "a train function, not both",
+                "",
+                None,
+                "algorithm",
+            )
+        if common["options"] or common["max_epochs"] is not None:
+            raise where.error(
+                "[options]: a state API is given its kernels by [state] kernels", "options"
+            )
+        return
+    allowed = ("train", "predict") if algorithm == "perceptron/averaged" else ("train",)
+    for i, part in enumerate(common["parts"]):
+        if part.check not in allowed:
+            said = " and ".join(allowed)
+            raise where.error(
+                f"check {part.check!r}: a {algorithm} assignment has {said} parts (its "
+                "function crosschecked against the reference's run"
+                + (", its prediction with w̄" if "predict" in allowed else "")
+                + ")",
+                "parts",
+                i,
+                "check",
+            )
+    try:  # run's own check of the options (a k-of-r Winnow without k, ...)
+        family_options(
+            algorithm,
+            bias=common["bias"],
+            epochs=common["epochs"],
+            eta=common["eta"],
+            max_epochs=common["max_epochs"],
+            **dict(common["options"]),
+        )
+    except InputError as error:
+        raise where.error(str(error), "options" if common["options"] else "", None) from None
+    if algorithm == "perceptron/structured" and common["labels"] != "pm1":
+        raise where.error(
+            "labels: perceptron/structured's labels are the classes 0 … K-1", "", None, "labels"
+        )
+    if common["input"] == "fractions" or algorithm != "halving/cover":
+        return
+    raise where.error(
+        'halving/cover\'s hypotheses are exact: set input = "fractions"',
+        "",
+        None,
+        "input" if "input" in common["stated"] else "algorithm",
+    )
+
+
+def _options(data: dict[str, Any], common: dict[str, Any], where: _Where) -> dict[str, Any]:
+    """``[options]``: the algorithm's own options (``average``, ``kernel``, ``degree``,
+    ``c``, ``k``, ``epsilon``, ``max_epochs``), checked as ``run`` checks them."""
+    t = "options"
+    _unknown(data, OPTIONS, where, t)
+    algorithm = common["algorithm"]
+    given = dict(data)
+    max_epochs = given.pop("max_epochs", None)
+    for key, value in given.items():
+        if isinstance(value, float):
+            raise where.error(
+                f'{key} must be exact: write it as a string ("{value}") or an integer',
+                t,
+                None,
+                key,
+            )
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise where.error(f"{key} = {value!r}: a number or a word", t, None, key)
+    if algorithm in registry.PERCEPTRONS:
+        raise where.error(f"{algorithm} takes no [options]", t)
+    try:
+        checked = family_options(
+            algorithm,
+            bias=common["bias"],
+            epochs=common["epochs"],
+            eta=common["eta"],
+            max_epochs=max_epochs,
+            **given,
+        )
+    except InputError as error:
+        said = next((k for k in data if k in str(error)), None)
+        raise where.error(str(error), t, None, said) from None
+    return {"options": checked.settings, "max_epochs": max_epochs}
 
 
 def _visible_texts(given: object, source: str, where: _Where) -> tuple[tuple[str, str, str], ...]:

@@ -134,7 +134,11 @@ def _function(part: Part) -> str:
 def source(a: Assignment, variant: Variant) -> str:
     """The Python file of a variant: the runtime in a namespace of its own (made at the
     first call), its knobs and configuration, then the assignment's functions (or its
-    program's main)."""
+    program's main); a family's: :func:`~perceptron_ref.grading.bank_family.source`."""
+    if not a.core:
+        from perceptron_ref.grading import bank_family
+
+        return bank_family.source(a, variant)
     runtime = RUNTIME.read_text(encoding="utf-8")
     lines = [
         f'"""Audit bank: {variant.name} -- {variant.what} (written by perceptron-ref audit)."""',
@@ -184,7 +188,13 @@ def _checks(a: Assignment) -> set[str]:
 
 def variants(a: Assignment, memory: dict[str, Any] | None = None) -> list[Variant]:
     """The bank for ``a``: right variants first, then the wrong ones (see the module
-    docstring); ``memory``: the hard-coded answers to the visible data."""
+    docstring); ``memory``: the hard-coded answers to the visible data.  An algorithm
+    beyond the core six has a bank of its family's (:mod:`~perceptron_ref.grading.
+    bank_family`)."""
+    if not a.core:
+        from perceptron_ref.grading import bank_family
+
+        return bank_family.variants(a)
     checks = _checks(a)
     if a.program is not None and (
         not a.program.file.endswith(".py") or a.program.command[0] not in ("python", "python3")
@@ -355,10 +365,12 @@ def write(a: Assignment, folder: Path, bank: list[Variant]) -> dict[str, Variant
 def memory(a: Assignment) -> dict[str, Any]:
     """The reference's answers to the visible data, keyed as the hard-coded variant looks
     them up: a program by the text of the files the grader writes, a train function by its
-    arguments."""
+    arguments (none for a family's bank: its ``wrong-fixed`` answers the same everywhere)."""
     from perceptron_ref.crosscheck.judge import files
 
     found: dict[str, Any] = {}
+    if not a.core:
+        return found
     for case in a.visible:
         e = files.expected(
             case.train, case.test, a.settings, a.program_epochs[0] if a.program_epochs else a.epochs

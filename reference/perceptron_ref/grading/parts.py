@@ -271,6 +271,13 @@ def train_result(
     budget: float | None,
     cache_dir: str | Path | None = None,
 ) -> Result:
+    family: dict[str, Any] = {}
+    if not assignment.core:  # a family's options, as crosscheck takes them
+        family = dict(assignment.options) | {"max_epochs": assignment.max_epochs}
+        # the file says how its functions see the data: told, not probed
+        family["orientation"] = "rows"
+        if assignment.algorithm != "perceptron/structured":
+            family["labels"] = assignment.labels
     report = crosscheck(
         assignment.algorithm,
         f"{entry}:{part.function}",
@@ -285,6 +292,7 @@ def train_result(
         budget=budget,
         data=[(f"visible data {i + 1}", c.train) for i, c in enumerate(assignment.visible)],
         cache_dir=cache_dir,
+        **family,
     )
     words = feedback.text(report, kind=assignment.input, entry=part.function)
     right = report.verdict == "agree"
