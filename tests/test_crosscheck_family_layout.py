@@ -225,3 +225,13 @@ def test_the_multiclass_family_takes_x_as_d_by_n_too() -> None:
     assert laid(report) == (
         "X as d × n (one example per column), y as a 1 × n row (found by probing)",
     )
+
+
+def test_a_params_dict_is_filled_with_the_keys_its_source_reads() -> None:
+    """MIT 6.036's averaged perceptron: d × n data, the passes as ``params.get("T", 100)``:
+    the dict is given the keys it reads (else it would make its own 100 passes)."""
+    report = check("averaged_mit.py:averaged_perceptron", "perceptron/averaged", bias=True,
+                   epochs=2)  # fmt: skip
+    assert report.verdict == "agree", report.reason
+    assert "called as averaged_perceptron(X, y, params={'T': 2})" in report.calling
+    assert any(said.startswith("X as d × n") for said in laid(report)), report.calling

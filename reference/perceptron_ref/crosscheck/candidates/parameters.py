@@ -113,6 +113,7 @@ ROLES_JSON = {
     | dict.fromkeys(("kernel_fn", "kernel_func", "kernel_function"), "kernel")
     | {"coef0": "c", "power": "degree", "poly_degree": "degree"},
     "patterns": {"eta": STEP.pattern, "epochs": PASSES.pattern, "bias": BIAS.pattern},
+    "dicts": DICTS.pattern,
 }
 """The same names for a family's candidate, which the worker calls with the options it names
 (``worker.named``): the worker imports nothing of the package, so the patterns travel."""

@@ -117,7 +117,8 @@ def adapters() -> Any:
 def named(function: Function, told: dict[str, Any], roles: dict[str, Any]) -> dict[str, Any]:
     """The keyword arguments ``function`` takes of ``told``: each option under its own name
     (``epochs``, ``bias``, ``eta``, ``k``, ...) or under a name real code gives it (``n_iter``
-    for the passes, ``lr`` for the step: ``roles``, the patterns of ``parameters.py``)."""
+    for the passes, ``lr`` for the step: ``roles``, the patterns of ``parameters.py``), and a
+    params dict (``params={}``) with the keys its source reads (``params.get("T", 100)``)."""
     try:
         parameters = inspect.signature(function).parameters
     except (TypeError, ValueError):  # a builtin or a C function: call it plainly
@@ -127,17 +128,47 @@ def named(function: Function, told: dict[str, Any], roles: dict[str, Any]) -> di
     for name, parameter in parameters.items():
         if parameter.kind not in kinds:
             continue
-        key = name if name in told else roles.get("names", {}).get(name)
-        if key is None:
-            plain = name.strip("_").lower()
-            patterns = roles.get("patterns", {}).items()
-            key = next((k for k, pattern in patterns if re.match(pattern, plain)), None)
+        key = _option(name, told, roles)
         if key in told:
             value = told[key]
             if key == "kernel" and isinstance(value, str):
                 value = _kernel(value, parameter.default, told)
             found[name] = value
+        elif re.match(roles.get("dicts", "$^"), name.strip("_").lower()) and (
+            parameter.default is None or parameter.default == {}
+        ):
+            filled = _dictionary(function, name, told, roles)
+            if filled:
+                found[name] = filled
     return found
+
+
+def _option(name: str, told: dict[str, Any], roles: dict[str, Any]) -> str | None:
+    """The option a parameter (or a dict's key) called ``name`` takes, if any."""
+    key = name if name in told else roles.get("names", {}).get(name)
+    if key is None:
+        plain = name.strip("_").lower()
+        patterns = roles.get("patterns", {}).items()
+        key = next((k for k, pattern in patterns if re.match(pattern, plain)), None)
+    return key
+
+
+def _dictionary(
+    function: Function, name: str, told: dict[str, Any], roles: dict[str, Any]
+) -> dict[str, Any]:
+    """A params dict of the options its keys name, the keys read where the source reads
+    ``name`` (``params.get("T", 100)``, ``params["T"]``)."""
+    try:
+        source = inspect.getsource(function)
+    except (OSError, TypeError):
+        return {}
+    pattern = rf"\b{re.escape(name)}\s*(?:\.get\(\s*|\[\s*)[\"'](\w+)[\"']"
+    filled = {}
+    for k in dict.fromkeys(re.findall(pattern, source)):
+        key = _option(k, told, roles)
+        if key in told:
+            filled[k] = told[key]
+    return filled
 
 
 def _kernel(name: str, default: Any, told: dict[str, Any]) -> Any:
