@@ -30,6 +30,7 @@ from typing import Any
 from perceptron_ref.grading import bank, classrun, summary
 from perceptron_ref.grading.assigned import column
 from perceptron_ref.grading.assignment import Assignment
+from perceptron_ref.grading.bank_variant import Variant
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class Line:
     """One variant graded: its points per part, and what they show."""
 
     name: str
-    variant: bank.Variant
+    variant: Variant
     points: tuple[float, ...]
     verdict: str
     full: bool

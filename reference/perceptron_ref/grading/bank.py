@@ -22,7 +22,6 @@ can tell a grader that misses a mistake from one that fails right code:
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,29 +29,13 @@ from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading.assignment import STATE_CHECKS, Assignment, Part
+from perceptron_ref.grading.bank_variant import Variant
 
 RUNTIME = Path(__file__).with_name("bank_runtime.py")
 RUN = {"train", "train_out", "test_out", "metrics_out", "weights_out", "program"}
 """The checks that see the whole training run."""
 LABELS = {"train_out", "test_out", "metrics_out", "program"}
 """The checks that see predicted labels of a program."""
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One hand-in of the bank: its name, what it does, the checks it is right and wrong in
-    (others: not judged), its knobs, and its files."""
-
-    name: str
-    what: str
-    right: frozenset[str]
-    wrong: frozenset[str]
-    knobs: dict[str, Any] = field(default_factory=dict)
-    files: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def correct(self) -> bool:
-        return not self.wrong
 
 
 def _config(a: Assignment) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from perceptron_ref.crosscheck.family import of as family_of
 from perceptron_ref.crosscheck.judge.families.winnow import factor
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading.assignment import Assignment, Part
-from perceptron_ref.grading.bank import Variant
+from perceptron_ref.grading.bank_variant import Variant
 
 CODE = Path(__file__).with_name("bank_code")
 WRITTEN = ("averaged", "voted", "winnow", "multiclass")
