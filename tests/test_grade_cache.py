@@ -73,6 +73,21 @@ def test_a_class_graded_with_the_cache_cold_and_warm_and_without_it_gives_the_sa
     assert (store.stat().st_mode & 0o777, entries[0].stat().st_mode & 0o777) == (0o700, 0o600)
 
 
+def test_grade_and_crosscheck_share_one_entry_whether_the_bias_is_told_or_found(
+    tmp_path: Path,
+) -> None:
+    """grade tells --bias; crosscheck finds it by probing: the reference's work is the same."""
+    folder, store = _class(tmp_path / "class"), tmp_path / "cache"
+    (tmp_path / "out").mkdir()
+    _grade(folder, tmp_path / "out", store)
+    entries = {p.name: p.read_bytes() for p in store.iterdir()}
+    assert len(entries) == 1
+    asked = {k: v for k, v in OPTIONS.items() if k != "bias"}  # not told: found
+    report = crosscheck(target=ALICE, cache_dir=store, **asked)
+    assert report.verdict == "agree"
+    assert {p.name: p.read_bytes() for p in store.iterdir()} == entries  # read, not redone
+
+
 def test_a_family_class_graded_with_the_cache_cold_and_warm_and_without_it_gives_the_same_bytes(
     tmp_path: Path,
 ) -> None:

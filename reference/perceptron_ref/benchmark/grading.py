@@ -4,7 +4,7 @@ A class is made here, not read from the checkout: hand-ins of Mehta's perceptron
 write it, three quarters right (numpy, plain lists, a class) and a quarter wrong in the usual
 ways (the zero score the other way, one pass short, the bias step forgotten).  Each row is
 timed from outside, in one run: ``crosscheck`` of one right and one wrong hand-in with the
-reference's work cached (as every crosscheck after a configuration's first finds it), and
+reference's work cached by the class's grade (one entry serves both: --bias told or found), and
 ``grade --jobs 2`` on the class with an empty cache and again with the cache it left, the
 second scaled to 300 hand-ins beside the 3 minutes of the target.  And Gradescope's
 ``run_autograder``, built by ``perceptron-ref gradescope`` with its precomputed reference
@@ -102,8 +102,6 @@ def rows() -> list[Row]:
         warm = _seconds([*grade, "--out", str(root / "warm.csv")])
         same = (root / "cold.csv").read_bytes() == (root / "warm.csv").read_bytes()
         check = [*CLI, "crosscheck", ALGORITHM, *cache, "--candidate"]
-        # crosscheck's own entry (grade's is keyed by grade's options: --bias told, not found)
-        _seconds([*check, f"{root / 'class' / 'student03.py'}:train"])
         right = _seconds([*check, f"{root / 'class' / 'student03.py'}:train"])  # numpy
         wrong = _seconds([*check, f"{root / 'class' / 'student00.py'}:train"])
         cpu, wall, peak = _platform(root)

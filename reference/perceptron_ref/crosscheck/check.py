@@ -231,18 +231,23 @@ def _something_checked(report: Report) -> Report:
 
 UNSHAPING = ("target", "timeout", "memory", "budget", "cache_dir")
 """crosscheck's arguments that do not shape the reference's work (they bound the candidate)."""
+RESOLVED = ("bias", "input", "entry", "weights_attr", "orientation", "labels")
+"""crosscheck's arguments that shape the reference's work only through what they select of the
+candidate, which the needs hold as resolved (``--bias`` told or found: ``needs.bias``; the
+input kind: ``floats``, ``vectorized``; the label coding: ``two_classes``), so that ``grade``,
+which tells them, and ``crosscheck``, which finds them, key one run by one entry."""
 
 
 def facts(asked: Mapping[str, Any], needs: datasets.Needs, q: Fraction) -> dict[str, Any]:
     """What keys the reference's work for one crosscheck (:mod:`~perceptron_ref.crosscheck.
     judge.cache`): its options (``asked``: crosscheck's keyword arguments; those not given at
-    crosscheck's defaults) but :data:`UNSHAPING`, the needs its candidate selected and the
-    step the reference runs with."""
+    crosscheck's defaults) but :data:`UNSHAPING` and :data:`RESOLVED`, the needs its
+    candidate selected and the step the reference runs with."""
     named = inspect.signature(crosscheck).parameters
     options = {
         n: asked.get(n, p.default)
         for n, p in named.items()
-        if n not in UNSHAPING and p.kind is inspect.Parameter.KEYWORD_ONLY
+        if n not in UNSHAPING + RESOLVED and p.kind is inspect.Parameter.KEYWORD_ONLY
     }
     options["algorithm"] = asked["algorithm"]
     options["data"] = [hashlib.sha256(repr(d).encode()).hexdigest() for _, d in options["data"]]
