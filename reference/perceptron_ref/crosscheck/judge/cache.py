@@ -29,7 +29,7 @@ import os
 import pickle
 import stat
 import tempfile
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -41,14 +41,12 @@ from perceptron_ref.crosscheck.candidates import packed
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.datasets import Case
 from perceptron_ref.crosscheck.judge import oracle
+from perceptron_ref.crosscheck.judge.kept import Run
 from perceptron_ref.crosscheck.judge.replay import Scaled
 from perceptron_ref.errors import InputError
 
 FORMAT = 2
 MAGIC = b"perceptron-ref reference cache\n"
-Run = tuple[int, tuple[Hashable, ...], Any]
-"""One of the reference's results: the data set's index among the cases, the rest of the
-oracle's key (:mod:`~perceptron_ref.crosscheck.judge.oracle`), the value."""
 
 _ALLOWED = {
     ("perceptron_ref.crosscheck.judge.cache", "Entry"),
@@ -122,7 +120,7 @@ def _unpack(value: Any) -> Any:
 
 class Results(Protocol):
     """Where a crosscheck keeps the reference's results by data set: the core's
-    :mod:`~perceptron_ref.crosscheck.judge.oracle`, a family's :class:`~perceptron_ref.
+    :data:`~perceptron_ref.crosscheck.judge.oracle.RESULTS`, a family's :class:`~perceptron_ref.
     crosscheck.judge.family_trial.ByData`."""
 
     def remember(self, sets: Sequence[Data], runs: Sequence[Run]) -> None: ...
@@ -138,7 +136,7 @@ class Shared:
     def __init__(
         self, folder: str | Path | None, facts: Mapping[str, Any], results: Results | None = None
     ) -> None:
-        self.results: Results = oracle if results is None else results
+        self.results: Results = oracle.RESULTS if results is None else results
         self.store = None if folder is None else Store(folder)
         self.key = "" if folder is None else key(facts)
         self.known = -1  # results read with the entry (-1: none was read)

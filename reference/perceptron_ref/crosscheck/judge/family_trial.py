@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -36,6 +36,7 @@ from perceptron_ref.crosscheck.judge import tally
 from perceptron_ref.crosscheck.judge.equivalence import SPREAD, simplest
 from perceptron_ref.crosscheck.judge.families import THEOREM, Reading, Variant
 from perceptron_ref.crosscheck.judge.families import scaled as rescaled
+from perceptron_ref.crosscheck.judge.kept import Kept, Run
 from perceptron_ref.crosscheck.judge.oracle import SMALL
 from perceptron_ref.crosscheck.judge.replay import scaled
 from perceptron_ref.crosscheck.judge.tally import STOPS
@@ -46,51 +47,27 @@ from perceptron_ref.vectors import Vector
 ONE = Fraction(1)
 
 
-_RUNS: OrderedDict[tuple[Hashable, ...], tuple[Data, Any]] = OrderedDict()
-_RUNS_SIZE = 20_000
+RESULTS = Kept(20_000)
+"""The reference's results of this process for the families, by data set."""
 
 
 class ByData:
-    """The reference's results for one family's options, by data set: keyed by the data's
-    id and kept with the data, so that an id is never reused while its entry lives
-    (shrinking makes and drops many data sets).  They are the process's (a grading run's
-    crosschecks of one configuration share them) and what the cache keeps on disk
-    (:mod:`~perceptron_ref.crosscheck.judge.cache`): each is a function of the data, the
-    options and the rest of its key alone."""
+    """The reference's results for one family's options, by data set (keyed by the options
+    after the data set): the process's (a grading run's crosschecks of one configuration
+    share them) and what the cache keeps on disk (:mod:`~perceptron_ref.crosscheck.judge.
+    cache`): each is a function of the data, the options and the rest of its key alone."""
 
     def __init__(self, options: Options) -> None:
         self.options = options
 
     def get(self, data: Data, key: tuple[Hashable, ...], make: Callable[[], Any]) -> Any:
-        full = (id(data), self.options, *key)
-        entry = _RUNS.get(full)
-        if entry is not None and entry[0] is data:
-            _RUNS.move_to_end(full)
-            return entry[1]
-        value = make()
-        _RUNS[full] = (data, value)
-        while len(_RUNS) > _RUNS_SIZE:
-            _RUNS.popitem(last=False)
-        return value
+        return RESULTS.get(data, (self.options, *key), make)
 
-    def remembered(self, sets: Sequence[Data]) -> list[tuple[int, tuple[Hashable, ...], Any]]:
-        """The results kept for these data sets (as :func:`oracle.remembered`)."""
-        where = {id(d): i for i, d in enumerate(sets)}
-        return [
-            (where[k[0]], k[2:], value)
-            for k, (data, value) in _RUNS.items()
-            if k[0] in where and k[1] == self.options and data is sets[where[k[0]]]
-        ]
+    def remembered(self, sets: Sequence[Data]) -> list[Run]:
+        return RESULTS.remembered(sets, (self.options,))
 
-    def remember(
-        self, sets: Sequence[Data], runs: Sequence[tuple[int, tuple[Hashable, ...], Any]]
-    ) -> None:
-        """Take results computed before, maybe in another process (as :func:`oracle.remember`)."""
-        for i, tail, value in runs:
-            key = (id(sets[i]), self.options, *tail)
-            _RUNS[key] = (sets[i], value)
-        while len(_RUNS) > _RUNS_SIZE:
-            _RUNS.popitem(last=False)
+    def remember(self, sets: Sequence[Data], runs: Sequence[Run]) -> None:
+        RESULTS.remember(sets, runs, (self.options,))
 
 
 class Calls:

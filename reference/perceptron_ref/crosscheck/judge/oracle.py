@@ -10,8 +10,7 @@ counterexample shrinks, and across crosschecks of one process, e.g. a grading ru
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,6 +20,7 @@ import numpy as np
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.judge.kept import Kept
 from perceptron_ref.crosscheck.judge.replay import (
     Decide,
     Replay,
@@ -46,42 +46,8 @@ QUICK = 200
 """Numbers (n·d) above which a shrinking try is judged on the integer replay."""
 NEAR_ZERO = Fraction(1, 2**10)
 """A score 0 < |w·x| ≤ 2⁻¹⁰ is counted as near zero by the coverage."""
-_CACHE: OrderedDict[Hashable, tuple[Any, Any]] = OrderedDict()
-_CACHE_SIZE = 4000
-
-
-def _cached(key: Hashable, data: Data, make: Any) -> Any:
-    """``make()`` once per key; the data are kept with the value so that ids stay unique."""
-    found = _CACHE.get(key)
-    if found is not None and found[0] is data:
-        _CACHE.move_to_end(key)
-        return found[1]
-    value = make()
-    _CACHE[key] = (data, value)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return value
-
-
-def remembered(sets: Sequence[Data]) -> list[tuple[int, tuple[Hashable, ...], Any]]:
-    """The results kept for these data sets: (index in ``sets``, rest of the key, value),
-    for :mod:`~perceptron_ref.crosscheck.judge.cache` to keep on disk."""
-    where = {id(d): i for i, d in enumerate(sets)}
-    return [
-        (where[k[0]], k[1:], value)
-        for k, (data, value) in _CACHE.items()
-        if isinstance(k, tuple) and k[0] in where and data is sets[where[k[0]]]
-    ]
-
-
-def remember(sets: Sequence[Data], runs: Sequence[tuple[int, tuple[Hashable, ...], Any]]) -> None:
-    """Take results computed before (by :func:`remembered`, maybe in another process) for
-    these data sets, as if they had been computed here."""
-    for i, tail, value in runs:
-        key = (id(sets[i]), *tail)
-        _CACHE[key] = (sets[i], value)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+RESULTS = Kept(4000)
+"""The reference's results of this process (the core's), by data set."""
 
 
 def converges(algorithm: str, epochs: Epochs) -> bool:
@@ -106,25 +72,25 @@ class Oracle:
         self.converge = converges(algorithm, epochs)
         self.passes: int | None = None if epochs == "converge" or self.converge else int(epochs)
 
-    def _key(self, data: Data, *what: Hashable) -> Hashable:
-        return (id(data), self.bias, self.epochs, *what)
+    def _key(self, *what: Hashable) -> tuple[Hashable, ...]:
+        return (self.bias, self.epochs, *what)
 
     def trace(self, data: Data, algorithm: str | None = None, *, full: bool = False) -> Trace:
         """The run of ``algorithm`` (the one under test) with η = 1."""
         algorithm = algorithm or self.algorithm
         n = len(data[0])
         small = full or (n * len(data[0][0]) <= SMALL and n <= LONG)
-        return _cached(  # type: ignore[no-any-return]
-            self._key(data, "trace", algorithm, small),
+        return RESULTS.get(  # type: ignore[no-any-return]
             data,
+            self._key("trace", algorithm, small),
             lambda: self._run(algorithm, data, Fraction(1), small),
         )
 
     def told(self, data: Data) -> Trace:
         """The run as the candidate was told it (η as given): the expected answer shown."""
-        return _cached(  # type: ignore[no-any-return]
-            self._key(data, "told", self.eta),
+        return RESULTS.get(  # type: ignore[no-any-return]
             data,
+            self._key("told", self.eta),
             lambda: self._run(self.algorithm, data, self.eta, True),
         )
 
@@ -149,8 +115,7 @@ class Oracle:
         data sets; the counterexample it ends with is run by the reference itself)."""
         algorithm = algorithm or self.algorithm
         small = len(data[0]) * len(data[0][0]) <= QUICK
-        found = _CACHE.get(self._key(data, "trace", algorithm, False))
-        if small or (found is not None and found[0] is data):
+        if small or RESULTS.has(data, self._key("trace", algorithm, False)):
             t = self.trace(data, algorithm)
             return t.weights, t.status
         s = self.scaled(data)
@@ -158,8 +123,8 @@ class Oracle:
         return weights(s, r), r.status
 
     def scaled(self, data: Data) -> Scaled:
-        return _cached(  # type: ignore[no-any-return]
-            (id(data), self.bias, "scaled"), data, lambda: scaled(*data, bias=self.bias)
+        return RESULTS.get(  # type: ignore[no-any-return]
+            data, (self.bias, "scaled"), lambda: scaled(*data, bias=self.bias)
         )
 
     def mistake(self, algorithm: str | None = None) -> Decide:
@@ -175,7 +140,7 @@ class Oracle:
             assert same_run(s, r, self.trace(data)), "the replay differs from the reference"
             return r
 
-        return _cached(self._key(data, "replay", self.algorithm), data, make)  # type: ignore[no-any-return]
+        return RESULTS.get(data, self._key("replay", self.algorithm), make)  # type: ignore[no-any-return]
 
     def stats(self, data: Data) -> Stats:
         """Zero and near-zero scores of the run under test, and its passes (cached: every
@@ -188,4 +153,4 @@ class Oracle:
             near = sum(1 for step in r.steps if step.s != 0 and abs(int(step.s)) <= limit)
             return Stats(zero, near, r.epochs)
 
-        return _cached(self._key(data, "stats", self.algorithm), data, make)  # type: ignore[no-any-return]
+        return RESULTS.get(data, self._key("stats", self.algorithm), make)  # type: ignore[no-any-return]
