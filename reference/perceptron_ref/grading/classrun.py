@@ -2,9 +2,11 @@
 
 1. Every hand-in is copied into its own snapshot (:mod:`~perceptron_ref.grading.intake`)
    before any code runs: a hand-in that deletes or rewrites another changes nothing.
-2. Each is graded in a process of its own (:mod:`~perceptron_ref.grading.child`), ``jobs``
-   at a time, within a wall-clock ``budget``: one that dies, or runs over, costs only its
-   own row, and the row says why (verdict ``error`` when the grader itself died).
+2. Each is graded in a process of its own (:mod:`~perceptron_ref.grading.child`, forked from
+   one that has loaded the grader and the class's cache entry once,
+   :mod:`~perceptron_ref.grading.zygote`), ``jobs`` at a time, within a wall-clock
+   ``budget``: one that dies, or runs over, costs only its own row, and the row says why
+   (verdict ``error`` when the grader itself died).
 3. Results are written as they come: each hand-in's ``results.json`` (Gradescope's format)
    into ``results``, and the CSV, rewritten whole (sorted by name, atomically) after each
    row: a run killed half-way leaves a valid CSV of the rows it has.
@@ -30,6 +32,7 @@ from typing import Any
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.grading import archives, intake, scoring
 from perceptron_ref.grading.child import COLUMNS, Row, points, row, ungraded
+from perceptron_ref.grading.zygote import Zygote
 
 Progress = Callable[[int, int, str], None]
 BUDGET = 600.0
@@ -153,16 +156,20 @@ def _unscored(job: dict[str, Any], reason: str) -> dict[str, Any]:
     return scoring.results(None, reason, job["tests"], "")
 
 
-def run_one(job: dict[str, Any], budget: float) -> dict[str, Any]:
-    """Grade one job in a child process, within ``budget`` seconds; never raises for it."""
+def run_one(job: dict[str, Any], budget: float, zygote: Zygote | None = None) -> dict[str, Any]:
+    """Grade one job in a child process, within ``budget`` seconds; never raises for it.
+    The process is forked from ``zygote`` when there is one, else started afresh."""
     # -I: the folder it runs in (a class's, a hand-in's) is not on sys.path, nor PYTHON* variables
     # in force (-P, which keeps only the first, is Python 3.11's)
     command = [sys.executable, "-I", "-m", "perceptron_ref.grading.child", str(os.getpid())]
     name = job["name"]
     try:
-        done = subprocess.run(
-            command, input=json.dumps(job).encode(), capture_output=True, timeout=budget
-        )
+        if zygote is not None:
+            done = zygote.run(job, budget)
+        else:
+            done = subprocess.run(
+                command, input=json.dumps(job).encode(), capture_output=True, timeout=budget
+            )
     except subprocess.TimeoutExpired:
         sandbox.reap()  # its sandboxes' processes, which outlive it outside bubblewrap
         reason = f"time budget: grading took more than {budget:g} s (killed)"
@@ -211,18 +218,23 @@ def grade(
     :mod:`~perceptron_ref.grading.summary`); ``cache``: a folder where the reference's work
     for a configuration is done once for the class (None: again for every hand-in)."""
     wanted, program = _entries(function, assignment)
+    preload: list[Path] = []
     if cache is not None and assignment is None:
         from perceptron_ref.grading import precompute
 
         precompute.prepare(cache, options)  # once, here, before the hand-ins read it
-    with tempfile.TemporaryDirectory(prefix="perceptron-ref-grade-") as snapshots:
+        preload += filter(None, [precompute.entry(cache, options)])
+    with (
+        tempfile.TemporaryDirectory(prefix="perceptron-ref-grade-") as snapshots,
+        Zygote(preload) as zygote,  # each hand-in's process forked from it
+    ):
         found = intake.intake(folder, snapshots, wanted, program)
         names = dict(zip((s.name for s in found), file_names([s.name for s in found]), strict=True))
         rows: list[Row] = []
         lock = threading.Lock()
 
         def one(sub: intake.Submission) -> None:
-            graded = run_one(job(sub, function, options, tests, assignment, cache), budget)
+            graded = run_one(job(sub, function, options, tests, assignment, cache), budget, zygote)
             with lock:
                 rows.append(graded["row"])
                 if collected is not None:

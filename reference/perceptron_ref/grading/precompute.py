@@ -81,6 +81,19 @@ def prepare(folder: str | Path, options: Mapping[str, Any]) -> bool:
     return True
 
 
+def entry(folder: str | Path, options: Mapping[str, Any]) -> Path | None:
+    """Where :func:`prepare` keeps the usual candidate's entry for ``options`` (None where
+    the options leave no usual one)."""
+    from perceptron_ref.crosscheck import check
+    from perceptron_ref.crosscheck.judge import cache
+
+    found = usual(options)
+    if found is None:
+        return None
+    oracle, needs = found
+    return cache.Store(folder).path(cache.key(check.facts(options, needs, oracle.eta)))
+
+
 def bundle(config: Mapping[str, Any]) -> dict[str, bytes]:
     """The entries a platform's grader carries for its configuration (``autograder.json``),
     by their names under :data:`FOLDER`: none for an assignment file or a family."""

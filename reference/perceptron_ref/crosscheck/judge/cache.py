@@ -171,6 +171,35 @@ class Shared:
                 self.store.save(self.key, Entry(self.cases, tuple(runs), kept))
 
 
+READ_SIZE = 4
+"""Entries a process keeps as read (a class's configuration has one or two)."""
+_READ: dict[Path, tuple[tuple[tuple[int, ...], str], Entry]] = {}
+
+
+def _signature(path: Path) -> tuple[int, ...]:
+    """What changes when a file is replaced or written (``os.replace`` gives a new inode;
+    a write, a new size or change time, which no user can set back)."""
+    st = path.stat()
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def preread(path: str | Path) -> bool:
+    """Read the entry at ``path`` (checked as :meth:`Store.load` checks it) so that this
+    process and the processes it forks have it (:mod:`~perceptron_ref.grading.zygote`);
+    whether it was a valid entry."""
+    path = Path(path)
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(MAGIC) + 4096)
+        claimed = json.loads(head[len(MAGIC) :].partition(b"\n")[0])["key"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    store = Store(path.parent)
+    return (
+        isinstance(claimed, str) and store.path(claimed) == path and store.load(claimed) is not None
+    )
+
+
 class Store:
     """A folder of entries, the grader's own (made 0700; refused if another user's)."""
 
@@ -190,7 +219,24 @@ class Store:
         return self.folder / f"reference-{key[:40]}.bin"
 
     def load(self, key: str) -> Entry | None:
-        """The entry of ``key``, or None when it is missing, stale, foreign or damaged."""
+        """The entry of ``key``, or None when it is missing, stale, foreign or damaged; read
+        once a process while its file stays the same (:data:`_READ`)."""
+        path = self.path(key)
+        try:
+            seen = _signature(path)
+        except OSError:
+            return None
+        known = _READ.get(path)
+        if known is not None and known[0] == (seen, key):
+            return known[1]
+        entry = self._read(key)
+        if entry is not None:
+            _READ[path] = ((seen, key), entry)
+            while len(_READ) > READ_SIZE:
+                del _READ[next(iter(_READ))]
+        return entry
+
+    def _read(self, key: str) -> Entry | None:
         try:
             blob = self.path(key).read_bytes()
             if not blob.startswith(MAGIC):
