@@ -42,7 +42,12 @@ def test_a_python_candidate_that_hangs_is_not_asked_again() -> None:
 
 
 def test_the_budget_caps_the_run_and_the_report_says_what_was_not_checked() -> None:
-    report = crosscheck("perceptron/mehta", f"{CANDIDATES / 'slow_mehta'}.py:train", budget=4)
+    for budget in (4, 8, 16):  # a loaded machine may spend 4 s before the first data set
+        report = crosscheck(
+            "perceptron/mehta", f"{CANDIDATES / 'slow_mehta'}.py:train", budget=budget
+        )
+        if report.examples:
+            break
     assert report.verdict == "agree" and 1 <= report.examples < 50
     assert "not checked (not run: the --budget was spent)" in report.reason
     assert report.coverage.data_sets == report.examples

@@ -1,0 +1,90 @@
+"""Hand-ins graded in processes forked from one zygote (grading/zygote.py): the same results as
+a fresh grading process, a dying or overrunning fork costs only its own job, and the cache
+entry the zygote read beforehand is used only while its file stays the same."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+from perceptron_ref.crosscheck.data.datasets import Case
+from perceptron_ref.crosscheck.judge import cache
+from perceptron_ref.grading import classrun
+from perceptron_ref.grading.zygote import Zygote
+from tests.hostile import CANDIDATES
+
+SUBMISSIONS = CANDIDATES / "grading"
+TESTS = [{"name": "It runs", "check": "runs", "points": 1, "visibility": "visible"}]
+
+
+def _job(tmp_path: Path, name: str, source: Path, **options: Any) -> dict[str, Any]:
+    snapshot = tmp_path / name
+    snapshot.mkdir()
+    shutil.copy(source, snapshot / "hand_in.py")
+    return {
+        "name": name,
+        "snapshot": str(snapshot),
+        "entry": str(snapshot / "hand_in.py"),
+        "problem": "",
+        "function": "train",
+        "options": {"algorithm": "perceptron/mehta", "examples": 6} | options,
+        "tests": TESTS,
+    }
+
+
+def test_a_forked_grading_gives_what_a_fresh_one_gives(tmp_path: Path) -> None:
+    right = _job(tmp_path, "alice", SUBMISSIONS / "alice.py")
+    wrong = _job(tmp_path, "init_ones", CANDIDATES / "init_ones.py")
+    with Zygote() as zygote:
+        forked = [classrun.run_one(j, 120, zygote) for j in (right, wrong)]
+    fresh = [classrun.run_one(j, 120) for j in (right, wrong)]
+    assert forked == fresh
+    assert [g["row"]["verdict"] for g in forked] == ["agree", "disagree"]
+
+
+def test_a_dying_fork_costs_only_its_job_and_its_row_says_why(tmp_path: Path) -> None:
+    bad = _job(tmp_path, "x", SUBMISSIONS / "alice.py", no_such_option=1)  # crosscheck raises
+    good = _job(tmp_path, "alice", SUBMISSIONS / "alice.py")
+    with Zygote() as zygote:
+        died = classrun.run_one(bad, 60, zygote)
+        after = classrun.run_one(good, 60, zygote)  # the zygote grades on
+    assert died["row"]["verdict"] == "error"
+    assert died["row"]["reason"].startswith("not graded: the grading process exited with status 1")
+    assert "no_such_option" in died["row"]["reason"]  # the fork's last line of stderr
+    assert after["row"]["verdict"] == "agree"
+
+
+def test_a_fork_over_its_budget_is_killed_and_the_zygote_grades_on(tmp_path: Path) -> None:
+    hangs = _job(tmp_path, "eve", SUBMISSIONS / "eve.py", timeout=30)  # each answer waits 30 s
+    good = _job(tmp_path, "alice", SUBMISSIONS / "alice.py")
+    with Zygote() as zygote:
+        start = time.monotonic()
+        graded = classrun.run_one(hangs, 3, zygote)
+        assert time.monotonic() - start < 20
+        pid = zygote.pids.get(1)
+        after = classrun.run_one(good, 60, zygote)
+    assert graded["row"]["reason"] == "time budget: grading took more than 3 s (killed)"
+    assert after["row"]["verdict"] == "agree"
+    if pid:  # the killed fork is gone (reaped by the zygote, which has ended too)
+        assert not Path(f"/proc/{pid}").exists()
+
+
+def test_an_entry_read_beforehand_is_used_only_while_its_file_is_the_same(
+    tmp_path: Path,
+) -> None:
+    store = cache.Store(tmp_path / "cache")
+    key = "a" * 64
+    case = Case("given", (((1, 2),), (1,)))
+    store.save(key, cache.Entry((case,), ()))
+    path = store.path(key)
+    assert cache.preread(path)
+    read = store.load(key)
+    assert read is not None and read.runs == () and store.load(key) is read  # read once, kept
+    store.save(key, cache.Entry((case,), ((0, ("x",), 1),)))  # rewritten: another file
+    again = store.load(key)
+    assert again is not None and again.runs == ((0, ("x",), 1),)
+    path.write_bytes(b"garbage")
+    assert not cache.preread(path) and store.load(key) is None
+    assert not cache.preread(tmp_path / "cache" / "missing.bin")
