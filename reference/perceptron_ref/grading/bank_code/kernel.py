@@ -23,7 +23,15 @@ KNOBS: dict[str, Any] = {}
 
 
 def number(v: Any) -> Any:
-    return Fraction(str(v)) if KNOBS.get("style") == "fractions" else float(Fraction(str(v)))
+    """A number as the code holds it: as given (a float, or the exact fraction a grader with
+    exact input passes), or as a Fraction in the fractions style."""
+    return Fraction(str(v)) if KNOBS.get("style") == "fractions" else v
+
+
+def constant(q: str, exact: bool) -> Any:
+    """The kernel's c as the code writes it: 1, or 0.5 (1/2 on exact data)."""
+    c = Fraction(q)
+    return int(c) if c.denominator == 1 else c if exact else float(c)
 
 
 def mistake(y: int, score: Any) -> bool:
@@ -34,12 +42,12 @@ def mistake(y: int, score: Any) -> bool:
 
 
 def dot(u: Any, v: Any) -> Any:
-    return sum((a * b for a, b in zip(u, v, strict=True)), number(0))
+    return sum((a * b for a, b in zip(u, v, strict=True)), 0)
 
 
-def kernel(dots: Any, d: int) -> Any:
+def kernel(dots: Any, d: int, exact: bool) -> Any:
     """The code's kernel of x·x' (a number, or numpy's matrix of them, elementwise)."""
-    p, c = int(KNOBS["degree"]), number(KNOBS["c"])
+    p, c = int(KNOBS["degree"]), constant(KNOBS["c"], exact)
     how = KNOBS.get("kernel", "")
     if how.endswith("(p and c swapped)"):
         return (dots + p) ** int(c)
@@ -51,10 +59,11 @@ def kernel(dots: Any, d: int) -> Any:
 def gram(rows: Any) -> Any:
     """K(xᵢ, xⱼ) for every pair."""
     d = len(rows[0])
+    exact = any(isinstance(v, Fraction) for row in rows for v in row)
     if KNOBS.get("style", "numpy") == "numpy":
-        A = np.array(rows)
-        return kernel(A @ A.T, d)
-    return [[kernel(dot(u, v), d) for v in rows] for u in rows]
+        A = np.array(rows, dtype=object if exact else float)  # the fractions given, kept
+        return kernel(A @ A.T, d, exact)
+    return [[kernel(dot(u, v), d, exact) for v in rows] for u in rows]
 
 
 def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
@@ -79,9 +88,9 @@ def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
             clean = True
             for i in order:
                 if isinstance(K, np.ndarray):
-                    score = np.asarray(alpha, dtype=float) @ K[:, i]
+                    score = np.array(alpha) @ K[:, i]
                 else:
-                    score = sum((alpha[j] * K[j][i] for j in range(n) if alpha[j]), number(0))
+                    score = sum(alpha[j] * K[j][i] for j in range(n) if alpha[j])
                 if carried:
                     score = score + b
                 if mistake(labels[i], score):
