@@ -429,3 +429,55 @@ def test_a_sound_family_assignment_passes_its_audit_and_a_thin_one_fails(tmp_pat
     assert status == 1 and document["passed"] is False
     full = document["wrong_with_full_marks"]
     assert isinstance(full, list) and any(n.endswith("wrong-pass-too-many") for n in full)
+
+
+@pytest.mark.parametrize(
+    ("example", "right", "wrong", "said"),
+    [
+        ("kernel-perceptron", "right-lists", "wrong-scikit-learn-s-gamma-1-d",
+         "those of perceptron/kernel ((x·x'/d + 1)^2 (scikit-learn's gamma = 1/d))"),
+        ("halving", "right-numpy", "wrong-sgn-0-minus-1", "those of halving/cover (sgn(0) = −1)"),
+        ("halving", "right-fractions", "wrong-mistakes-only", "surviving hypotheses differ"),
+    ],
+)  # fmt: skip
+def test_the_kernel_and_halving_banks_are_judged_as_they_say(
+    example: str,
+    right: str,
+    wrong: str,
+    said: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # two hand-ins of the bank, graded by the example assignment as the audit grades them
+    a = A.read(A.example(example))
+    found = {v.name: v for v in bank.variants(a)}
+    named = bank.write(a, tmp_path, [found[right], found[wrong]])
+    points = a.parts[0].points
+    for name, variant in named.items():
+        command = ["crosscheck", "--assignment", str(A.example(example)), "--examples", "6"]
+        status = main([*command, "--candidate", str(tmp_path / f"{name}.py")])
+        out = capsys.readouterr().out
+        first = out.splitlines()[0]
+        if variant.correct:
+            assert status == 0 and f"AGREE, {points:g}/{points:g} points" in first
+        else:
+            assert status == 1 and f"DISAGREE, 0/{points:g} points" in first and said in out
+
+
+def test_a_halving_run_to_convergence_still_meets_sgn_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a run to convergence draws boundary data labelled by a cover point (the run converges):
+    # without them, crosscheck drew only separable data, where no ⟨w, x⟩ is 0, and the audit
+    # found both wrong sgn(0) variants earning full marks
+    text = A.example("halving").read_text().replace("epochs = 1", 'epochs = "converge"\nbias = true')
+    (tmp_path / "h.toml").write_text(text)
+    a = A.read(tmp_path / "h.toml")
+    found = {v.name: v for v in bank.variants(a)}
+    named = bank.write(a, tmp_path / "bank", [found["right-lists"], found["wrong-sgn-0-0"]])
+    command = ["crosscheck", "--assignment", str(tmp_path / "h.toml"), "--examples", "8"]
+    statuses = [
+        main([*command, "--candidate", str(tmp_path / "bank" / f"{name}.py")]) for name in named
+    ]
+    out = capsys.readouterr().out
+    assert statuses == [0, 1] and "those of halving/cover (sgn(0) = 0)" in out
