@@ -318,7 +318,7 @@ def hypotheses(a: A.Assignment, data: object) -> list[list[Fraction]] | None:
 
 
 def answer(
-    family: str, got: object, style: str, y: object, H: list[list[Fraction]] | None
+    family: str, got: object, style: str, y: tuple[int, ...], H: list[list[Fraction]] | None
 ) -> object:
     """A bank variant's return value in its judge's layout: the kernel's α signed (the lists
     style returns mistake counts) with no b; Halving's survivors as vectors (the numpy style
@@ -326,13 +326,14 @@ def answer(
     got = _exact(got)
     if family == "kernel":
         assert isinstance(got, list)
-        return [[a * t for a, t in zip(got, y, strict=True)] if style == "lists" else got, None]  # type: ignore[call-overload]
+        signed = [a * t for a, t in zip(got, y, strict=True)] if style == "lists" else got
+        return [signed, None]
     if family == "halving":
         assert isinstance(got, list) and H is not None
         if style == "numpy":
             return [w for w, keep in zip(H, got, strict=True) if keep]
         if style == "fractions":
-            return [H[int(i)] for i in got]  # type: ignore[call-overload]
+            return [H[int(i)] for i in got]
     return got
 
 
@@ -470,7 +471,8 @@ def test_a_halving_run_to_convergence_still_meets_sgn_0(
     # a run to convergence draws boundary data labelled by a cover point (the run converges):
     # without them, crosscheck drew only separable data, where no ⟨w, x⟩ is 0, and the audit
     # found both wrong sgn(0) variants earning full marks
-    text = A.example("halving").read_text().replace("epochs = 1", 'epochs = "converge"\nbias = true')
+    converge = 'epochs = "converge"\nbias = true'
+    text = A.example("halving").read_text().replace("epochs = 1", converge)
     (tmp_path / "h.toml").write_text(text)
     a = A.read(tmp_path / "h.toml")
     found = {v.name: v for v in bank.variants(a)}
