@@ -483,3 +483,16 @@ def test_a_halving_run_to_convergence_still_meets_sgn_0(
     ]
     out = capsys.readouterr().out
     assert statuses == [0, 1] and "those of halving/cover (sgn(0) = 0)" in out
+
+
+@pytest.mark.slow  # a whole audit: 2 to 4 minutes on 2 cores
+@pytest.mark.parametrize("example", ["kernel-perceptron", "halving"])
+def test_the_kernel_and_halving_examples_pass_their_audits_as_shipped(
+    example: str, tmp_path: Path
+) -> None:
+    status, document = audit(tmp_path, A.example(example).read_text())
+    assert status == 0 and document["passed"] is True, document["wrong_with_full_marks"]
+    variants = document["variants"]
+    assert isinstance(variants, list)
+    assert all(v["total"] == 4 for v in variants if v["code"] == "right")
+    assert all(v["total"] == 0 for v in variants if v["code"] == "wrong")
