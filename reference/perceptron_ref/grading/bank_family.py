@@ -4,8 +4,9 @@ slips of any training loop, and right code in the usual styles.
 A family's judge (:mod:`~perceptron_ref.crosscheck.judge.families`) names the places where
 real code of the family differs -- the averaged perceptron's average and its zero score in
 training, the voted perceptron's count, Winnow's threshold, its rule at w·x = θ and its
-demotion, the multiclass perceptron's argmax tie and its update -- each with its values, the
-reference's first.  The bank holds one hand-in per combination of those values
+demotion, the multiclass perceptron's argmax tie and its update, the kernel perceptron's kernel
+and its zero score in training, Halving's sgn(0) -- each with its values, the reference's
+first.  The bank holds one hand-in per combination of those values
 (:meth:`~perceptron_ref.crosscheck.judge.families.Judge.variants`): the reference's, written
 with numpy and with lists of floats (and with exact fractions when the assignment's ``input``
 is ``fractions``), is right; every other one is wrong
