@@ -277,6 +277,8 @@ FAMILY_TEXTS = {
     "winnow": WINNOW,
     "voted": WINNOW.replace('"winnow/k-of-r"', '"perceptron/voted"').replace("k = 2", ""),
     "multiclass": WINNOW.replace('"winnow/k-of-r"', '"perceptron/structured"').replace("k = 2", ""),
+    "kernel": A.example("kernel-perceptron").read_text(),
+    "halving": A.example("halving").read_text(),
 }
 
 
@@ -299,7 +301,40 @@ FAMILY_DATA = {
         (1, 1, 1, -1, 1, -1),
     ),
     "multiclass": (((1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (2, 1)), (0, 1, 2, 1, 0, 2)),
+    "kernel": (((0, 1), (1, 0), (2, 1), (-1, 0), (0, 0), (1, -1)), (1, 1, 1, -1, -1, -1)),
+    # (16, 63) and (-16, 63) lie on the boundary of cover points: sgn(0) decides them
+    "halving": (((-2, -1), (16, 63), (1, 0), (63, 16), (2, 1), (-16, 63)), (-1, 1, 1, 1, 1, 1)),
 }
+
+
+def hypotheses(a: A.Assignment, data: object) -> list[list[Fraction]] | None:
+    """Halving's hypotheses for these data (the cover the grader tells), None for the rest."""
+    if a.algorithm != "halving/cover":
+        return None
+    from perceptron_ref.crosscheck.data.families.halving import hypotheses as cover
+
+    X = data[0]  # type: ignore[index]
+    return [list(w) for w in cover(len(X[0]), a.family_options)]
+
+
+def answer(
+    family: str, got: object, style: str, y: tuple[int, ...], H: list[list[Fraction]] | None
+) -> object:
+    """A bank variant's return value in its judge's layout: the kernel's α signed (the lists
+    style returns mistake counts) with no b; Halving's survivors as vectors (the numpy style
+    returns a mask, the fractions style indices)."""
+    got = _exact(got)
+    if family == "kernel":
+        assert isinstance(got, list)
+        signed = [a * t for a, t in zip(got, y, strict=True)] if style == "lists" else got
+        return [signed, None]
+    if family == "halving":
+        assert isinstance(got, list) and H is not None
+        if style == "numpy":
+            return [w for w, keep in zip(H, got, strict=True) if keep]
+        if style == "fractions":
+            return [H[int(i)] for i in got]
+    return got
 
 
 @pytest.mark.parametrize("family", sorted(FAMILY_TEXTS))
@@ -320,12 +355,19 @@ def test_a_familys_bank_holds_every_variant_its_judge_names_each_running_as_name
     )
     assert {"right-numpy", "right-lists", "wrong-fixed"} <= set(names)
     assert ("right-fractions" in names) == (a.input == "fractions")
-    assert {"wrong-pass-too-many", "wrong-pass-too-few", "wrong-shuffle"} <= set(names)
+    slips = {"wrong-pass-too-many", "wrong-pass-too-few", "wrong-shuffle"}
+    if family == "halving":  # one pass leaves the same survivors whatever the order or passes
+        assert slips & set(names) == {"wrong-pass-too-few"} and "wrong-mistakes-only" in names
+        two = A.parse(FAMILY_TEXTS[family].replace("epochs = 1", "epochs = 2"), "h.toml")
+        assert not slips & {v.name for v in bank.variants(two)}
+    else:
+        assert slips <= set(names)
     data = FAMILY_DATA[family]
     X, y = data
+    H = hypotheses(a, data)
     seen = set()
     for v in found:
-        if "passes" in v.knobs or "shuffle" in v.knobs or "fixed" in v.knobs:
+        if {"passes", "shuffle", "fixed", "mistakes only"} & set(v.knobs):
             continue
         assert not scripts.definitions(bank.source(a, v))[1], v.name  # loaded whole
         expected = _exact(family_answer(family, a, v.knobs, data))
@@ -334,8 +376,10 @@ def test_a_familys_bank_holds_every_variant_its_judge_names_each_running_as_name
             module = types.ModuleType(v.name)
             code = bank.source(a, dataclasses.replace(v, knobs=v.knobs | {"style": style}))
             exec(compile(code, v.name, "exec"), module.__dict__)
-            got = _exact(getattr(module, a.parts[0].function)([list(x) for x in X], list(y)))
-            if style == "fractions":
+            told = [H] if H is not None else []
+            got = getattr(module, a.parts[0].function)([list(x) for x in X], list(y), *told)
+            got = answer(family, got, style, y, H)
+            if style == "fractions" or H is not None:  # Halving computes in the numbers told
                 assert got == expected, (v.name, got, expected)
             else:  # ... and in floats, within rounding
                 assert np.allclose(_floats(got), _floats(expected)), (v.name, style)
@@ -344,16 +388,19 @@ def test_a_familys_bank_holds_every_variant_its_judge_names_each_running_as_name
         )
         assert bool(v.wrong) == (v.knobs.get("style") is None), v.name
     assert len(seen) == len(named)  # each judge variant once (the reference in two styles)
-    exact = A.parse(
-        FAMILY_TEXTS[family].replace("epochs = ", 'input = "fractions"\nepochs = ', 1), "e.toml"
-    )
-    assert "right-fractions" in [v.name for v in bank.variants(exact)]
+    if a.input != "fractions":
+        exact = A.parse(
+            FAMILY_TEXTS[family].replace("epochs = ", 'input = "fractions"\nepochs = ', 1), "e.toml"
+        )
+        assert "right-fractions" in [v.name for v in bank.variants(exact)]
 
 
 def _floats(value: object) -> list[float]:
     """Every number of a nested answer, flattened, as a float."""
     if isinstance(value, list):
         return [f for v in value for f in _floats(v)]
+    if value is None:  # the kernel's b, absent
+        return []
     return [float(value)]  # type: ignore[arg-type]
 
 
@@ -383,3 +430,69 @@ def test_a_sound_family_assignment_passes_its_audit_and_a_thin_one_fails(tmp_pat
     assert status == 1 and document["passed"] is False
     full = document["wrong_with_full_marks"]
     assert isinstance(full, list) and any(n.endswith("wrong-pass-too-many") for n in full)
+
+
+@pytest.mark.parametrize(
+    ("example", "right", "wrong", "said"),
+    [
+        ("kernel-perceptron", "right-lists", "wrong-scikit-learn-s-gamma-1-d",
+         "those of perceptron/kernel ((x·x'/d + 1)^2 (scikit-learn's gamma = 1/d))"),
+        ("halving", "right-numpy", "wrong-sgn-0-minus-1", "those of halving/cover (sgn(0) = −1)"),
+        ("halving", "right-fractions", "wrong-mistakes-only", "surviving hypotheses differ"),
+    ],
+)  # fmt: skip
+def test_the_kernel_and_halving_banks_are_judged_as_they_say(
+    example: str,
+    right: str,
+    wrong: str,
+    said: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # two hand-ins of the bank, graded by the example assignment as the audit grades them
+    a = A.read(A.example(example))
+    found = {v.name: v for v in bank.variants(a)}
+    named = bank.write(a, tmp_path, [found[right], found[wrong]])
+    points = a.parts[0].points
+    for name, variant in named.items():
+        command = ["crosscheck", "--assignment", str(A.example(example)), "--examples", "6"]
+        status = main([*command, "--candidate", str(tmp_path / f"{name}.py")])
+        out = capsys.readouterr().out
+        first = out.splitlines()[0]
+        if variant.correct:
+            assert status == 0 and f"AGREE, {points:g}/{points:g} points" in first
+        else:
+            assert status == 1 and f"DISAGREE, 0/{points:g} points" in first and said in out
+
+
+def test_a_halving_run_to_convergence_still_meets_sgn_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a run to convergence draws boundary data labelled by a cover point (the run converges):
+    # without them, crosscheck drew only separable data, where no ⟨w, x⟩ is 0, and the audit
+    # found both wrong sgn(0) variants earning full marks
+    converge = 'epochs = "converge"\nbias = true'
+    text = A.example("halving").read_text().replace("epochs = 1", converge)
+    (tmp_path / "h.toml").write_text(text)
+    a = A.read(tmp_path / "h.toml")
+    found = {v.name: v for v in bank.variants(a)}
+    named = bank.write(a, tmp_path / "bank", [found["right-lists"], found["wrong-sgn-0-0"]])
+    command = ["crosscheck", "--assignment", str(tmp_path / "h.toml"), "--examples", "8"]
+    statuses = [
+        main([*command, "--candidate", str(tmp_path / "bank" / f"{name}.py")]) for name in named
+    ]
+    out = capsys.readouterr().out
+    assert statuses == [0, 1] and "those of halving/cover (sgn(0) = 0)" in out
+
+
+@pytest.mark.slow  # a whole audit: 2 to 4 minutes on 2 cores
+@pytest.mark.parametrize("example", ["kernel-perceptron", "halving"])
+def test_the_kernel_and_halving_examples_pass_their_audits_as_shipped(
+    example: str, tmp_path: Path
+) -> None:
+    status, document = audit(tmp_path, A.example(example).read_text())
+    assert status == 0 and document["passed"] is True, document["wrong_with_full_marks"]
+    variants = document["variants"]
+    assert isinstance(variants, list)
+    assert all(v["total"] == 4 for v in variants if v["code"] == "right")
+    assert all(v["total"] == 0 for v in variants if v["code"] == "wrong")

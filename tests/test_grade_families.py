@@ -58,7 +58,7 @@ def test_weights_name_a_familys_checks_and_refuse_anothers() -> None:
 @pytest.mark.parametrize(
     ("algorithm", "options", "absent"),
     [
-        ("halving/cover", {"epochs": "converge", "input": "fractions"}, {"boundary", "noise"}),
+        ("halving/cover", {"epochs": "converge", "input": "fractions"}, {"noise"}),
         ("perceptron/structured", {"input": "numpy"}, {"rationals"}),
         ("perceptron/structured", {"epochs": "converge", "input": "fractions"}, {"realistic"}),
         ("winnow/k-of-r", {"epochs": "converge"}, {"noise", "ties"}),

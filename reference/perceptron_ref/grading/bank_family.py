@@ -4,8 +4,9 @@ slips of any training loop, and right code in the usual styles.
 A family's judge (:mod:`~perceptron_ref.crosscheck.judge.families`) names the places where
 real code of the family differs -- the averaged perceptron's average and its zero score in
 training, the voted perceptron's count, Winnow's threshold, its rule at w·x = θ and its
-demotion, the multiclass perceptron's argmax tie and its update -- each with its values, the
-reference's first.  The bank holds one hand-in per combination of those values
+demotion, the multiclass perceptron's argmax tie and its update, the kernel perceptron's kernel
+and its zero score in training, Halving's sgn(0) -- each with its values, the reference's
+first.  The bank holds one hand-in per combination of those values
 (:meth:`~perceptron_ref.crosscheck.judge.families.Judge.variants`): the reference's, written
 with numpy and with lists of floats (and with exact fractions when the assignment's ``input``
 is ``fractions``), is right; every other one is wrong
@@ -13,6 +14,13 @@ in the ``train`` parts, named by its values and its diagnosis codes
 (:mod:`~perceptron_ref.crosscheck.explain.families`).  Then one pass too many and too few (a
 run to convergence: capped at 2 passes), a shuffle each pass and a fixed answer; for an
 averaged perceptron's ``predict`` part, a prediction of −1 at a zero score.
+
+Halving is told its hypotheses (a train function's third argument, ``hypotheses``) and its
+bank has no pass too many, no shuffle and no cap: after one pass the hypotheses left are
+those consistent with every example, whatever the order, and a further pass drops none, so
+these slips return the right answer on every data set (one pass too few is a slip only when
+one pass is asked: then none is made).  It has instead the slip of dropping hypotheses only
+when the majority vote errs.
 
 The code is :mod:`~perceptron_ref.grading.bank_code`'s module of the family, copied whole with
 the variant's ``KNOBS``, and the functions the assignment names around it.
@@ -25,23 +33,27 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.crosscheck.family import of as family_of
+from perceptron_ref.crosscheck.judge.families.kernel import polynomial
 from perceptron_ref.crosscheck.judge.families.winnow import factor
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading.assignment import Assignment, Part
 from perceptron_ref.grading.bank_variant import Variant
 
 CODE = Path(__file__).with_name("bank_code")
-WRITTEN = ("averaged", "voted", "winnow", "multiclass")
+WRITTEN = ("averaged", "voted", "winnow", "multiclass", "kernel", "halving")
 """The families whose code the bank has (``bank_code/<family>.py``)."""
 STYLES = ("numpy", "lists", "fractions")
 SYMBOLS = {"θ": "theta", "ε": "eps", "−": "-minus-", "÷": "div", "×": "times", "½": "half",
-           "→": "", "·": ""}  # fmt: skip
+           "→": "", "·": "", "Σ": "sum", "α": "alpha-"}  # fmt: skip
 
 
 def slug(values: list[str]) -> str:
-    """``tie → positive`` → ``tie-positive``: a variant's values as a file name."""
+    """``tie → positive`` → ``tie-positive``: a variant's values as a file name (a value that
+    ends with its name in words, the kernel's ``(x·x' + 2)^1 (p and c swapped)``, by those)."""
     out = []
     for v in values:
+        named = re.fullmatch(r".+ \(([a-z][^()]*)\)", v)
+        v = named.group(1) if named else v
         for symbol, said in SYMBOLS.items():
             v = v.replace(symbol, said)
         word = "".join(c if c.isascii() and c.isalnum() else "-" for c in v)
@@ -67,6 +79,9 @@ def variants(a: Assignment) -> list[Variant]:
     if family.name == "winnow":
         f = factor(a.algorithm, options.settings)
         base["factor"] = f"{f.numerator}/{f.denominator}"
+    if family.name == "kernel":
+        p, c = polynomial(options)
+        base |= {"degree": p, "c": f"{c.numerator}/{c.denominator}"}
     out: list[Variant] = []
 
     def add(name: str, what: str, knobs: dict[str, Any], wrong: set[str]) -> None:
@@ -86,12 +101,19 @@ def variants(a: Assignment) -> list[Variant]:
         codes = sorted({explain.dims[d.name].codes[value] for d, value in differ})
         what = f"{v.name(a.algorithm, reference)}: {', '.join(codes)}"
         add("wrong-" + slug([value for _, value in differ]), what, dict(v.values), {"train"})
-    if a.epochs == "converge":
+    if family.name == "halving":  # the loop's slips that change Halving's answer (above)
+        if a.epochs == 1:
+            add("wrong-pass-too-few", "makes no pass", ref | {"passes": -1}, {"train"})
+        what = "drops hypotheses only when the vote errs"
+        add("wrong-mistakes-only", what, ref | {"mistakes only": True}, {"train"})
+    elif a.epochs == "converge":
         add("wrong-capped", "stops after at most 2 passes", ref | {"cap": 2}, {"train"})
     else:
         add("wrong-pass-too-many", "one pass too many", ref | {"passes": 1}, {"train"})
         add("wrong-pass-too-few", "one pass too few", ref | {"passes": -1}, {"train"})
-    add("wrong-shuffle", "shuffles the examples each pass", ref | {"shuffle": True}, {"train"})
+    if family.name != "halving":
+        what = "shuffles the examples each pass"
+        add("wrong-shuffle", what, ref | {"shuffle": True}, {"train"})
     add("wrong-fixed", "a fixed answer, whatever the data", ref | {"fixed": True}, set(checks))
     if "predict" in checks:
         add("wrong-predict-zero", "predicts −1 at a zero score", ref | {"zero": -1}, {"predict"})
@@ -99,15 +121,20 @@ def variants(a: Assignment) -> list[Variant]:
 
 
 def _train(part: Part, a: Assignment, train: str) -> str:
+    """The assignment's train function; Halving's takes the hypotheses too (the part's third
+    argument, ``hypotheses`` by default: the name the grader passes them by)."""
     names = [n for _, n in part.arguments] or ["X", "y"]
     X, y = names[0], names[1] if len(names) > 1 else "y"
+    told = []
+    if family_of(a.algorithm).name == "halving":
+        told = [names[2] if len(names) > 2 else "hypotheses"]
     labels = (
         f"    {y} = [1 if int(t) == 1 else -1 for t in {y}]  # the labels as 0/1\n"
         if a.labels == "01"
         else ""
     )
-    body = f"    return {train}({X}, {y}, EPOCHS, BIAS)\n"
-    return f"def {part.function}({X}, {y}):\n{labels}{body}"
+    body = f"    return {train}({', '.join([X, y, *told])}, EPOCHS, BIAS)\n"
+    return f"def {part.function}({', '.join([X, y, *told])}):\n{labels}{body}"
 
 
 def _predict(part: Part, a: Assignment, predict: str) -> str:

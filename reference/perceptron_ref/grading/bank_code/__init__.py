@@ -6,7 +6,9 @@ copy, :mod:`~perceptron_ref.grading.bank_family`) pick one value of each place w
 of that family differs (the dimensions of its judge,
 :mod:`~perceptron_ref.crosscheck.judge.families`), and a few slips of any training loop:
 
-``style``     ``numpy``, ``lists`` or ``fractions``: how the numbers are held
+``style``     ``numpy``, ``lists`` or ``fractions``: how the numbers are held (the kernel's
+              and Halving's numpy and lists code keep the numbers given, exact ones exact;
+              their styles also return the answer's different forms)
 ``passes``    +1 or -1: one pass more or fewer than asked; ``cap``: the most passes of a run
               to convergence
 ``shuffle``   the examples shuffled each pass (a seeded generator)

@@ -5,9 +5,13 @@
     cover_data`): the version space never loses a cover point near w*;
 ``boundary``
     points orthogonal to cover points (⟨w, x⟩ = 0 exactly, where sgn(0) decides whether w
-    survives), with random labels;
+    survives), with random labels; for a run to convergence, the labels of one cover point
+    (Mehta's sgn, sgn(0) = +1), so that the version space keeps it and a second pass is clean:
+    Halving converges on any data (C only shrinks), but the runner's test of convergence is a
+    pass with no mistake, which an empty version space never makes;
 ``noise``
-    small integer points with random labels: the version space empties.
+    small integer points with random labels: the version space empties (not for a run to
+    convergence).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data.datasets import Case, Needs
 from perceptron_ref.crosscheck.data.families import draw, probes
 from perceptron_ref.crosscheck.family_options import Options
-from perceptron_ref.halving.cover import DEFAULT_EPSILON
+from perceptron_ref.halving.cover import DEFAULT_EPSILON, f
 from perceptron_ref.halving.sphere import sphere_cover
 from perceptron_ref.testing_targets import cover_data
 from perceptron_ref.vectors import Label, Vector
@@ -81,7 +85,7 @@ class Halving:
         )
         found = [Case("separable", d) for d in separable]
         noise = 0 if needs.separable else examples // 4
-        edges = 0 if needs.separable else examples - len(found) - noise
+        edges = examples - len(found) - noise
         for regime, count in (("boundary", edges), ("noise", noise)):
             made = 0
             for _ in range(8 * count):
@@ -104,7 +108,13 @@ class Halving:
                         tuple(Fraction(int(v)) for v in rng.integers(-2, 3, size=d))
                         for _ in range(n)
                     )
-                y: tuple[Label, ...] = tuple(1 if rng.random() < 0.5 else -1 for _ in range(n))
+                y: tuple[Label, ...]
+                if needs.separable:  # a cover point's labels: the run converges
+                    H = hypotheses(len(X[0]), options)
+                    w = H[int(rng.integers(0, len(H)))]
+                    y = tuple(f(w, (Fraction(1), *x) if options.bias else x) for x in X)
+                else:
+                    y = tuple(1 if rng.random() < 0.5 else -1 for _ in range(n))
                 if keep((X, y)):
                     found.append(Case(regime, (X, y)))
                     made += 1
@@ -115,7 +125,7 @@ class Halving:
 
     def plan(self, options: dict[str, Any], examples: int, floats: bool) -> tuple[str, ...]:
         converge = options.get("epochs") == "converge"
-        other = () if converge or examples < 4 else ("boundary", "noise")
+        other = () if examples < 4 else ("boundary",) if converge else ("boundary", "noise")
         return (*(("separable",) if examples >= 2 else ()), *other)
 
 
