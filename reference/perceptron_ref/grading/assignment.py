@@ -83,11 +83,38 @@ FUNCTION_CHECKS = ("train", "step", "predict")
 STATE_CHECKS = ("state-initial", "state-pass", "state-test")
 CHECKS = (*PROGRAM_CHECKS, *FUNCTION_CHECKS, *STATE_CHECKS)
 VISIBILITY = ("hidden", "after_due_date", "after_published", "visible")
-ROLES = {"step": ("x", "y", "w", "b", "eta"), "predict": ("x", "X", "w", "b")}
+ROLES = {"step": ("x", "y", "w", "b", "eta"), "predict": ("x", "X", "w", "b", "votes", "W")}
 ALGORITHMS = registry.IDS
 FAMILY_CHECKS = ("train", "predict")
 """The checks of an algorithm beyond the core six (the kernel perceptron's state API aside):
-its training function crosschecked, and the averaged perceptron's prediction with w̄."""
+its training function crosschecked, and its prediction with the reference's trained model."""
+PREDICTS = (
+    "perceptron/averaged",
+    "perceptron/voted",
+    "perceptron/structured",
+    "winnow/disjunction",
+    "winnow/k-of-r",
+    "winnow/ltf",
+)
+"""The algorithms beyond the core six with ``predict`` parts."""
+MODELS = {"perceptron/voted": "votes", "perceptron/structured": "W"}
+"""The argument role of the trained model a predict function is given (``w`` otherwise: the
+weights, with ``b`` apart when the function takes it)."""
+NO_PREDICT = {
+    "perceptron/kernel": "a kernel perceptron's prediction needs the training points, α and "
+    "the kernel: grade it through the state API ([state], check state-test)",
+    "halving/cover": "the halving algorithm predicts by the majority of the surviving "
+    "hypotheses, which a train part already compares one by one",
+}
+"""Why an algorithm beyond the core six has no ``predict`` part (in its error line)."""
+
+
+def model_role(algorithm: str) -> str:
+    """The role of the model a predict function of ``algorithm`` is given: ``w``, ``votes``
+    (the voted perceptron's list of (v, c)) or ``W`` (the multiclass rows)."""
+    return MODELS.get(algorithm, "w")
+
+
 OPTIONS = {*SETTINGS, "max_epochs"}
 TOP = {
     "title",
@@ -499,15 +526,20 @@ def _family_parts(algorithm: str, common: dict[str, Any], where: _Where) -> None
                 "[options]: a state API is given its kernels by [state] kernels", "options"
             )
         return
-    allowed = ("train", "predict") if algorithm == "perceptron/averaged" else ("train",)
+    allowed = FAMILY_CHECKS if algorithm in PREDICTS else ("train",)
     for i, part in enumerate(common["parts"]):
         if part.check not in allowed:
             said = " and ".join(allowed)
+            why = (
+                f"; no predict: {NO_PREDICT[algorithm]}"
+                if part.check == "predict" and algorithm in NO_PREDICT
+                else ""
+            )
             raise where.error(
                 f"check {part.check!r}: a {algorithm} assignment has {said} parts (its "
                 "function crosschecked against the reference's run"
-                + (", its prediction with w̄" if "predict" in allowed else "")
-                + ")",
+                + (", its prediction with the reference's model" if "predict" in allowed else "")
+                + f"){why}",
                 "parts",
                 i,
                 "check",
@@ -724,21 +756,37 @@ def _state(data: dict[str, Any], where: _Where) -> State:
     return State(names["initial_state"], names["predict"], names["update_state"], tuple(kernels))
 
 
-def _arguments(value: object, check: str, where: _Where, i: int) -> tuple[tuple[str, str], ...]:
+def _roles(check: str, algorithm: str) -> tuple[str, ...]:
+    """The argument roles of a check: a predict function takes x or X and the algorithm's
+    model (w and b, the voted perceptron's votes, the multiclass rows W)."""
+    if check != "predict":
+        return ROLES[check]
+    model = model_role(algorithm)
+    return ("x", "X", *(("w", "b") if model == "w" else (model,)))
+
+
+def _arguments(
+    value: object, check: str, where: _Where, i: int, algorithm: str = ""
+) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise where.error("arguments must be a list of strings", "parts", i, "arguments")
     out = []
+    roles_ = _roles(check, algorithm)
     for v in value:
         name, _, role = v.partition("=")
         name, role = name.strip(), (role or name).strip()
-        if role not in ROLES[check] or not name.isidentifier():
-            said = ", ".join(ROLES[check])
+        if role not in roles_ or not name.isidentifier():
+            said = ", ".join(roles_)
+            whose = f" of a {algorithm} predict function" if check == "predict" else ""
             raise where.error(
-                f"argument {v!r}: a role among {said}, or NAME=ROLE", "parts", i, "arguments"
+                f"argument {v!r}: a role{whose} among {said}, or NAME=ROLE",
+                "parts",
+                i,
+                "arguments",
             )
         out.append((role, name))
     roles = [r for r, _ in out]
-    need = ("x", "y", "w") if check == "step" else ("w",)
+    need = ("x", "y", "w") if check == "step" else (model_role(algorithm),)
     missing = [r for r in need if r not in roles]
     if check == "predict" and not ({"x", "X"} & set(roles)):
         missing.append("x or X")
@@ -790,10 +838,9 @@ def _part(data: object, i: int, common: dict[str, Any], where: _Where) -> Part:
         part["returns"] = _choice(data, "returns", returns[check], default, where, t, i)
         if check in ROLES:
             if "arguments" not in data:
-                raise where.error(
-                    f"a {check} part needs arguments (e.g. {list(ROLES[check][:3])})", t, i
-                )
-            part["arguments"] = _arguments(data["arguments"], check, where, i)
+                e_g = ["x", "y", "w"] if check == "step" else ["x", model_role(common["algorithm"])]
+                raise where.error(f"a {check} part needs arguments (e.g. {e_g})", t, i)
+            part["arguments"] = _arguments(data["arguments"], check, where, i, common["algorithm"])
         elif "arguments" in data:
             args = _typed(data, "arguments", list, [], where, t, i)
             part["arguments"] = tuple(("", str(a)) for a in args)

@@ -53,6 +53,7 @@ from perceptron_ref.crosscheck.judge.files import passes
 from perceptron_ref.grading import feedback
 from perceptron_ref.grading.assignment import (
     FUNCTION_CHECKS,
+    PREDICTS,
     PROGRAM_CHECKS,
     STATE_CHECKS,
     Assignment,
@@ -61,6 +62,9 @@ from perceptron_ref.grading.assignment import (
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.vectors import Label, Vector
 
+FAMILY_PREDICTS = tuple(a for a in PREDICTS if a != "perceptron/averaged")
+"""The families whose predict part :mod:`~perceptron_ref.grading.parts_family` checks (the
+averaged perceptron's is the core's: the sign of w̄·x)."""
 MAX_CALLS = 300
 """At most this many calls of a step or predict function (zero scores first)."""
 SHOWN = 12
@@ -105,6 +109,9 @@ HINTS = {
     "extra-update": "{e}: when there is no mistake, w must stay as it is.",
     "step-size": "{e}: the update is w + η·y·x.",
     "sign": "{e}: the update adds η·y·x (y is the label, -1 or +1).",
+    "winnow-tie": "{e}: check what your prediction gives when w·x = θ (w·x ≥ θ is +).",
+    "vote-tie": "{e}: check your sign(0), inside the sum of votes and outside.",
+    "argmax-tie": "{e}: at a tie, the first of the tied classes wins (as np.argmax).",
 }
 
 
@@ -431,6 +438,12 @@ def _call_text(part: Part, args: Sequence[C.Arg], kind: str) -> str:
             shown.append(f"np.array([{rows}])" if kind == "numpy" else f"[{rows}]")
         elif "number" in a:
             shown.append(feedback._py(parse_rational(a["number"]), kind))
+        elif "votes" in a:
+            pairs = []
+            for v, c in a["votes"]:
+                row = ", ".join(feedback._py(parse_rational(q), kind) for q in v)
+                pairs.append(f"(np.array([{row}]), {c})" if kind == "numpy" else f"([{row}], {c})")
+            shown.append("[" + ", ".join(pairs) + "]")
         else:
             shown.append(str(a["label"]))
     head = "import numpy as np\n" if kind == "numpy" else ""
@@ -586,6 +599,12 @@ def _label(answer: Any, assignment: Assignment) -> int | None:
 
 def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Result:
     from perceptron_ref.crosscheck.judge.files import predict
+
+    if assignment.algorithm in FAMILY_PREDICTS:  # Winnow, the voted and multiclass perceptrons
+        from perceptron_ref.grading import parts_family
+
+        found: Result = parts_family.result(assignment, part, session)
+        return found
 
     bias = assignment.bias
     roles = [r for r, _ in part.arguments]

@@ -1,0 +1,327 @@
+"""The ``predict`` part of a family beyond the core six: the student's prediction function,
+called with the reference's own trained model, against the reference's prediction.
+
+=======================  ====================  ==============================================
+algorithm                the model it is given  the prediction (the tie in brackets)
+=======================  ====================  ==============================================
+``winnow/*``             ``w`` (bias first;     +1 iff w·x ≥ θ, θ = n the number of weights
+                         ``b`` apart)           (``winnow-*.2``) [w·x = θ: ``zero_label``, +1]
+``perceptron/voted``     ``votes``: a list of   sign(Σ c·sign(v·x)) (``voted.8``) [sign(0):
+                         (v, c) tuples          ``zero_label``, +1, inside the sum and out]
+``perceptron/structured``  ``W``: one row per   the class of the largest W[k]·x
+                         class 0 … K−1          (``structured.3``) [a tie: the first class]
+=======================  ====================  ==============================================
+
+The voted perceptron's ``votes`` is the list its train part returns: each v with the bias
+first when the assignment has one, c the number of examples it survived, without the
+initial (0, 0) that has no vote.  The models are every one the reference's runs pass through
+on the family's own data (:mod:`~perceptron_ref.crosscheck.data.families`: Winnow's 0/1
+points, multiclass labels 0 … K−1), and the points are the data's examples and the family's
+probe points (the origin: a zero score for every v and a tie of every class; Winnow's all-ones
+point: w·x = θ while w is still 1).  The ties are asked first, so a prediction wrong only at
+the tie loses this part, and only this part: a wrong training loop never reaches it.  With
+float input, only the calls whose every score float64 computes exactly, in any order.
+
+The averaged perceptron's ``predict`` is the core's (sign of w̄·x):
+:func:`~perceptron_ref.grading.parts.predict_result`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from perceptron_ref import run
+from perceptron_ref.crosscheck.candidates import calls as C
+from perceptron_ref.crosscheck.candidates.outcomes import Failure
+from perceptron_ref.crosscheck.data import datasets
+from perceptron_ref.crosscheck.family import of as family_of
+from perceptron_ref.crosscheck.family_check import usable
+from perceptron_ref.crosscheck.judge.families import with_bias
+from perceptron_ref.crosscheck.judge.families.voted import canonical
+from perceptron_ref.crosscheck.judge.families.winnow import summed_exactly
+from perceptron_ref.grading import feedback
+from perceptron_ref.grading.assignment import Assignment, Part
+from perceptron_ref.perceptron.multiclass import run_multiclass
+from perceptron_ref.perceptron.structured import Argmax
+from perceptron_ref.perceptron.voted import vote
+from perceptron_ref.vectors import Vector, dot
+
+MAX_CALLS = 300
+"""At most this many predictions asked (ties first)."""
+CODES = {"winnow": "winnow-tie", "voted": "vote-tie", "multiclass": "argmax-tie"}
+"""The diagnosis code of a prediction wrong only at the tie (crosscheck's, for the train)."""
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One prediction asked: the model, the point (without the bias's 1), the reference's
+    answer, whether the point is at the tie, and the scores in words."""
+
+    model: Any
+    x: Vector
+    want: int
+    tie: bool
+    why: str
+
+
+def _sign(s: Fraction, at_zero: int) -> int:
+    return at_zero if s == 0 else (1 if s > 0 else -1)
+
+
+def _winnow(w: Vector, x: Vector, z: int) -> Ask:
+    s, theta = dot(w, x), Fraction(len(w))
+    tie = s == theta
+    want = z if tie else (1 if s > theta else -1)
+    words = "=" if tie else ">" if s > theta else "<"
+    why = f"w·x = {feedback.number(s)} and θ = {len(w)} (the number of weights): w·x {words} θ"
+    return Ask(w, x, want, tie, why)
+
+
+def _voted(votes: tuple[tuple[Vector, int], ...], x: Vector, z: int) -> Ask:
+    signs = [_sign(dot(v, x), z) for v, _ in votes]
+    total = sum(c * s for (_, c), s in zip(votes, signs, strict=True))
+    want = vote(votes, x) if z == 1 else _sign(Fraction(total), z)  # the reference's vote
+    zeros = sum(1 for v, _ in votes if dot(v, x) == 0)
+    tie = zeros > 0 or total == 0
+    why = f"Σ c·sign(v·x) = {total}" + (
+        f", with v·x = 0 for {zeros} of the {len(votes)} vectors" if zeros else ""
+    )
+    return Ask(votes, x, want, tie, why)
+
+
+def _multiclass(W: tuple[Vector, ...], x: Vector) -> Ask:
+    scores = [dot(w, x) for w in W]
+    alpha = tuple(a for w in W for a in w)
+    want = int(Argmax(tuple(range(len(W))), alpha).predict(x))  # the reference's argmax
+    top = [k for k, s in enumerate(scores) if s == max(scores)]
+    said = ", ".join(f"W[{k}]·x = {feedback.number(s)}" for k, s in enumerate(scores))
+    why = said + (f": classes {', '.join(map(str, top))} tie" if len(top) > 1 else "")
+    return Ask(W, x, want, len(top) > 1, why)
+
+
+def _models(assignment: Assignment, X: Any, y: Any) -> list[Any]:
+    """Every model the reference's run passes through (each once), from the start."""
+    options = assignment.family_options
+    family = family_of(assignment.algorithm).name
+    out: list[Any] = []
+    if family == "multiclass":
+        t = run_multiclass(X, y, **options.run())
+        d = t.dimension
+        K = len(t.classes)
+        found = [tuple(s.weights[k * d : (k + 1) * d] for k in range(K)) for s in t.steps]
+        out = [tuple((Fraction(0),) * d for _ in range(K)), *found]
+    else:
+        trace = run(assignment.algorithm, X, y, **options.run())
+        if family == "voted":
+            out = [canonical(s.model.perceptrons) for s in trace.steps]  # type: ignore[union-attr]
+        else:
+            out = [(Fraction(1),) * len(trace.weights), *(s.weights for s in trace.steps)]
+    kept: dict[Any, None] = {}
+    for m in out:
+        if m:  # the voted perceptron's first pairs: (0, 0) has no vote
+            kept.setdefault(m, None)
+    return list(kept)
+
+
+def _exact(ask: Ask, bias: bool, family: str) -> bool:
+    """Does float64 compute every score of this call exactly, in any order?"""
+    x = with_bias([ask.x], bias)[0]
+    rows = (
+        [v for v, _ in ask.model]
+        if family == "voted"
+        else list(ask.model)
+        if family == "multiclass"
+        else [ask.model]
+    )
+    return all(summed_exactly([a * b for a, b in zip(w, x, strict=True)]) for w in rows)
+
+
+def asks(assignment: Assignment) -> list[Ask]:
+    """The predictions asked: ties first (up to a half), then the rest, at most MAX_CALLS."""
+    options = assignment.family_options
+    family = family_of(assignment.algorithm)
+    floats = assignment.input != "fractions"
+    needs = datasets.Needs(assignment.bias, assignment.epochs == "converge", floats, False)
+
+    def keep(d: Any) -> bool:
+        return not usable(d, family=family, options=options, needs=needs)
+
+    drawn = family.regimes.draw(options, needs, assignment.examples, assignment.seed, keep)
+    z = assignment.zero_label
+    make: Callable[[Any, Vector], Ask] = {
+        "winnow": lambda m, x: _winnow(m, x, z),
+        "voted": lambda m, x: _voted(m, x, z),
+        "multiclass": _multiclass,
+    }[family.name]
+    found: list[Ask] = []
+    for case in sorted(drawn, key=lambda c: c.size):
+        X, y = case.data
+        if len(X) > 60:
+            continue
+        points = [tuple(Fraction(v) for v in x) for x in X]
+        points += [p for p in family.regimes.probes(case.data, options) if p not in points]
+        if family.name == "winnow":  # Winnow's points are 0/1
+            points = [p for p in points if all(v in (0, 1) for v in p)]
+        for m in _models(assignment, X, y)[:12]:
+            for p in points[:24]:
+                a = make(m, with_bias([p], assignment.bias)[0])
+                a = Ask(a.model, p, a.want, a.tie, a.why)
+                if not floats or _exact(a, assignment.bias, family.name):
+                    found.append(a)
+        if len(found) >= 4 * MAX_CALLS:
+            break
+    ties = [a for a in found if a.tie][: MAX_CALLS // 2]
+    rest = [a for a in found if not a.tie]
+    return ties + rest[: MAX_CALLS - len(ties)]
+
+
+def _args(part: Part, ask: Ask, xs: list[Vector] | None) -> list[C.Arg]:
+    out = []
+    for role, _ in part.arguments:
+        if role == "x":
+            out.append(C.vector(ask.x))
+        elif role == "X":
+            out.append(C.matrix(xs or [ask.x]))
+        elif role == "votes":
+            out.append(C.votes(ask.model))
+        elif role == "W":
+            out.append(C.matrix(ask.model))
+        elif role == "w":
+            split = any(r == "b" for r, _ in part.arguments)
+            out.append(C.vector(ask.model[1:] if split else ask.model))
+        else:  # b
+            out.append(C.number(ask.model[0]))
+    return out
+
+
+def result(assignment: Assignment, part: Part, session: C.Calls) -> Any:
+    """The predict part's :class:`~perceptron_ref.grading.parts.Result`."""
+    from perceptron_ref.grading import parts
+
+    family = family_of(assignment.algorithm).name
+    asked = asks(assignment)
+    groups: list[list[Ask]] = []
+    if any(r == "X" for r, _ in part.arguments):  # one call per model, its points together
+        by: dict[Any, list[Ask]] = {}
+        for a in asked:
+            by.setdefault(a.model, []).append(a)
+        groups = list(by.values())
+    else:
+        groups = [[a] for a in asked]
+    calls = [_args(part, g[0], [a.x for a in g]) for g in groups]
+    answers = session.call(part.function, calls)
+    for args, group, answer in zip(calls, groups, answers, strict=True):
+        if isinstance(answer, Failure):
+            ran = answer.kind not in ("load error", "missing")
+            words = (
+                parts._failed(answer, part.signature)
+                if ran
+                else f"Not graded: {feedback.plain(answer.detail)}."
+            )
+            if ran:
+                words += "\n\nIt failed on:\n\n" + parts._indent(
+                    parts._call_text(part, args, assignment.input)
+                )
+            return parts.Result(
+                part, False, words, str(answer), (), answer.kind, f"predict: {answer.kind}", ran
+            )
+        got = answer if part.returns == "labels" else [answer]
+        if isinstance(got, list) and len(got) == 1 and isinstance(got[0], list):
+            got = got[0]
+        read = _class if family == "multiclass" else parts._label
+        labels: list[int | None] = (
+            [read(g, assignment) for g in got] if isinstance(got, list) else [None]
+        )
+        want = [a.want for a in group]
+        if labels == want:
+            continue
+        return _wrong(assignment, part, args, got, labels, group, family)
+    ties = sum(1 for a in asked if a.tie)
+    model = {"winnow": "weights", "voted": "votes", "multiclass": "rows W"}[family]
+    said = (
+        f"Right on all {len(asked)} predictions, with the reference's own {model} ({ties} at "
+        f"{_tie_words(family)})."
+    )
+    return parts.Result(part, True, said, "", behaviour="right")
+
+
+def _class(answer: Any, assignment: Assignment) -> int | None:
+    try:
+        q = Fraction(str(answer))
+    except (ValueError, ZeroDivisionError):
+        return None
+    return int(q) if q.denominator == 1 else None
+
+
+def _tie_words(family: str) -> str:
+    return {
+        "winnow": "w·x = θ",
+        "voted": "a zero score",
+        "multiclass": "a tie in the argmax",
+    }[family]
+
+
+def _written(label: int, assignment: Assignment, family: str) -> str:
+    from perceptron_ref.grading import parts
+
+    return str(label) if family == "multiclass" else parts._written(label, assignment)
+
+
+def _wrong(
+    assignment: Assignment,
+    part: Part,
+    args: list[C.Arg],
+    got: Any,
+    labels: list[int | None],
+    group: list[Ask],
+    family: str,
+) -> Any:
+    from perceptron_ref.grading import parts
+
+    want = [a.want for a in group]
+    lines = [
+        f"Your {part.signature} gives a different answer on:",
+        "",
+        parts._indent(parts._call_text(part, args, assignment.input)),
+        "",
+        "expected " + ", ".join(_written(t, assignment, family) for t in want),
+        "yours    "
+        + (
+            ", ".join(_written(g, assignment, family) for g in labels if g is not None)
+            if None not in labels and len(labels) == len(want)
+            else str(got)[:200]
+        ),
+    ]
+    code, evidence = "", ""
+    if len(labels) == len(want):
+        wrong = [a for a, g in zip(group, labels, strict=True) if g != a.want]
+        first = wrong[0]
+        x = ", ".join(feedback.number(v) for v in first.x)
+        lines.append(
+            f"For x = ({x}): {first.why}, so the answer is "
+            f"{'class ' * (family == 'multiclass')}{_written(first.want, assignment, family)}."
+        )
+        if all(a.tie for a in wrong):
+            code = CODES[family]
+            z = _written(assignment.zero_label, assignment, family)
+            evidence = {
+                "winnow": f"yours is wrong only where w·x = θ, where the assignment predicts {z}",
+                "voted": f"yours is wrong only where a score is 0, where sign(0) = {z}",
+                "multiclass": "yours is wrong only at a tie in the argmax",
+            }[family]
+    else:
+        lines.append(f"It gave {len(labels)} answers for {len(want)} points.")
+    if code:
+        lines.append(parts.hint(code, evidence))
+    return parts.Result(
+        part,
+        False,
+        "\n".join(lines),
+        "wrong label",
+        (code,) if code else (),
+        "",
+        f"predict: {code or 'wrong label'}",
+    )
