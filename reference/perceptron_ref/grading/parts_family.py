@@ -203,6 +203,14 @@ def result(assignment: Assignment, part: Part, session: C.Calls) -> Any:
 
     family = family_of(assignment.algorithm).name
     asked = asks(assignment)
+    if not asked:  # never passed on nothing asked
+        said = (
+            f"no data set of {assignment.algorithm} fits these options in float64: set "
+            'input = "fractions" in the assignment'
+        )
+        return parts.Result(
+            part, False, f"Not graded: {said}.", said, (), "load error", said, False
+        )
     groups: list[list[Ask]] = []
     if any(r == "X" for r, _ in part.arguments):  # one call per model, its points together
         by: dict[Any, list[Ask]] = {}
