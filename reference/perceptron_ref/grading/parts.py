@@ -109,7 +109,7 @@ HINTS = {
     "extra-update": "{e}: when there is no mistake, w must stay as it is.",
     "step-size": "{e}: the update is w + η·y·x.",
     "sign": "{e}: the update adds η·y·x (y is the label, -1 or +1).",
-    "winnow-tie": "{e}: check what your prediction gives when w·x = θ (w·x ≥ θ is +).",
+    "winnow-tie": "{e}: check what your prediction gives when w·x = θ.",
     "vote-tie": "{e}: check your sign(0), inside the sum of votes and outside.",
     "argmax-tie": "{e}: at a tie, the first of the tied classes wins (as np.argmax).",
 }

@@ -71,12 +71,13 @@ def _sign(s: Fraction, at_zero: int) -> int:
     return at_zero if s == 0 else (1 if s > 0 else -1)
 
 
-def _winnow(w: Vector, x: Vector, z: int) -> Ask:
+def _winnow(w: Vector, x: Vector, z: int, bias: bool) -> Ask:
     s, theta = dot(w, x), Fraction(len(w))
     tie = s == theta
     want = z if tie else (1 if s > theta else -1)
     words = "=" if tie else ">" if s > theta else "<"
-    why = f"w·x = {feedback.number(s)} and θ = {len(w)} (the number of weights): w·x {words} θ"
+    n = "the number of weights, the bias's among them" if bias else "the number of weights"
+    why = f"w·x = {feedback.number(s)} and θ = n = {len(w)} ({n}): w·x {words} θ"
     return Ask(w, x, want, tie, why)
 
 
@@ -152,7 +153,7 @@ def asks(assignment: Assignment) -> list[Ask]:
     drawn = family.regimes.draw(options, needs, assignment.examples, assignment.seed, keep)
     z = assignment.zero_label
     make: Callable[[Any, Vector], Ask] = {
-        "winnow": lambda m, x: _winnow(m, x, z),
+        "winnow": lambda m, x: _winnow(m, x, z, assignment.bias),
         "voted": lambda m, x: _voted(m, x, z),
         "multiclass": _multiclass,
     }[family.name]
