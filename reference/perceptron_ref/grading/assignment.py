@@ -849,6 +849,9 @@ def _part(data: object, i: int, common: dict[str, Any], where: _Where) -> Part:
             part["update"] = _choice(data, "update", updates, "either", where, t, i)
         if part["returns"] == "w, b" and not common["bias"] and check == "train":
             raise where.error('returns = "w, b" needs bias = true', t, i, "returns")
+        if check == "predict" and not common["bias"] and "b" in dict(part.get("arguments", ())):
+            # the model is the reference's run's: it has a bias to give apart only with one
+            raise where.error("a predict function's b needs bias = true", t, i, "arguments")
     else:
         for key in ("function", "arguments", "returns", "update"):
             if key in data:
