@@ -301,7 +301,7 @@ def _wrong(
         + (
             ", ".join(_written(g, assignment, family) for g in labels if g is not None)
             if None not in labels and len(labels) == len(want)
-            else str(got)[:200]
+            else (", ".join(map(str, got)) if isinstance(got, list) else str(got))[:200]
         ),
     ]
     code, evidence = "", ""
