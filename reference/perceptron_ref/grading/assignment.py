@@ -20,9 +20,14 @@ Top level
     ``epsilon`` (``winnow/ltf``, ``halving/cover``; exact: ``"1/2"``), ``max_epochs`` (the
     cap of a run to ``"converge"``).  Such an assignment has ``train`` parts (its function
     crosschecked as ``crosscheck`` judges the family: FUNCTION(X, y) returns the family's
-    answer -- w̄, the votes (v, c), α, the class rows, Winnow's w, the hypotheses), and for
-    ``perceptron/averaged`` also ``predict`` parts (with w̄); ``perceptron/kernel`` is
-    graded through a train function or through the state API below.
+    answer -- w̄, the votes (v, c), α, the class rows, Winnow's w, the hypotheses), and
+    ``predict`` parts given the reference's trained model (:data:`PREDICTS`): w̄ for
+    ``perceptron/averaged`` and Winnow's w (roles ``w``, ``b``), the list of (v, c) for
+    ``perceptron/voted`` (role ``votes``), the class rows for ``perceptron/structured``
+    (role ``W``; see :mod:`~perceptron_ref.grading.parts_family`).  ``perceptron/kernel`` is
+    graded through a train function or through the state API below (its prediction needs the
+    training points, α and the kernel: ``state-test``), ``halving/cover`` through a train
+    function (:data:`NO_PREDICT`).
 ``[program]``
     ``command`` (required: e.g. ``"python perceptron.py {train} {test} {train_out}
     {test_out} {metrics_out} {epochs}"``, see
@@ -45,7 +50,8 @@ Top level
     or ``"w, b"``), ``step`` (``function``, ``arguments`` such as ``["x", "y", "w"]`` --
     roles x, y, w, b, eta, each may be ``"name=role"`` --, ``returns``, ``update``:
     ``"on-mistake"`` if it tests for a mistake itself, ``"always"`` if the caller does,
-    ``"either"``) and ``predict`` (``function``, ``arguments`` with x or X, w, b; ``returns``
+    ``"either"``) and ``predict`` (``function``, ``arguments`` with x or X and the model: w
+    and b -- b only with ``bias = true`` --, or a family's ``votes`` or ``W``; ``returns``
     ``"label"`` or ``"labels"``) for functions; ``state-initial``, ``state-pass``,
     ``state-test`` for a state API.
 

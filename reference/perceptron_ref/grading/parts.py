@@ -16,7 +16,9 @@ program outputs  one run of the program per pair of files
                  at a step that is no mistake, w unchanged or updated are both accepted)
 ``predict``      the predict function called with the reference's own weights (every w of
                  its runs) on every example: +1 or −1 by the sign of w·x, the assignment's
-                 ``zero_label`` at w·x = 0
+                 ``zero_label`` at w·x = 0; for Winnow, the voted and the multiclass
+                 perceptron, with their models, against their rules and ties
+                 (:mod:`~perceptron_ref.grading.parts_family`)
 ``state-*``      one pass of the state API per kernel and data set
                  (:mod:`~perceptron_ref.crosscheck.judge.dual`): ``state-initial``, what
                  ``predict`` gives from ``initial_state()`` (a zero score everywhere);

@@ -1,18 +1,19 @@
 """The ``predict`` part of a family beyond the core six: the student's prediction function,
 called with the reference's own trained model, against the reference's prediction.
 
-=======================  ====================  ==============================================
-algorithm                the model it is given  the prediction (the tie in brackets)
-=======================  ====================  ==============================================
-``winnow/*``             ``w`` (bias first;     +1 iff w·x ≥ θ, θ = n the number of weights
-                         ``b`` apart)           (``winnow-*.2``) [w·x = θ: ``zero_label``, +1]
-``perceptron/voted``     ``votes``: a list of   sign(Σ c·sign(v·x)) (``voted.8``) [sign(0):
-                         (v, c) tuples          ``zero_label``, +1, inside the sum and out]
-``perceptron/structured``  ``W``: one row per   the class of the largest W[k]·x
-                         class 0 … K−1          (``structured.3``) [a tie: the first class]
-=======================  ====================  ==============================================
+``winnow/*``
+    given ``w`` (the bias first; ``b`` apart when the function takes it): +1 iff w·x ≥ θ,
+    θ = n the number of weights (``winnow-*.2``); at w·x = θ the assignment's
+    ``zero_label`` (+1 by default, the notes').
+``perceptron/voted``
+    given ``votes``, a list of (v, c) tuples: sign(Σ c·sign(v·x)) (``voted.8``), sign(0)
+    the assignment's ``zero_label`` (+1 by default, the reference's), inside the sum and out.
+``perceptron/structured``
+    given ``W``, one row per class 0 … K−1 (the bias first): the class of the largest
+    W[k]·x (``structured.3``), the first of tied classes (np.argmax's).
 
-The voted perceptron's ``votes`` is the list its train part returns: each v with the bias
+x (or each row of X) comes without the bias's 1, as a core predict's.  The voted
+perceptron's ``votes`` is the list its train part returns: each v with the bias
 first when the assignment has one, c the number of examples it survived, without the
 initial (0, 0) that has no vote.  The models are every one the reference's runs pass through
 on the family's own data (:mod:`~perceptron_ref.crosscheck.data.families`: Winnow's 0/1
