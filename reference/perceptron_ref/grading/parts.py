@@ -468,17 +468,7 @@ def step_result(assignment: Assignment, part: Part, session: C.Calls) -> Result:
             b + eta * y * Fraction(v) for b, v in zip(before, (1, *x) if bias else x, strict=True)
         )
         if isinstance(answer, Failure):
-            ran = answer.kind not in ("load error", "missing")
-            words = (
-                _failed(answer, part.signature)
-                if ran
-                else f"Not graded: {feedback.plain(answer.detail)}."
-            )
-            if ran:
-                words += "\n\nIt failed on:\n\n" + _indent(_call_text(part, a, assignment.input))
-            return Result(
-                part, False, words, str(answer), (), answer.kind, f"step: {answer.kind}", ran
-            )
+            return _call_failed(assignment, part, a, answer, "step")
         got = _vector_of(answer, part, bias)
         accepted = [after] if mistake or part.update == "on-mistake" else [before, moved]
         if part.update == "always":
@@ -603,10 +593,7 @@ def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Resu
     from perceptron_ref.crosscheck.judge.files import predict
 
     if assignment.algorithm in FAMILY_PREDICTS:  # Winnow, the voted and multiclass perceptrons
-        from perceptron_ref.grading import parts_family
-
-        found: Result = parts_family.result(assignment, part, session)
-        return found
+        return _family_predict_result(assignment, part, session)
 
     bias = assignment.bias
     roles = [r for r, _ in part.arguments]
@@ -636,17 +623,7 @@ def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Resu
     zero = 0
     for args, (want, xs, w, scores), answer in zip(calls, wanted, answers, strict=True):
         if isinstance(answer, Failure):
-            ran = answer.kind not in ("load error", "missing")
-            words = (
-                _failed(answer, part.signature)
-                if ran
-                else f"Not graded: {feedback.plain(answer.detail)}."
-            )
-            if ran:
-                words += "\n\nIt failed on:\n\n" + _indent(_call_text(part, args, assignment.input))
-            return Result(
-                part, False, words, str(answer), (), answer.kind, f"predict: {answer.kind}", ran
-            )
+            return _call_failed(assignment, part, args, answer, "predict")
         got = answer if part.returns == "labels" else [answer]
         if isinstance(got, list) and len(got) == 1 and isinstance(got[0], list):
             got = got[0]
@@ -665,6 +642,67 @@ def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Resu
         "predictions at a zero score w·x = 0)."
     )
     return Result(part, True, said, "", behaviour="right")
+
+
+def _family_predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Result:
+    """A family's predict part (:mod:`~perceptron_ref.grading.parts_family`): called with the
+    reference's own model, the ties first."""
+    from perceptron_ref.crosscheck.family import of
+    from perceptron_ref.grading import parts_family as F
+
+    family = of(assignment.algorithm).name
+    asked = F.asks(assignment)
+    if not asked:  # never passed on nothing asked
+        said = (
+            f"no data set of {assignment.algorithm} fits these options in float64: set "
+            'input = "fractions" in the assignment'
+        )
+        return Result(part, False, f"Not graded: {said}.", said, (), "load error", said, False)
+    groups = F.groups(part, asked)
+    calls = [F.arguments(part, g) for g in groups]
+    answers = session.call(part.function, calls)
+    for args, group, answer in zip(calls, groups, answers, strict=True):
+        if isinstance(answer, Failure):
+            return _call_failed(assignment, part, args, answer, "predict")
+        got = answer if part.returns == "labels" else [answer]
+        if isinstance(got, list) and len(got) == 1 and isinstance(got[0], list):
+            got = got[0]
+        labels: list[int | None] = (
+            [F.read_class(g) if family == "multiclass" else _label(g, assignment) for g in got]
+            if isinstance(got, list)
+            else [None]
+        )
+        if labels == [a.want for a in group]:
+            continue
+        lines, code, evidence = F.explain(
+            assignment, family, group, got, labels, lambda t: _written(t, assignment)
+        )
+        call = _indent(_call_text(part, args, assignment.input))
+        head = [f"Your {part.signature} gives a different answer on:", "", call, ""]
+        hinted = [hint(code, evidence)] if code else []
+        return Result(
+            part,
+            False,
+            "\n".join([*head, *lines, *hinted]),
+            "wrong label",
+            (code,) if code else (),
+            "",
+            f"predict: {code or 'wrong label'}",
+        )
+    return Result(part, True, F.right(asked, family), "", behaviour="right")
+
+
+def _call_failed(
+    assignment: Assignment, part: Part, args: Sequence[C.Arg], answer: Failure, check: str
+) -> Result:
+    """A call that crashed, hung, ran out of memory, or found no code to call."""
+    ran = answer.kind not in ("load error", "missing")
+    words = (
+        _failed(answer, part.signature) if ran else f"Not graded: {feedback.plain(answer.detail)}."
+    )
+    if ran:
+        words += "\n\nIt failed on:\n\n" + _indent(_call_text(part, args, assignment.input))
+    return Result(part, False, words, str(answer), (), answer.kind, f"{check}: {answer.kind}", ran)
 
 
 def _predict_args(part: Part, x: Any, X: Any, w: Vector, split: bool) -> list[C.Arg]:

@@ -36,7 +36,6 @@ from typing import Any
 
 from perceptron_ref import run
 from perceptron_ref.crosscheck.candidates import calls as C
-from perceptron_ref.crosscheck.candidates.outcomes import Failure
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.family import of as family_of
 from perceptron_ref.crosscheck.family_check import usable
@@ -199,66 +198,23 @@ def _args(part: Part, ask: Ask, xs: list[Vector] | None) -> list[C.Arg]:
     return out
 
 
-def result(assignment: Assignment, part: Part, session: C.Calls) -> Any:
-    """The predict part's :class:`~perceptron_ref.grading.parts.Result`."""
-    from perceptron_ref.grading import parts
-
-    family = family_of(assignment.algorithm).name
-    asked = asks(assignment)
-    if not asked:  # never passed on nothing asked
-        said = (
-            f"no data set of {assignment.algorithm} fits these options in float64: set "
-            'input = "fractions" in the assignment'
-        )
-        return parts.Result(
-            part, False, f"Not graded: {said}.", said, (), "load error", said, False
-        )
-    groups: list[list[Ask]] = []
-    if any(r == "X" for r, _ in part.arguments):  # one call per model, its points together
-        by: dict[Any, list[Ask]] = {}
-        for a in asked:
-            by.setdefault(a.model, []).append(a)
-        groups = list(by.values())
-    else:
-        groups = [[a] for a in asked]
-    calls = [_args(part, g[0], [a.x for a in g]) for g in groups]
-    answers = session.call(part.function, calls)
-    for args, group, answer in zip(calls, groups, answers, strict=True):
-        if isinstance(answer, Failure):
-            ran = answer.kind not in ("load error", "missing")
-            words = (
-                parts._failed(answer, part.signature)
-                if ran
-                else f"Not graded: {feedback.plain(answer.detail)}."
-            )
-            if ran:
-                words += "\n\nIt failed on:\n\n" + parts._indent(
-                    parts._call_text(part, args, assignment.input)
-                )
-            return parts.Result(
-                part, False, words, str(answer), (), answer.kind, f"predict: {answer.kind}", ran
-            )
-        got = answer if part.returns == "labels" else [answer]
-        if isinstance(got, list) and len(got) == 1 and isinstance(got[0], list):
-            got = got[0]
-        read = _class if family == "multiclass" else parts._label
-        labels: list[int | None] = (
-            [read(g, assignment) for g in got] if isinstance(got, list) else [None]
-        )
-        want = [a.want for a in group]
-        if labels == want:
-            continue
-        return _wrong(assignment, part, args, got, labels, group, family)
-    ties = sum(1 for a in asked if a.tie)
-    model = {"winnow": "weights", "voted": "votes", "multiclass": "rows W"}[family]
-    said = (
-        f"Right on all {len(asked)} predictions, with the reference's own {model} ({ties} at "
-        f"{_tie_words(family)})."
-    )
-    return parts.Result(part, True, said, "", behaviour="right")
+def groups(part: Part, asked: list[Ask]) -> list[list[Ask]]:
+    """The calls: one per prediction, or with X one per model, its points together."""
+    if not any(r == "X" for r, _ in part.arguments):
+        return [[a] for a in asked]
+    by: dict[Any, list[Ask]] = {}
+    for a in asked:
+        by.setdefault(a.model, []).append(a)
+    return list(by.values())
 
 
-def _class(answer: Any, assignment: Assignment) -> int | None:
+def arguments(part: Part, group: list[Ask]) -> list[C.Arg]:
+    """One call's arguments, in the part's order."""
+    return _args(part, group[0], [a.x for a in group])
+
+
+def read_class(answer: Any) -> int | None:
+    """A multiclass prediction: an integer class, or None."""
     try:
         q = Fraction(str(answer))
     except (ValueError, ZeroDivisionError):
@@ -266,72 +222,52 @@ def _class(answer: Any, assignment: Assignment) -> int | None:
     return int(q) if q.denominator == 1 else None
 
 
-def _tie_words(family: str) -> str:
-    return {
-        "winnow": "w·x = θ",
-        "voted": "a zero score",
-        "multiclass": "a tie in the argmax",
-    }[family]
+def right(asked: list[Ask], family: str) -> str:
+    """What a student reads when every prediction is right."""
+    ties = sum(1 for a in asked if a.tie)
+    model = {"winnow": "weights", "voted": "votes", "multiclass": "rows W"}[family]
+    tie = {"winnow": "w·x = θ", "voted": "a zero score", "multiclass": "a tie in the argmax"}
+    return (
+        f"Right on all {len(asked)} predictions, with the reference's own {model} ({ties} at "
+        f"{tie[family]})."
+    )
 
 
-def _written(label: int, assignment: Assignment, family: str) -> str:
-    from perceptron_ref.grading import parts
-
-    return str(label) if family == "multiclass" else parts._written(label, assignment)
-
-
-def _wrong(
+def explain(
     assignment: Assignment,
-    part: Part,
-    args: list[C.Arg],
+    family: str,
+    group: list[Ask],
     got: Any,
     labels: list[int | None],
-    group: list[Ask],
-    family: str,
-) -> Any:
-    from perceptron_ref.grading import parts
+    written: Callable[[int], str],
+) -> tuple[list[str], str, str]:
+    """The lines after the call of a wrong answer (expected, yours, the first difference in
+    words) and, when every wrong prediction is at the tie, its code and evidence."""
+
+    def said(label: int) -> str:
+        return str(label) if family == "multiclass" else written(label)
 
     want = [a.want for a in group]
+    readable = None not in labels and len(labels) == len(want)
+    raw = ", ".join(map(str, got)) if isinstance(got, list) else str(got)
     lines = [
-        f"Your {part.signature} gives a different answer on:",
-        "",
-        parts._indent(parts._call_text(part, args, assignment.input)),
-        "",
-        "expected " + ", ".join(_written(t, assignment, family) for t in want),
+        "expected " + ", ".join(said(t) for t in want),
         "yours    "
-        + (
-            ", ".join(_written(g, assignment, family) for g in labels if g is not None)
-            if None not in labels and len(labels) == len(want)
-            else (", ".join(map(str, got)) if isinstance(got, list) else str(got))[:200]
-        ),
+        + (", ".join(said(g) for g in labels if g is not None) if readable else raw[:200]),
     ]
-    code, evidence = "", ""
-    if len(labels) == len(want):
-        wrong = [a for a, g in zip(group, labels, strict=True) if g != a.want]
-        first = wrong[0]
-        x = ", ".join(feedback.number(v) for v in first.x)
-        lines.append(
-            f"For x = ({x}): {first.why}, so the answer is "
-            f"{'class ' * (family == 'multiclass')}{_written(first.want, assignment, family)}."
-        )
-        if all(a.tie for a in wrong):
-            code = CODES[family]
-            z = _written(assignment.zero_label, assignment, family)
-            evidence = {
-                "winnow": f"yours is wrong only where w·x = θ, where the assignment predicts {z}",
-                "voted": f"yours is wrong only where a score is 0, where sign(0) = {z}",
-                "multiclass": "yours is wrong only at a tie in the argmax",
-            }[family]
-    else:
-        lines.append(f"It gave {len(labels)} answers for {len(want)} points.")
-    if code:
-        lines.append(parts.hint(code, evidence))
-    return parts.Result(
-        part,
-        False,
-        "\n".join(lines),
-        "wrong label",
-        (code,) if code else (),
-        "",
-        f"predict: {code or 'wrong label'}",
-    )
+    if len(labels) != len(want):
+        return [*lines, f"It gave {len(labels)} answers for {len(want)} points."], "", ""
+    wrong = [a for a, g in zip(group, labels, strict=True) if g != a.want]
+    first = wrong[0]
+    x = ", ".join(feedback.number(v) for v in first.x)
+    kind = "class " if family == "multiclass" else ""
+    lines.append(f"For x = ({x}): {first.why}, so the answer is {kind}{said(first.want)}.")
+    if not all(a.tie for a in wrong):
+        return lines, "", ""
+    z = said(assignment.zero_label)
+    evidence = {
+        "winnow": f"yours is wrong only where w·x = θ, where the assignment predicts {z}",
+        "voted": f"yours is wrong only where a score is 0, where sign(0) = {z}",
+        "multiclass": "yours is wrong only at a tie in the argmax",
+    }[family]
+    return lines, CODES[family], evidence
