@@ -513,8 +513,8 @@ def parse(
 
 
 def _family_parts(algorithm: str, common: dict[str, Any], where: _Where) -> None:
-    """An algorithm beyond the core six: a ``train`` part (the averaged perceptron also a
-    ``predict`` part), or the kernel perceptron's state API; nothing the family has not."""
+    """An algorithm beyond the core six: ``train`` parts (those of :data:`PREDICTS` also
+    ``predict`` parts), or the kernel perceptron's state API; nothing the family has not."""
     checks = [p.check for p in common["parts"]]
     if algorithm in registry.PERCEPTRONS:
         return
