@@ -51,6 +51,9 @@ from perceptron_ref.vectors import Vector, dot
 
 MAX_CALLS = 300
 """At most this many predictions asked (ties first)."""
+SMALL = (60, 40)
+"""The data sets drawn: at most this many examples and features (the family's large regimes,
+Winnow's 300 features, are for its train part)."""
 CODES = {"winnow": "winnow-tie", "voted": "vote-tie", "multiclass": "argmax-tie"}
 """The diagnosis code of a prediction wrong only at the tie (crosscheck's, for the train)."""
 
@@ -82,10 +85,10 @@ def _winnow(w: Vector, x: Vector, z: int, bias: bool) -> Ask:
 
 
 def _voted(votes: tuple[tuple[Vector, int], ...], x: Vector, z: int) -> Ask:
-    signs = [_sign(dot(v, x), z) for v, _ in votes]
-    total = sum(c * s for (_, c), s in zip(votes, signs, strict=True))
+    scores = [dot(v, x) for v, _ in votes]
+    total = sum(c * _sign(s, z) for (_, c), s in zip(votes, scores, strict=True))
     want = vote(votes, x) if z == 1 else _sign(Fraction(total), z)  # the reference's vote
-    zeros = sum(1 for v, _ in votes if dot(v, x) == 0)
+    zeros = scores.count(Fraction(0))
     tie = zeros > 0 or total == 0
     why = f"Σ c·sign(v·x) = {total}" + (
         f", with v·x = 0 for {zeros} of the {len(votes)} vectors" if zeros else ""
@@ -147,8 +150,9 @@ def asks(assignment: Assignment) -> list[Ask]:
     floats = assignment.input != "fractions"
     needs = datasets.Needs(assignment.bias, assignment.epochs == "converge", floats, False)
 
-    def keep(d: Any) -> bool:
-        return not usable(d, family=family, options=options, needs=needs)
+    def keep(d: Any) -> bool:  # small data only: each model asked at each point
+        small = len(d[0]) <= SMALL[0] and len(d[0][0]) <= SMALL[1]
+        return small and not usable(d, family=family, options=options, needs=needs)
 
     drawn = family.regimes.draw(options, needs, assignment.examples, assignment.seed, keep)
     z = assignment.zero_label
@@ -158,21 +162,20 @@ def asks(assignment: Assignment) -> list[Ask]:
         "multiclass": _multiclass,
     }[family.name]
     found: list[Ask] = []
-    for case in sorted(drawn, key=lambda c: c.size):
+    for case in sorted(drawn, key=lambda c: c.size):  # each data set: 8 models × 12 points
         X, y = case.data
-        if len(X) > 60:
-            continue
         points = [tuple(Fraction(v) for v in x) for x in X]
         points += [p for p in family.regimes.probes(case.data, options) if p not in points]
         if family.name == "winnow":  # Winnow's points are 0/1
             points = [p for p in points if all(v in (0, 1) for v in p)]
-        for m in _models(assignment, X, y)[:12]:
-            for p in points[:24]:
+        for m in _models(assignment, X, y)[:8]:
+            for p in points[:12]:
                 a = make(m, with_bias([p], assignment.bias)[0])
                 a = Ask(a.model, p, a.want, a.tie, a.why)
                 if not floats or _exact(a, assignment.bias, family.name):
                     found.append(a)
-        if len(found) >= 4 * MAX_CALLS:
+        at_tie = sum(1 for a in found if a.tie)
+        if len(found) >= 3 * MAX_CALLS or (at_tie >= MAX_CALLS // 2 and len(found) >= MAX_CALLS):
             break
     ties = [a for a in found if a.tie][: MAX_CALLS // 2]
     rest = [a for a in found if not a.tie]
