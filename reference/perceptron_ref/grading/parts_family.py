@@ -12,16 +12,17 @@ called with the reference's own trained model, against the reference's predictio
     given ``W``, one row per class 0 … K−1 (the bias first): the class of the largest
     W[k]·x (``structured.3``), the first of tied classes (np.argmax's).
 
-x (or each row of X) comes without the bias's 1, as a core predict's.  The voted
-perceptron's ``votes`` is the list its train part returns: each v with the bias
-first when the assignment has one, c the number of examples it survived, without the
-initial (0, 0) that has no vote.  The models are every one the reference's runs pass through
-on the family's own data (:mod:`~perceptron_ref.crosscheck.data.families`: Winnow's 0/1
+x (or each row of X) comes without the bias's 1, as a core predict's.  The voted perceptron's
+``votes`` is the list its train part returns: each v with the bias first when the assignment
+has one, c the number of examples it survived, without the initial (0, 0) that has no vote.
+The models are the first 8 the reference's runs pass through (from the start) on each of the
+family's own small data sets (:mod:`~perceptron_ref.crosscheck.data.families`: Winnow's 0/1
 points, multiclass labels 0 … K−1), and the points are the data's examples and the family's
 probe points (the origin: a zero score for every v and a tie of every class; Winnow's all-ones
-point: w·x = θ while w is still 1).  The ties are asked first, so a prediction wrong only at
-the tie loses this part, and only this part: a wrong training loop never reaches it.  With
-float input, only the calls whose every score float64 computes exactly, in any order.
+point: w·x = θ while w is still 1).  The ties are asked first (up to half the calls), so a
+prediction wrong only at the tie loses this part, and only this part: a wrong training loop
+never reaches it.  With float input, only the calls whose every score float64 computes
+exactly, in any order.
 
 The averaged perceptron's ``predict`` is the core's (sign of w̄·x):
 :func:`~perceptron_ref.grading.parts.predict_result`.
