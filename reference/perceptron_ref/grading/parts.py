@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -624,12 +624,7 @@ def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Resu
     for args, (want, xs, w, scores), answer in zip(calls, wanted, answers, strict=True):
         if isinstance(answer, Failure):
             return _call_failed(assignment, part, args, answer, "predict")
-        got = answer if part.returns == "labels" else [answer]
-        if isinstance(got, list) and len(got) == 1 and isinstance(got[0], list):
-            got = got[0]
-        labels: list[int | None] = (
-            [_label(g, assignment) for g in got] if isinstance(got, list) else [None]
-        )
+        got, labels = _labels_of(answer, part, lambda g: _label(g, assignment))
         zero += sum(1 for s in scores if s == 0)
         if labels == want:
             continue
@@ -642,6 +637,17 @@ def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Resu
         "predictions at a zero score w·x = 0)."
     )
     return Result(part, True, said, "", behaviour="right")
+
+
+def _labels_of(
+    answer: Any, part: Part, read: Callable[[Any], int | None]
+) -> tuple[Any, list[int | None]]:
+    """A predict function's answer (a label, or the labels of X; a row of one is unwrapped)
+    and the labels read from it (None where none can be read)."""
+    got = answer if part.returns == "labels" else [answer]
+    if isinstance(got, list) and len(got) == 1 and isinstance(got[0], list):
+        got = got[0]
+    return got, [read(g) for g in got] if isinstance(got, list) else [None]
 
 
 def _family_predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Result:
@@ -664,14 +670,8 @@ def _family_predict_result(assignment: Assignment, part: Part, session: C.Calls)
     for args, group, answer in zip(calls, groups, answers, strict=True):
         if isinstance(answer, Failure):
             return _call_failed(assignment, part, args, answer, "predict")
-        got = answer if part.returns == "labels" else [answer]
-        if isinstance(got, list) and len(got) == 1 and isinstance(got[0], list):
-            got = got[0]
-        labels: list[int | None] = (
-            [F.read_class(g) if family == "multiclass" else _label(g, assignment) for g in got]
-            if isinstance(got, list)
-            else [None]
-        )
+        read = F.read_class if family == "multiclass" else (lambda g: _label(g, assignment))
+        got, labels = _labels_of(answer, part, read)
         if labels == [a.want for a in group]:
             continue
         lines, code, evidence = F.explain(

@@ -20,11 +20,11 @@ def number(v: Any) -> Any:
     return Fraction(str(v)) if KNOBS.get("style") == "fractions" else float(v)
 
 
-def best(scores: list[Any]) -> int:
+def best(scores: list[Any], tie: str = "") -> int:
     top = 0
     for k in range(1, len(scores)):
         if scores[k] > scores[top] or (
-            KNOBS.get("argmax tie") == "last" and scores[k] == scores[top]
+            (tie or KNOBS.get("argmax tie")) == "last" and scores[k] == scores[top]
         ):
             top = k
     return top
@@ -76,10 +76,4 @@ def predict(x: Any, W: Any) -> int:
         return 0
     xs = [number(v) for v in x]
     scores = [sum((number(a) * b for a, b in zip(row, xs, strict=True)), number(0)) for row in W]
-    top = 0
-    for k in range(1, len(scores)):
-        if scores[k] > scores[top] or (
-            KNOBS.get("predict tie") == "last" and scores[k] == scores[top]
-        ):
-            top = k
-    return top
+    return best(scores, KNOBS.get("predict tie", "first"))
