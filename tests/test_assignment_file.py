@@ -163,7 +163,7 @@ BAD = [
     (FAMILY.replace("k = 2", "kk = 2"), "a.toml:5: unknown key 'kk' (known: average, c, degree,"),
     (
         FAMILY.replace('check = "train"', 'check = "step"\narguments = ["x", "y", "w"]'),
-        "a.toml:9: check 'step': a winnow/k-of-r assignment has train parts",
+        "a.toml:9: check 'step': a winnow/k-of-r assignment has train and predict parts (its function crosschecked against the reference's run, its prediction with the reference's model)",
     ),
     (
         FAMILY.replace('"winnow/k-of-r"', '"perceptron/averaged"').replace(
@@ -188,6 +188,42 @@ BAD = [
     (
         FAMILY.replace('"winnow/k-of-r"', '"halving/cover"').replace("k = 2", ""),
         'a.toml:1: halving/cover\'s hypotheses are exact: set input = "fractions"',
+    ),
+    # a family's predict part: its model's role, its bias, the families without one
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"perceptron/voted"')
+        .replace("k = 2", "")
+        .replace('check = "train"', 'check = "predict"\narguments = ["x", "w"]'),
+        "a.toml:10: argument 'w': a role of a perceptron/voted predict function among x, X, votes, or NAME=ROLE",
+    ),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"perceptron/structured"')
+        .replace("k = 2", "")
+        .replace('check = "train"', 'check = "predict"\narguments = ["x"]'),
+        "a.toml:10: arguments of a predict function: need W (each role once)",
+    ),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"perceptron/structured"')
+        .replace("k = 2", "")
+        .replace('check = "train"', 'check = "predict"'),
+        "a.toml:7: a predict part needs arguments (e.g. ['x', 'W'])",
+    ),
+    (
+        FAMILY.replace('check = "train"', 'check = "predict"\narguments = ["x", "w", "b"]'),
+        "a.toml:10: a predict function's b needs bias = true",
+    ),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"perceptron/kernel"')
+        .replace("k = 2", "")
+        .replace('check = "train"', 'check = "predict"\narguments = ["x", "w"]'),
+        "a.toml:9: check 'predict': a perceptron/kernel assignment has train parts (its function crosschecked against the reference's run); no predict: a kernel perceptron's prediction needs the training points, α and the kernel: grade it through the state API ([state], check state-test)",
+    ),
+    (
+        FAMILY.replace('"winnow/k-of-r"', '"halving/cover"')
+        .replace("k = 2", "")
+        .replace("epochs = 2", 'epochs = 2\ninput = "fractions"')
+        .replace('check = "train"', 'check = "predict"\narguments = ["x", "w"]'),
+        "a.toml:10: check 'predict': a halving/cover assignment has train parts (its function crosschecked against the reference's run); no predict: the halving algorithm predicts",
     ),
 ]
 

@@ -355,3 +355,20 @@ def test_gradescope_grades_a_family_assignment_by_the_file(tmp_path: Path, pinne
         ("predict(x, w) with the averaged weights", 2, 2),
     ]
     assert "perceptron/averaged (before)" in tests[0]["output"]
+
+
+def test_the_voted_example_grades_its_predict_on_the_references_votes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # np.sign in the vote: right training, wrong only where a score is 0 -- the predict
+    # part's points lost and named, the train part's kept
+    voted = A.example("voted-perceptron")
+    base = ["crosscheck", "--assignment", str(voted), "--examples", "6", "--candidate"]
+    assert main([*base, str(HERE / "voted" / "right.py")]) == 0
+    assert "AGREE, 8/8 points" in capsys.readouterr().out.splitlines()[0]
+    assert main([*base, str(HERE / "voted" / "np_sign.py")]) == 1
+    out = capsys.readouterr().out
+    assert "DISAGREE, 6/8 points" in out.splitlines()[0]
+    assert "  [6/6] train(X, y) returns the votes (v, c): right" in out
+    assert "  [0/2] predict(x, votes) by the weighted vote: wrong" in out
+    assert "Hint: yours is wrong only where a score is 0, where sign(0) = +1" in out

@@ -10,6 +10,7 @@ a wrong step the step's and not the loop's."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Literal
@@ -156,3 +157,130 @@ def test_an_update_without_a_mistake_test_keeps_the_initial_states_point() -> No
     got = _grade(CS229, "cs229/update_always.py")
     assert got["state-initial"].passed
     assert not got["state-pass"].passed and not got["state-test"].passed
+
+
+# -- A family's predict part: Winnow, the voted and the multiclass perceptron ---------------
+
+FAMILY_PREDICT = """\
+algorithm = "{algorithm}"
+epochs = 2
+examples = 6
+{extra}
+[[parts]]
+name = "predict"
+check = "predict"
+function = "predict"
+arguments = {arguments}
+returns = "{returns}"
+points = 2
+"""
+
+# (algorithm, extra keys, arguments, returns, the right code with {op} at the tie, the right
+# op, the wrong one, the cause, the tie's words): each hand-in written here, from the notes'
+# rule, not from the grader's code
+FAMILY_CASES = {
+    "winnow": (
+        "winnow/k-of-r",
+        "[options]\nk = 2",
+        '["x", "w"]',
+        "label",
+        "import numpy as np\n\n"
+        "def predict(x, w):\n    return 1 if np.dot(w, x) {op} len(w) else -1\n",
+        ">=",
+        ">",
+        "winnow-tie",
+        "at w·x = θ",
+    ),
+    "winnow, bias apart, -1 at θ": (
+        "winnow/disjunction",
+        'bias = true\nzero_label = "-1"\ninput = "lists"',
+        '["x", "w", "b"]',
+        "label",
+        "def predict(x, w, b):\n"
+        "    s = b + sum(a * v for a, v in zip(w, x))\n"
+        "    return 1 if s {op} len(w) + 1 else -1\n",
+        ">",
+        ">=",
+        "winnow-tie",
+        "at w·x = θ",
+    ),
+    "voted, bias": (
+        "perceptron/voted",
+        "bias = true",
+        '["x", "votes"]',
+        "label",
+        "import numpy as np\n\n"
+        "def sign(s):\n    return 1 if s {op} 0 else -1\n\n"
+        "def predict(x, votes):\n"
+        "    x = np.concatenate([[1.0], x])\n"
+        "    return sign(sum(c * sign(np.dot(v, x)) for v, c in votes))\n",
+        ">=",
+        ">",
+        "vote-tie",
+        "at a zero score",
+    ),
+    "multiclass, batch": (
+        "perceptron/structured",
+        "",
+        '["X", "W"]',
+        "labels",
+        "import numpy as np\n\n"
+        "def predict(X, W):\n"
+        "    S = np.asarray(X) @ np.asarray(W).T\n"
+        "    return [max(range(len(s)), key=lambda k: (s[k], {op}k)) for s in S]\n",
+        "-",  # the first of the tied classes: np.argmax's
+        "",  # the last
+        "argmax-tie",
+        "at a tie in the argmax",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FAMILY_CASES))
+def test_a_familys_predict_is_judged_on_the_references_own_model_at_its_ties(
+    case: str, tmp_path: Path
+) -> None:
+    algorithm, extra, arguments, returns, code, right, wrong, cause, tie = FAMILY_CASES[case]
+    text = FAMILY_PREDICT.format(
+        algorithm=algorithm, extra=extra, arguments=arguments, returns=returns
+    )
+    a = A.parse(text, "p.toml")
+    (tmp_path / "right.py").write_text(code.format(op=right))
+    (tmp_path / "wrong.py").write_text(code.format(op=wrong))
+    got = parts.grade(a, tmp_path / "right.py", None)[0]
+    assert got.passed and got.score == 2, got.output
+    asked = re.search(rf"Right on all (\d+) predictions, .* \((\d+) {tie}\)", got.output)
+    assert asked is not None, got.output
+    assert int(asked[2]) > 0  # the ties were asked
+    bad = parts.grade(a, tmp_path / "wrong.py", None)[0]
+    assert not bad.passed and bad.score == 0
+    assert bad.causes == (cause,) and bad.behaviour == f"predict: {cause}", bad.output
+    assert bad.output.startswith("Your predict(") and "\nHint: yours is wrong only " in bad.output
+    assert "\n    predict(" in bad.output  # the call to reproduce it
+
+
+def test_the_voted_perceptrons_votes_reach_the_function_as_a_list_of_pairs(
+    tmp_path: Path,
+) -> None:
+    a = A.parse(
+        FAMILY_PREDICT.format(
+            algorithm="perceptron/voted", extra="", arguments='["x", "votes"]', returns="label"
+        ),
+        "v.toml",
+    )
+    (tmp_path / "shape.py").write_text(
+        "import numpy as np\n\n"
+        "def predict(x, votes):\n"
+        "    assert isinstance(votes, list) and votes\n"
+        "    for v, c in votes:\n"
+        "        assert isinstance(v, np.ndarray) and v.shape == x.shape\n"
+        "        assert isinstance(c, int) and c >= 1\n"
+        "    return 1 if sum(c * (1 if v @ x >= 0 else -1) for v, c in votes) >= 0 else -1\n"
+    )
+    got = parts.grade(a, tmp_path / "shape.py", None)[0]
+    assert got.passed, got.output
+    # the call shown to a student is the list of (v, c) pairs, as Python writes it
+    shown = parts._call_text(
+        a.parts[0], [C.vector([1, 0]), C.votes([((Fraction(1, 2), 0), 2)])], "numpy"
+    )
+    assert shown.endswith("predict(np.array([1.0, 0.0]), [(np.array([0.5, 0.0]), 2)])"), shown

@@ -496,3 +496,52 @@ def test_the_kernel_and_halving_examples_pass_their_audits_as_shipped(
     assert isinstance(variants, list)
     assert all(v["total"] == 4 for v in variants if v["code"] == "right")
     assert all(v["total"] == 0 for v in variants if v["code"] == "wrong")
+
+
+PREDICTS = {  # a predict part for each family beyond the averaged perceptron's
+    "winnow": '["x", "w"]',
+    "voted": '["x", "votes"]',
+    "multiclass": '["X", "W"]\nreturns = "labels"',
+}
+
+
+@pytest.mark.parametrize("family", sorted(PREDICTS))
+def test_a_familys_predict_at_the_tie_costs_the_predict_points_only(
+    family: str, tmp_path: Path
+) -> None:
+    from perceptron_ref.grading import parts
+
+    text = FAMILY_TEXTS[family].replace("epochs = 2", "epochs = 2\nexamples = 6")
+    text += (
+        '\n[[parts]]\nname = "predict"\ncheck = "predict"\nfunction = "predict"\n'
+        f"arguments = {PREDICTS[family]}\npoints = 2\n"
+    )
+    a = A.parse(text, f"{family}.toml")
+    found = {v.name: v for v in bank.variants(a)}
+    tie = next(v for n, v in found.items() if n.startswith("wrong-predict-"))
+    assert tie.wrong == {"predict"} and tie.right == {"train"}
+    assert found["wrong-fixed"].wrong == {"train", "predict"}
+    scores = {}
+    for v in (found["right-numpy"], found["right-lists"], tie):
+        (tmp_path / f"{v.name}.py").write_text(bank.source(a, v))
+        got = parts.grade(a, tmp_path / f"{v.name}.py", None)
+        scores[v.name] = [r.score for r in got]
+    assert scores["right-numpy"] == scores["right-lists"] == [4, 2]
+    assert scores[tie.name] == [4, 0]  # the train part's points kept
+
+
+def test_a_bad_family_predict_part_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = FAMILY_TEXTS["voted"] + (
+        '\n[[parts]]\nname = "predict"\ncheck = "predict"\nfunction = "predict"\n'
+        'arguments = ["x", "w"]\npoints = 2\n'
+    )
+    (tmp_path / "v.toml").write_text(bad)
+    assert main(["audit", str(tmp_path / "v.toml")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert err.endswith(
+        "v.toml:19: argument 'w': a role of a perceptron/voted predict function among x, X, "
+        "votes, or NAME=ROLE"
+    ), err

@@ -20,9 +20,14 @@ Top level
     ``epsilon`` (``winnow/ltf``, ``halving/cover``; exact: ``"1/2"``), ``max_epochs`` (the
     cap of a run to ``"converge"``).  Such an assignment has ``train`` parts (its function
     crosschecked as ``crosscheck`` judges the family: FUNCTION(X, y) returns the family's
-    answer -- w̄, the votes (v, c), α, the class rows, Winnow's w, the hypotheses), and for
-    ``perceptron/averaged`` also ``predict`` parts (with w̄); ``perceptron/kernel`` is
-    graded through a train function or through the state API below.
+    answer -- w̄, the votes (v, c), α, the class rows, Winnow's w, the hypotheses), and
+    ``predict`` parts given the reference's trained model (:data:`PREDICTS`): w̄ for
+    ``perceptron/averaged`` and Winnow's w (roles ``w``, ``b``), the list of (v, c) for
+    ``perceptron/voted`` (role ``votes``), the class rows for ``perceptron/structured``
+    (role ``W``; see :mod:`~perceptron_ref.grading.parts_family`).  ``perceptron/kernel`` is
+    graded through a train function or through the state API below (its prediction needs the
+    training points, α and the kernel: ``state-test``), ``halving/cover`` through a train
+    function (:data:`NO_PREDICT`).
 ``[program]``
     ``command`` (required: e.g. ``"python perceptron.py {train} {test} {train_out}
     {test_out} {metrics_out} {epochs}"``, see
@@ -45,7 +50,8 @@ Top level
     or ``"w, b"``), ``step`` (``function``, ``arguments`` such as ``["x", "y", "w"]`` --
     roles x, y, w, b, eta, each may be ``"name=role"`` --, ``returns``, ``update``:
     ``"on-mistake"`` if it tests for a mistake itself, ``"always"`` if the caller does,
-    ``"either"``) and ``predict`` (``function``, ``arguments`` with x or X, w, b; ``returns``
+    ``"either"``) and ``predict`` (``function``, ``arguments`` with x or X and the model: w
+    and b -- b only with ``bias = true`` --, or a family's ``votes`` or ``W``; ``returns``
     ``"label"`` or ``"labels"``) for functions; ``state-initial``, ``state-pass``,
     ``state-test`` for a state API.
 
@@ -83,11 +89,38 @@ FUNCTION_CHECKS = ("train", "step", "predict")
 STATE_CHECKS = ("state-initial", "state-pass", "state-test")
 CHECKS = (*PROGRAM_CHECKS, *FUNCTION_CHECKS, *STATE_CHECKS)
 VISIBILITY = ("hidden", "after_due_date", "after_published", "visible")
-ROLES = {"step": ("x", "y", "w", "b", "eta"), "predict": ("x", "X", "w", "b")}
+ROLES = {"step": ("x", "y", "w", "b", "eta"), "predict": ("x", "X", "w", "b", "votes", "W")}
 ALGORITHMS = registry.IDS
 FAMILY_CHECKS = ("train", "predict")
 """The checks of an algorithm beyond the core six (the kernel perceptron's state API aside):
-its training function crosschecked, and the averaged perceptron's prediction with w̄."""
+its training function crosschecked, and its prediction with the reference's trained model."""
+PREDICTS = (
+    "perceptron/averaged",
+    "perceptron/voted",
+    "perceptron/structured",
+    "winnow/disjunction",
+    "winnow/k-of-r",
+    "winnow/ltf",
+)
+"""The algorithms beyond the core six with ``predict`` parts."""
+MODELS = {"perceptron/voted": "votes", "perceptron/structured": "W"}
+"""The argument role of the trained model a predict function is given (``w`` otherwise: the
+weights, with ``b`` apart when the function takes it)."""
+NO_PREDICT = {
+    "perceptron/kernel": "a kernel perceptron's prediction needs the training points, α and "
+    "the kernel: grade it through the state API ([state], check state-test)",
+    "halving/cover": "the halving algorithm predicts by the majority of the surviving "
+    "hypotheses, which a train part already compares one by one",
+}
+"""Why an algorithm beyond the core six has no ``predict`` part (in its error line)."""
+
+
+def model_role(algorithm: str) -> str:
+    """The role of the model a predict function of ``algorithm`` is given: ``w``, ``votes``
+    (the voted perceptron's list of (v, c)) or ``W`` (the multiclass rows)."""
+    return MODELS.get(algorithm, "w")
+
+
 OPTIONS = {*SETTINGS, "max_epochs"}
 TOP = {
     "title",
@@ -480,8 +513,8 @@ def parse(
 
 
 def _family_parts(algorithm: str, common: dict[str, Any], where: _Where) -> None:
-    """An algorithm beyond the core six: a ``train`` part (the averaged perceptron also a
-    ``predict`` part), or the kernel perceptron's state API; nothing the family has not."""
+    """An algorithm beyond the core six: ``train`` parts (those of :data:`PREDICTS` also
+    ``predict`` parts), or the kernel perceptron's state API; nothing the family has not."""
     checks = [p.check for p in common["parts"]]
     if algorithm in registry.PERCEPTRONS:
         return
@@ -499,15 +532,20 @@ def _family_parts(algorithm: str, common: dict[str, Any], where: _Where) -> None
                 "[options]: a state API is given its kernels by [state] kernels", "options"
             )
         return
-    allowed = ("train", "predict") if algorithm == "perceptron/averaged" else ("train",)
+    allowed = FAMILY_CHECKS if algorithm in PREDICTS else ("train",)
     for i, part in enumerate(common["parts"]):
         if part.check not in allowed:
             said = " and ".join(allowed)
+            why = (
+                f"; no predict: {NO_PREDICT[algorithm]}"
+                if part.check == "predict" and algorithm in NO_PREDICT
+                else ""
+            )
             raise where.error(
                 f"check {part.check!r}: a {algorithm} assignment has {said} parts (its "
                 "function crosschecked against the reference's run"
-                + (", its prediction with w̄" if "predict" in allowed else "")
-                + ")",
+                + (", its prediction with the reference's model" if "predict" in allowed else "")
+                + f"){why}",
                 "parts",
                 i,
                 "check",
@@ -724,21 +762,37 @@ def _state(data: dict[str, Any], where: _Where) -> State:
     return State(names["initial_state"], names["predict"], names["update_state"], tuple(kernels))
 
 
-def _arguments(value: object, check: str, where: _Where, i: int) -> tuple[tuple[str, str], ...]:
+def _roles(check: str, algorithm: str) -> tuple[str, ...]:
+    """The argument roles of a check: a predict function takes x or X and the algorithm's
+    model (w and b, the voted perceptron's votes, the multiclass rows W)."""
+    if check != "predict":
+        return ROLES[check]
+    model = model_role(algorithm)
+    return ("x", "X", *(("w", "b") if model == "w" else (model,)))
+
+
+def _arguments(
+    value: object, check: str, where: _Where, i: int, algorithm: str = ""
+) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise where.error("arguments must be a list of strings", "parts", i, "arguments")
     out = []
+    roles_ = _roles(check, algorithm)
     for v in value:
         name, _, role = v.partition("=")
         name, role = name.strip(), (role or name).strip()
-        if role not in ROLES[check] or not name.isidentifier():
-            said = ", ".join(ROLES[check])
+        if role not in roles_ or not name.isidentifier():
+            said = ", ".join(roles_)
+            whose = f" of a {algorithm} predict function" if check == "predict" else ""
             raise where.error(
-                f"argument {v!r}: a role among {said}, or NAME=ROLE", "parts", i, "arguments"
+                f"argument {v!r}: a role{whose} among {said}, or NAME=ROLE",
+                "parts",
+                i,
+                "arguments",
             )
         out.append((role, name))
     roles = [r for r, _ in out]
-    need = ("x", "y", "w") if check == "step" else ("w",)
+    need = ("x", "y", "w") if check == "step" else (model_role(algorithm),)
     missing = [r for r in need if r not in roles]
     if check == "predict" and not ({"x", "X"} & set(roles)):
         missing.append("x or X")
@@ -790,10 +844,9 @@ def _part(data: object, i: int, common: dict[str, Any], where: _Where) -> Part:
         part["returns"] = _choice(data, "returns", returns[check], default, where, t, i)
         if check in ROLES:
             if "arguments" not in data:
-                raise where.error(
-                    f"a {check} part needs arguments (e.g. {list(ROLES[check][:3])})", t, i
-                )
-            part["arguments"] = _arguments(data["arguments"], check, where, i)
+                e_g = ["x", "y", "w"] if check == "step" else ["x", model_role(common["algorithm"])]
+                raise where.error(f"a {check} part needs arguments (e.g. {e_g})", t, i)
+            part["arguments"] = _arguments(data["arguments"], check, where, i, common["algorithm"])
         elif "arguments" in data:
             args = _typed(data, "arguments", list, [], where, t, i)
             part["arguments"] = tuple(("", str(a)) for a in args)
@@ -802,6 +855,9 @@ def _part(data: object, i: int, common: dict[str, Any], where: _Where) -> Part:
             part["update"] = _choice(data, "update", updates, "either", where, t, i)
         if part["returns"] == "w, b" and not common["bias"] and check == "train":
             raise where.error('returns = "w, b" needs bias = true', t, i, "returns")
+        if check == "predict" and not common["bias"] and "b" in dict(part.get("arguments", ())):
+            # the model is the reference's run's: it has a bias to give apart only with one
+            raise where.error("a predict function's b needs bias = true", t, i, "arguments")
     else:
         for key in ("function", "arguments", "returns", "update"):
             if key in data:

@@ -12,8 +12,9 @@ with numpy and with lists of floats (and with exact fractions when the assignmen
 is ``fractions``), is right; every other one is wrong
 in the ``train`` parts, named by its values and its diagnosis codes
 (:mod:`~perceptron_ref.crosscheck.explain.families`).  Then one pass too many and too few (a
-run to convergence: capped at 2 passes), a shuffle each pass and a fixed answer; for an
-averaged perceptron's ``predict`` part, a prediction of −1 at a zero score.
+run to convergence: capped at 2 passes), a shuffle each pass and a fixed answer; for a
+``predict`` part, the prediction wrong at the tie only (:data:`TIES`: −1 at a zero score or at
+w·x = θ, sign(0) = −1 in the vote, the last of tied classes), wrong in that part only.
 
 Halving is told its hypotheses (a train function's third argument, ``hypotheses``) and its
 bank has no pass too many, no shuffle and no cap: after one pass the hypotheses left are
@@ -36,7 +37,7 @@ from perceptron_ref.crosscheck.family import of as family_of
 from perceptron_ref.crosscheck.judge.families.kernel import polynomial
 from perceptron_ref.crosscheck.judge.families.winnow import factor
 from perceptron_ref.errors import InputError
-from perceptron_ref.grading.assignment import Assignment, Part
+from perceptron_ref.grading.assignment import Assignment, Part, model_role
 from perceptron_ref.grading.bank_variant import Variant
 
 CODE = Path(__file__).with_name("bank_code")
@@ -115,9 +116,23 @@ def variants(a: Assignment) -> list[Variant]:
         what = "shuffles the examples each pass"
         add("wrong-shuffle", what, ref | {"shuffle": True}, {"train"})
     add("wrong-fixed", "a fixed answer, whatever the data", ref | {"fixed": True}, set(checks))
-    if "predict" in checks:
-        add("wrong-predict-zero", "predicts −1 at a zero score", ref | {"zero": -1}, {"predict"})
+    if "predict" in checks:  # right but at the tie: the predict part's points only
+        name, what, knobs = TIES.get(family.name, TIES["averaged"])
+        add(name, what, ref | knobs, {"predict"})
     return out
+
+
+TIES: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "averaged": ("wrong-predict-zero", "predicts −1 at a zero score", {"zero": -1}),
+    "winnow": ("wrong-predict-theta", "predicts −1 at w·x = θ (w·x > θ)", {"zero": -1}),
+    "voted": ("wrong-predict-zero", "votes with sign(0) = −1", {"zero": -1}),
+    "multiclass": (
+        "wrong-predict-tie",
+        "predicts the last of tied classes",
+        {"predict tie": "last"},
+    ),
+}
+"""A predict part's wrong-at-the-tie variant, by family: its name, what it does, its knobs."""
 
 
 def _train(part: Part, a: Assignment, train: str) -> str:
@@ -138,21 +153,21 @@ def _train(part: Part, a: Assignment, train: str) -> str:
 
 
 def _predict(part: Part, a: Assignment, predict: str) -> str:
-    """The assignment's predict function: w with its bias first (``b`` apart: put first),
-    x with the constant 1 first when there is a bias."""
+    """The assignment's predict function: the model (w with its bias first, ``b`` apart: put
+    first; the votes; the rows W), x with the constant 1 first when there is a bias."""
     roles = dict(part.arguments)
     names = ", ".join(n for _, n in part.arguments)
     b = roles.get("b")
-    w = f"[{b}, *list({roles['w']})]" if b else roles["w"]
+    model = roles[model_role(a.algorithm)]
+    w = f"[{b}, *list({model})]" if b else model
     one = a.bias or b is not None
+    coded = "(1 if {} == 1 else 0)" if a.labels == "01" else "{}"  # -1/+1 written as 0/1
     if "X" in roles:
         x = "[1, *list(x)]" if one else "x"
-        return (
-            f"def {part.function}({names}):\n"
-            f"    return np.array([{predict}({x}, {w}) for x in {roles['X']}])\n"
-        )
+        call = coded.format(f"{predict}({x}, {w})")
+        return f"def {part.function}({names}):\n    return [{call} for x in {roles['X']}]\n"
     x = f"[1, *list({roles['x']})]" if one else roles["x"]
-    return f"def {part.function}({names}):\n    return {predict}({x}, {w})\n"
+    return f"def {part.function}({names}):\n    return {coded.format(f'{predict}({x}, {w})')}\n"
 
 
 def source(a: Assignment, variant: Variant) -> str:

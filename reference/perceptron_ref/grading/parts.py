@@ -16,7 +16,9 @@ program outputs  one run of the program per pair of files
                  at a step that is no mistake, w unchanged or updated are both accepted)
 ``predict``      the predict function called with the reference's own weights (every w of
                  its runs) on every example: +1 or −1 by the sign of w·x, the assignment's
-                 ``zero_label`` at w·x = 0
+                 ``zero_label`` at w·x = 0; for Winnow, the voted and the multiclass
+                 perceptron, with their models, against their rules and ties
+                 (:mod:`~perceptron_ref.grading.parts_family`)
 ``state-*``      one pass of the state API per kernel and data set
                  (:mod:`~perceptron_ref.crosscheck.judge.dual`): ``state-initial``, what
                  ``predict`` gives from ``initial_state()`` (a zero score everywhere);
@@ -34,7 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -53,6 +55,7 @@ from perceptron_ref.crosscheck.judge.files import passes
 from perceptron_ref.grading import feedback
 from perceptron_ref.grading.assignment import (
     FUNCTION_CHECKS,
+    PREDICTS,
     PROGRAM_CHECKS,
     STATE_CHECKS,
     Assignment,
@@ -61,6 +64,9 @@ from perceptron_ref.grading.assignment import (
 from perceptron_ref.numbers import parse_rational
 from perceptron_ref.vectors import Label, Vector
 
+FAMILY_PREDICTS = tuple(a for a in PREDICTS if a != "perceptron/averaged")
+"""The families whose predict part :mod:`~perceptron_ref.grading.parts_family` checks (the
+averaged perceptron's is the core's: the sign of w̄·x)."""
 MAX_CALLS = 300
 """At most this many calls of a step or predict function (zero scores first)."""
 SHOWN = 12
@@ -105,6 +111,9 @@ HINTS = {
     "extra-update": "{e}: when there is no mistake, w must stay as it is.",
     "step-size": "{e}: the update is w + η·y·x.",
     "sign": "{e}: the update adds η·y·x (y is the label, -1 or +1).",
+    "winnow-tie": "{e}: check what your prediction gives when w·x = θ.",
+    "vote-tie": "{e}: check your sign(0), inside the sum of votes and outside.",
+    "argmax-tie": "{e}: at a tie, the first of the tied classes wins (as np.argmax).",
 }
 
 
@@ -431,6 +440,12 @@ def _call_text(part: Part, args: Sequence[C.Arg], kind: str) -> str:
             shown.append(f"np.array([{rows}])" if kind == "numpy" else f"[{rows}]")
         elif "number" in a:
             shown.append(feedback._py(parse_rational(a["number"]), kind))
+        elif "votes" in a:
+            pairs = []
+            for v, c in a["votes"]:
+                row = ", ".join(feedback._py(parse_rational(q), kind) for q in v)
+                pairs.append(f"(np.array([{row}]), {c})" if kind == "numpy" else f"([{row}], {c})")
+            shown.append("[" + ", ".join(pairs) + "]")
         else:
             shown.append(str(a["label"]))
     head = "import numpy as np\n" if kind == "numpy" else ""
@@ -453,17 +468,7 @@ def step_result(assignment: Assignment, part: Part, session: C.Calls) -> Result:
             b + eta * y * Fraction(v) for b, v in zip(before, (1, *x) if bias else x, strict=True)
         )
         if isinstance(answer, Failure):
-            ran = answer.kind not in ("load error", "missing")
-            words = (
-                _failed(answer, part.signature)
-                if ran
-                else f"Not graded: {feedback.plain(answer.detail)}."
-            )
-            if ran:
-                words += "\n\nIt failed on:\n\n" + _indent(_call_text(part, a, assignment.input))
-            return Result(
-                part, False, words, str(answer), (), answer.kind, f"step: {answer.kind}", ran
-            )
+            return _call_failed(assignment, part, a, answer, "step")
         got = _vector_of(answer, part, bias)
         accepted = [after] if mistake or part.update == "on-mistake" else [before, moved]
         if part.update == "always":
@@ -587,6 +592,9 @@ def _label(answer: Any, assignment: Assignment) -> int | None:
 def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Result:
     from perceptron_ref.crosscheck.judge.files import predict
 
+    if assignment.algorithm in FAMILY_PREDICTS:  # Winnow, the voted and multiclass perceptrons
+        return _family_predict_result(assignment, part, session)
+
     bias = assignment.bias
     roles = [r for r, _ in part.arguments]
     split = "b" in roles  # w and b apart: w holds no bias coordinate then
@@ -615,23 +623,8 @@ def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Resu
     zero = 0
     for args, (want, xs, w, scores), answer in zip(calls, wanted, answers, strict=True):
         if isinstance(answer, Failure):
-            ran = answer.kind not in ("load error", "missing")
-            words = (
-                _failed(answer, part.signature)
-                if ran
-                else f"Not graded: {feedback.plain(answer.detail)}."
-            )
-            if ran:
-                words += "\n\nIt failed on:\n\n" + _indent(_call_text(part, args, assignment.input))
-            return Result(
-                part, False, words, str(answer), (), answer.kind, f"predict: {answer.kind}", ran
-            )
-        got = answer if part.returns == "labels" else [answer]
-        if isinstance(got, list) and len(got) == 1 and isinstance(got[0], list):
-            got = got[0]
-        labels: list[int | None] = (
-            [_label(g, assignment) for g in got] if isinstance(got, list) else [None]
-        )
+            return _call_failed(assignment, part, args, answer, "predict")
+        got, labels = _labels_of(answer, part, lambda g: _label(g, assignment))
         zero += sum(1 for s in scores if s == 0)
         if labels == want:
             continue
@@ -644,6 +637,72 @@ def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Resu
         "predictions at a zero score w·x = 0)."
     )
     return Result(part, True, said, "", behaviour="right")
+
+
+def _labels_of(
+    answer: Any, part: Part, read: Callable[[Any], int | None]
+) -> tuple[Any, list[int | None]]:
+    """A predict function's answer (a label, or the labels of X; a row of one is unwrapped)
+    and the labels read from it (None where none can be read)."""
+    got = answer if part.returns == "labels" else [answer]
+    if isinstance(got, list) and len(got) == 1 and isinstance(got[0], list):
+        got = got[0]
+    return got, [read(g) for g in got] if isinstance(got, list) else [None]
+
+
+def _family_predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Result:
+    """A family's predict part (:mod:`~perceptron_ref.grading.parts_family`): called with the
+    reference's own model, the ties first."""
+    from perceptron_ref.crosscheck.family import of
+    from perceptron_ref.grading import parts_family as F
+
+    family = of(assignment.algorithm).name
+    asked = F.asks(assignment)
+    if not asked:  # never passed on nothing asked
+        said = (
+            f"no data set of {assignment.algorithm} fits these options in float64: set "
+            'input = "fractions" in the assignment'
+        )
+        return Result(part, False, f"Not graded: {said}.", said, (), "load error", said, False)
+    groups = F.groups(part, asked)
+    calls = [F.arguments(part, g) for g in groups]
+    answers = session.call(part.function, calls)
+    for args, group, answer in zip(calls, groups, answers, strict=True):
+        if isinstance(answer, Failure):
+            return _call_failed(assignment, part, args, answer, "predict")
+        read = F.read_class if family == "multiclass" else (lambda g: _label(g, assignment))
+        got, labels = _labels_of(answer, part, read)
+        if labels == [a.want for a in group]:
+            continue
+        lines, code, evidence = F.explain(
+            assignment, family, group, got, labels, lambda t: _written(t, assignment)
+        )
+        call = _indent(_call_text(part, args, assignment.input))
+        head = [f"Your {part.signature} gives a different answer on:", "", call, ""]
+        hinted = [hint(code, evidence)] if code else []
+        return Result(
+            part,
+            False,
+            "\n".join([*head, *lines, *hinted]),
+            "wrong label",
+            (code,) if code else (),
+            "",
+            f"predict: {code or 'wrong label'}",
+        )
+    return Result(part, True, F.right(asked, family), "", behaviour="right")
+
+
+def _call_failed(
+    assignment: Assignment, part: Part, args: Sequence[C.Arg], answer: Failure, check: str
+) -> Result:
+    """A call that crashed, hung, ran out of memory, or found no code to call."""
+    ran = answer.kind not in ("load error", "missing")
+    words = (
+        _failed(answer, part.signature) if ran else f"Not graded: {feedback.plain(answer.detail)}."
+    )
+    if ran:
+        words += "\n\nIt failed on:\n\n" + _indent(_call_text(part, args, assignment.input))
+    return Result(part, False, words, str(answer), (), answer.kind, f"{check}: {answer.kind}", ran)
 
 
 def _predict_args(part: Part, x: Any, X: Any, w: Vector, split: bool) -> list[C.Arg]:

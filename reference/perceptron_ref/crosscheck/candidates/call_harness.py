@@ -16,7 +16,8 @@ source), and the answers stream back one JSON line each:
     "after": [labels of the test points after the pass]}``, or ``{"error": E, "at": WHERE}``.
 
 An ARG is ``{"vector": [...]}``, ``{"matrix": [[...]]}``, ``{"number": "p/q"}``, ``{"label":
-n}`` or ``{"kernel": {"degree": p, "c": "q"}}`` (a Python function K(a, b) = (a·b + c)^p);
+n}``, ``{"kernel": {"degree": p, "c": "q"}}`` (a Python function K(a, b) = (a·b + c)^p) or
+``{"votes": [[[...], c], ...]}`` (a list of (v, c) tuples, each v a vector, c an int);
 numbers come as the input kind says (float64 arrays, lists of ints and floats, Fractions).
 """
 
@@ -108,6 +109,8 @@ def value(arg: dict[str, Any], kind: str) -> Any:
         return number(arg["number"], kind)
     if "kernel" in arg:
         return kernel(arg["kernel"], kind)
+    if "votes" in arg:  # a list of (v, c) tuples: v as a vector is, c an int
+        return [(value({"vector": v}, kind), int(c)) for v, c in arg["votes"]]
     if "vector" in arg:
         row = [number(v, kind) for v in arg["vector"]]
         if kind == "numpy":

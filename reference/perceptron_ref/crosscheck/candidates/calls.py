@@ -39,6 +39,11 @@ def matrix(rows: Sequence[Sequence[Fraction | int]]) -> Arg:
     return {"matrix": [[str(Fraction(a)) for a in r] for r in rows]}
 
 
+def votes(pairs: Sequence[tuple[Sequence[Fraction | int], int]]) -> Arg:
+    """The voted perceptron's list of (v, c): each v as a vector, c an integer."""
+    return {"votes": [[[str(Fraction(a)) for a in v], int(c)] for v, c in pairs]}
+
+
 def number(q: Fraction | int) -> Arg:
     return {"number": str(Fraction(q))}
 

@@ -3,7 +3,8 @@ one row of weights per class 0 … K-1, the class of the largest score predicted
 
 ``KNOBS["argmax tie"]``: ``first`` (np.argmax) or ``last`` (a scan with >=);
 ``KNOBS["update"]``: ``both rows`` (+x to the true row, -x to the predicted one),
-``true row only``, or ``½ on the predicted row``.
+``true row only``, or ``½ on the predicted row``.  ``predict(x, W)``, a predict part's: the
+argmax, ``KNOBS["predict tie"]`` ``last`` for the last of tied classes (the reference: first).
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ def number(v: Any) -> Any:
     return Fraction(str(v)) if KNOBS.get("style") == "fractions" else float(v)
 
 
-def best(scores: list[Any]) -> int:
+def best(scores: list[Any], tie: str = "") -> int:
     top = 0
     for k in range(1, len(scores)):
         if scores[k] > scores[top] or (
-            KNOBS.get("argmax tie") == "last" and scores[k] == scores[top]
+            (tie or KNOBS.get("argmax tie")) == "last" and scores[k] == scores[top]
         ):
             top = k
     return top
@@ -67,3 +68,12 @@ def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
 
         return np.array([[float(v) for v in row] for row in W])
     return W
+
+
+def predict(x: Any, W: Any) -> int:
+    """The class of the largest W[k]·x (``KNOBS["predict tie"]``: ``last`` of tied ones)."""
+    if KNOBS.get("fixed"):
+        return 0
+    xs = [number(v) for v in x]
+    scores = [sum((number(a) * b for a, b in zip(row, xs, strict=True)), number(0)) for row in W]
+    return best(scores, KNOBS.get("predict tie", "first"))

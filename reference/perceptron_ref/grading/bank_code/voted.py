@@ -3,7 +3,8 @@ of its vectors and how many examples each survived.
 
 ``KNOBS["training"]`` is when an example is a mistake (as the averaged perceptron's);
 ``KNOBS["count"]``: ``count 1``, a new vector counts the example that made it, or
-``count 0``, it starts from nothing.
+``count 0``, it starts from nothing.  ``predict(x, votes)``, a predict part's: the vote,
+``KNOBS["zero"]`` the sign of 0 (+1, the reference's).
 """
 
 from __future__ import annotations
@@ -61,3 +62,20 @@ def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
 
         return [(np.array([float(a) for a in v]), c) for v, c in votes]
     return [(list(v), c) for v, c in votes]
+
+
+def predict(x: Any, votes: Any) -> int:
+    """sign(Σ c·sign(v·x)), ``KNOBS["zero"]`` the sign of 0 inside the sum and outside."""
+    if KNOBS.get("fixed"):
+        return 1
+    zero = int(KNOBS.get("zero", 1))
+
+    def sign(s: Any) -> int:
+        return zero if s == 0 else (1 if s > 0 else -1)
+
+    xs = [number(v) for v in x]
+    total = sum(
+        int(c) * sign(sum((number(a) * b for a, b in zip(v, xs, strict=True)), number(0)))
+        for v, c in votes
+    )
+    return sign(total)

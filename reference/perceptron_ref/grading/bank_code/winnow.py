@@ -4,7 +4,8 @@ threshold, promotions and demotions of the active weights on a mistake.
 ``KNOBS["factor"]`` is the promotion (2, 1 + 1/2k or 1 + ε, as a string "p/q");
 ``KNOBS["threshold"]``: ``θ = n`` or ``θ = n/2``; ``KNOBS["at θ"]``: ``+ at w·x = θ``
 (predict + iff w·x >= θ) or ``− at w·x = θ`` (w·x > θ); ``KNOBS["demotion"]``: ``to 0``,
-``halved``, ``÷ (1 + ε)`` or ``× (1 − ε)``.
+``halved``, ``÷ (1 + ε)`` or ``× (1 − ε)``.  ``predict(x, w)``, a predict part's: +1 iff
+w·x ≥ n, ``KNOBS["zero"]`` the label at w·x = θ (+1, the notes').
 """
 
 from __future__ import annotations
@@ -69,3 +70,13 @@ def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
 
         return np.array([float(v) for v in w])
     return w
+
+
+def predict(x: Any, w: Any) -> int:
+    """+1 iff w·x ≥ θ = n, the number of weights (``KNOBS["zero"]``: the label at w·x = θ)."""
+    if KNOBS.get("fixed"):
+        return 1
+    s = sum((number(a) * number(b) for a, b in zip(w, x, strict=True)), number(0))
+    if s == len(w):
+        return int(KNOBS.get("zero", 1))
+    return 1 if s > len(w) else -1
