@@ -88,3 +88,13 @@ def test_an_entry_read_beforehand_is_used_only_while_its_file_is_the_same(
     path.write_bytes(b"garbage")
     assert not cache.preread(path) and store.load(key) is None
     assert not cache.preread(tmp_path / "cache" / "missing.bin")
+
+
+def test_a_zygote_that_died_leaves_each_hand_in_to_a_fresh_process(tmp_path: Path) -> None:
+    good = _job(tmp_path, "alice", SUBMISSIONS / "alice.py")
+    with Zygote() as zygote:
+        zygote.process.kill()
+        zygote.reader.join(timeout=10)
+        assert zygote.gone
+        graded = classrun.run_one(good, 60, zygote)
+    assert graded["row"]["verdict"] == "agree"

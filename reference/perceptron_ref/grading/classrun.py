@@ -164,7 +164,7 @@ def run_one(job: dict[str, Any], budget: float, zygote: Zygote | None = None) ->
     command = [sys.executable, "-I", "-m", "perceptron_ref.grading.child", str(os.getpid())]
     name = job["name"]
     try:
-        if zygote is not None:
+        if zygote is not None and not zygote.gone:  # (a zygote that failed: started afresh)
             done = zygote.run(job, budget)
         else:
             done = subprocess.run(
