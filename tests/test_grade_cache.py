@@ -86,6 +86,9 @@ def test_grade_and_crosscheck_share_one_entry_whether_the_bias_is_told_or_found(
     report = crosscheck(target=ALICE, cache_dir=store, **asked)
     assert report.verdict == "agree"
     assert {p.name: p.read_bytes() for p in store.iterdir()} == entries  # read, not redone
+    command = ["crosscheck", "perceptron/mehta", "--candidate", ALICE, "--examples", "12"]
+    assert main([*command, "--cache", str(store)]) == 0  # the CLI's options: the same key
+    assert {p.name: p.read_bytes() for p in store.iterdir()} == entries
 
 
 def test_a_family_class_graded_with_the_cache_cold_and_warm_and_without_it_gives_the_same_bytes(

@@ -250,6 +250,7 @@ def facts(asked: Mapping[str, Any], needs: datasets.Needs, q: Fraction) -> dict[
         if n not in UNSHAPING + RESOLVED and p.kind is inspect.Parameter.KEYWORD_ONLY
     }
     options["algorithm"] = asked["algorithm"]
+    options["params"] = dict(options["params"] or {})  # none given: None (grade) or {} (the CLI)
     options["data"] = [hashlib.sha256(repr(d).encode()).hexdigest() for _, d in options["data"]]
     options["settings"] = {k: v for k, v in asked.items() if k not in named}
     return {"options": options, "needs": dataclasses.asdict(needs), "eta": str(q)}
