@@ -211,10 +211,13 @@ def grade(
     :mod:`~perceptron_ref.grading.summary`); ``cache``: a folder where the reference's work
     for a configuration is done once for the class (None: again for every hand-in)."""
     wanted, program = _entries(function, assignment)
-    if cache is not None and assignment is None:
+    if cache is not None:  # once, here, before the hand-ins read it
         from perceptron_ref.grading import precompute
 
-        precompute.prepare(cache, options)  # once, here, before the hand-ins read it
+        if assignment is None:
+            precompute.prepare(cache, options)
+        else:
+            precompute.prepare_assignment(cache, assignment)
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-grade-") as snapshots:
         found = intake.intake(folder, snapshots, wanted, program)
         names = dict(zip((s.name for s in found), file_names([s.name for s in found]), strict=True))
