@@ -214,8 +214,8 @@ def grade(
     if cache is not None:  # once, here, before the hand-ins read it
         from perceptron_ref.grading import precompute
 
-        if assignment is None:
-            precompute.prepare(cache, options)
+        if assignment is None:  # the options as each hand-in's process reads them (JSON)
+            precompute.prepare(cache, json.loads(json.dumps(options)))
         else:
             precompute.prepare_assignment(cache, assignment)
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-grade-") as snapshots:
