@@ -427,3 +427,11 @@ def test_the_platforms_carry_a_familys_and_an_assignments_entries_and_grade_the_
     assert cache.Store(stale).load(key) is not None  # rewritten, with this version's header
     on_prairielearn = results(right, store("prairielearn"), "prairielearn")
     assert on_prairielearn == results(right, None, "prairielearn")
+
+
+def test_options_no_hand_in_can_be_judged_with_carry_no_entry_and_build_as_before() -> None:
+    halving = f"{CANDIDATES / 'halving_npsign.py'}:train"
+    with pytest.raises(InputError):  # each hand-in's crosscheck says why, as before
+        crosscheck("halving/cover", halving, input="numpy")
+    for options in ({"algorithm": "halving/cover"}, {"algorithm": "perceptron/voted", "epochs": 0}):
+        assert precompute.bundle({"algorithm": options["algorithm"], "options": options}) == {}

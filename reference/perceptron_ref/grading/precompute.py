@@ -112,15 +112,15 @@ def _prepare_family(folder: str | Path, options: Mapping[str, Any]) -> bool:
     algorithm = options["algorithm"]
     named = inspect.signature(check.crosscheck).parameters
     settings = {k: v for k, v in options.items() if k not in named}
-    epochs = check.validate(algorithm, options.get("epochs", 1))
-    q = to_fraction(options.get("eta", 1))
-    chosen = check.family_options(
-        algorithm, bool(options.get("bias")), epochs, q, options.get("max_epochs"), settings
-    )
-    assert chosen is not None  # not one of the core six
-    family = of(algorithm)
     candidate = candidates.Candidate("", "file", options.get("input", "numpy"))
     try:
+        epochs = check.validate(algorithm, options.get("epochs", 1))
+        q = to_fraction(options.get("eta", 1))
+        chosen = check.family_options(
+            algorithm, bool(options.get("bias")), epochs, q, options.get("max_epochs"), settings
+        )
+        assert chosen is not None  # not one of the core six
+        family = of(algorithm)
         family.judge.check(chosen, candidate.floats)
     except InputError:  # options no hand-in can be judged with: each one's crosscheck says so
         return False
