@@ -335,3 +335,121 @@ def test_an_assignments_train_part_keeps_its_reference_work_and_grades_the_same(
     assert documents[0] == documents[1] == documents[2]
     assert documents[0]["score"] == 8 and len(entries) == 1  # the train part's entry
     assert {p.name: p.read_bytes() for p in kept.iterdir()} == entries  # read, not redone
+
+
+HOMEWORK = Path(__file__).parent / "candidates" / "assignments" / "averaged"
+PLATFORM_CONFIGS = {
+    # what: the platform commands' arguments (OUTDIR first), a right and a wrong hand-in
+    "family": (
+        ["perceptron/voted", "--examples", "6", "--timeout", "60"],
+        CANDIDATES / "voted_numpy.py",
+        CANDIDATES / "voted_count0.py",
+    ),
+    "assignment": (
+        ["--assignment", "averaged-perceptron", "--examples", "6"],
+        HOMEWORK / "right.py",
+        HOMEWORK / "wrong_before.py",
+    ),
+}
+
+
+def _swapped(entry: cache.Entry) -> cache.Entry:
+    """The same entry, but each data set given the next one's exact answers (of every
+    variant): a right hand-in is wrong against it, whatever the family's answers are."""
+    n = len(entry.cases)
+    answers = {(i, t): v for i, t, v in entry.runs if t[0] == "answer"}
+    return replace(
+        entry,
+        runs=tuple(
+            (i, t, answers.get(((i + 1) % n, t), v) if t[0] == "answer" else v)
+            for i, t, v in entry.runs
+        ),
+    )
+
+
+@pytest.mark.parametrize("what", sorted(PLATFORM_CONFIGS))
+def test_the_platforms_carry_a_familys_and_an_assignments_entries_and_grade_the_same_without(
+    what: str, tmp_path: Path, pinned: Path
+) -> None:
+    require_sandbox()
+    arguments, right, wrong = PLATFORM_CONFIGS[what]
+    if what == "assignment":
+        from perceptron_ref.grading.assignment import example
+
+        arguments = [arguments[0], str(example(arguments[1])), *arguments[2:]]
+    wheel = tmp_path / "perceptron_ref-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip stands in for the wheel
+    built = ["--wheel", str(wheel), "--pins", str(pinned)]
+    for platform in ("gradescope", "prairielearn"):
+        out = str(tmp_path / platform)
+        command = [platform, arguments[0], out, *arguments[1:]]
+        if what == "assignment":
+            command = [platform, out, *arguments]
+        assert main([*command, *built]) == 0
+    with zipfile.ZipFile(tmp_path / "gradescope" / "autograder.zip") as z:
+        carried = {
+            n.removeprefix(precompute.FOLDER + "/"): z.read(n)
+            for n in z.namelist()
+            if n.startswith(precompute.FOLDER + "/")
+        }
+        config = json.loads(z.read("autograder.json"))
+    assert len(carried) == 1 and bool(config.get("assignment")) == (what == "assignment")
+    folder = tmp_path / "prairielearn" / precompute.FOLDER
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == carried  # the same entry
+    (name, blob), = carried.items()  # fmt: skip
+    key = json.loads(blob[len(cache.MAGIC) :].partition(b"\n")[0])["key"]
+    kept = cache.Store(folder).load(key)
+    assert kept is not None and kept.cases
+    assert {t[0] for _, t, _ in kept.runs} >= {"answer", "stats", "probes"}
+
+    def store(mode: str) -> Path:
+        """A copy of the carried folder: as built, with a lying entry (a valid header), or
+        with the same lie under another version's header (stale)."""
+        copy = tmp_path / "stores" / mode / precompute.FOLDER
+        copy.mkdir(parents=True, mode=0o700)
+        (copy / name).write_bytes(blob)
+        if mode in ("lying", "stale"):
+            cache.Store(copy).save(key, _swapped(kept))
+        if mode == "stale":
+            line, _, payload = (copy / name).read_bytes()[len(cache.MAGIC) :].partition(b"\n")
+            head = json.loads(line) | {"version": "0.0.0"}
+            (copy / name).write_bytes(cache.MAGIC + json.dumps(head).encode() + b"\n" + payload)
+        return copy
+
+    def results(hand_in: Path, cache_dir: Path | None, platform: str = "gradescope") -> str:
+        root = tmp_path / "roots" / f"{len(list((tmp_path / 'roots').glob('*')))}"
+        handed, _ = autograder.PLACES[platform]
+        (root / handed).mkdir(parents=True)
+        shutil.copy(hand_in, root / handed / ("train.py" if what == "family" else hand_in.name))
+        document = autograder.grade(platform, root, config, cache_dir)
+        document.pop("execution_time", None)
+        return json.dumps(document, indent=1, ensure_ascii=False)
+
+    (tmp_path / "roots").mkdir()
+    carrying = store("carried")
+    graded = {right: results(right, carrying)}
+    # used: the right hand-in's crosscheck found all it asked of the reference in the entry,
+    # and wrote nothing (the cache writes only what a crosscheck computed anew)
+    assert {p.name: p.read_bytes() for p in carrying.iterdir()} == {name: blob}
+    graded[wrong] = results(wrong, store("carried-wrong"))
+    for hand_in in (right, wrong):
+        assert results(hand_in, None) == graded[hand_in]  # byte for byte, without any entry
+    scores = [json.loads(graded[h])["score"] for h in (right, wrong)]
+    assert scores[0] > scores[1]  # the right one is graded right, the wrong one loses points
+    # read: a lying entry under a valid header is believed (the right hand-in loses points) ...
+    assert json.loads(results(right, store("lying")))["score"] < scores[0]
+    # ... but under another version's header it is never used: rebuilt, the same results
+    stale = store("stale")
+    assert cache.Store(stale).load(key) is None
+    assert results(right, stale) == graded[right]
+    assert cache.Store(stale).load(key) is not None  # rewritten, with this version's header
+    on_prairielearn = results(right, store("prairielearn"), "prairielearn")
+    assert on_prairielearn == results(right, None, "prairielearn")
+
+
+def test_options_no_hand_in_can_be_judged_with_carry_no_entry_and_build_as_before() -> None:
+    halving = f"{CANDIDATES / 'halving_npsign.py'}:train"
+    with pytest.raises(InputError):  # each hand-in's crosscheck says why, as before
+        crosscheck("halving/cover", halving, input="numpy")
+    for options in ({"algorithm": "halving/cover"}, {"algorithm": "perceptron/voted", "epochs": 0}):
+        assert precompute.bundle({"algorithm": options["algorithm"], "options": options}) == {}

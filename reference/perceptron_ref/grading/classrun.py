@@ -218,12 +218,16 @@ def grade(
     :mod:`~perceptron_ref.grading.summary`); ``cache``: a folder where the reference's work
     for a configuration is done once for the class (None: again for every hand-in)."""
     wanted, program = _entries(function, assignment)
-    preload: list[Path] = []
-    if cache is not None and assignment is None:
+    preload: list[Path] = []  # the entries each hand-in's process finds read
+    if cache is not None:  # once, here, before the hand-ins read it
+        from perceptron_ref.crosscheck.judge import cache as entries
         from perceptron_ref.grading import precompute
 
-        precompute.prepare(cache, options)  # once, here, before the hand-ins read it
-        preload += filter(None, [precompute.entry(cache, options)])
+        if assignment is None:  # the options as each hand-in's process reads them (JSON)
+            precompute.prepare(cache, json.loads(json.dumps(options)))
+        else:
+            precompute.prepare_assignment(cache, assignment)
+        preload = entries.held_in(cache)  # what it read or wrote
     with (
         tempfile.TemporaryDirectory(prefix="perceptron-ref-grade-") as snapshots,
         Zygote(preload) as zygote,  # each hand-in's process forked from it

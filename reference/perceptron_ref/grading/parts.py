@@ -273,13 +273,10 @@ def _program_behaviour(r: ProgramReport, output: str, codes: tuple[str, ...], fa
 # -- Functions: train, step, predict -----------------------------------------------------
 
 
-def train_result(
-    assignment: Assignment,
-    part: Part,
-    entry: Path,
-    budget: float | None,
-    cache_dir: str | Path | None = None,
-) -> Result:
+def train_options(assignment: Assignment) -> dict[str, Any]:
+    """The train part's crosscheck keyword arguments (its ``algorithm`` among them) but the
+    candidate and the time it has: what keys the reference's work for the part
+    (:mod:`~perceptron_ref.grading.precompute` does it ahead with these)."""
     family: dict[str, Any] = {}
     if not assignment.core:  # a family's options, as crosscheck takes them
         family = dict(assignment.options) | {"max_epochs": assignment.max_epochs}
@@ -287,21 +284,33 @@ def train_result(
         family["orientation"] = "rows"
         if assignment.algorithm != "perceptron/structured":
             family["labels"] = assignment.labels
-    report = crosscheck(
-        assignment.algorithm,
-        f"{entry}:{part.function}",
-        bias=assignment.bias,
-        epochs=assignment.epochs,
-        input=assignment.input,  # type: ignore[arg-type]
-        examples=assignment.examples,
-        seed=assignment.seed,
-        timeout=assignment.timeout,
-        memory=assignment.memory * 1024**2,
-        eta=assignment.eta,
-        budget=budget,
-        data=[(f"visible data {i + 1}", c.train) for i, c in enumerate(assignment.visible)],
-        cache_dir=cache_dir,
+    return {
+        "algorithm": assignment.algorithm,
+        "bias": assignment.bias,
+        "epochs": assignment.epochs,
+        "input": assignment.input,
+        "examples": assignment.examples,
+        "seed": assignment.seed,
+        "timeout": assignment.timeout,
+        "memory": assignment.memory * 1024**2,
+        "eta": assignment.eta,
+        "data": [(f"visible data {i + 1}", c.train) for i, c in enumerate(assignment.visible)],
         **family,
+    }
+
+
+def train_result(
+    assignment: Assignment,
+    part: Part,
+    entry: Path,
+    budget: float | None,
+    cache_dir: str | Path | None = None,
+) -> Result:
+    report = crosscheck(
+        target=f"{entry}:{part.function}",
+        budget=budget,
+        cache_dir=cache_dir,
+        **train_options(assignment),
     )
     words = feedback.text(report, kind=assignment.input, entry=part.function)
     right = report.verdict == "agree"

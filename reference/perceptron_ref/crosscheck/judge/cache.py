@@ -183,6 +183,22 @@ def _signature(path: Path) -> tuple[int, ...]:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
+def _hold(path: Path, key: str, entry: Entry, seen: tuple[int, ...] | None = None) -> None:
+    """Keep ``entry`` as this process read or wrote it at ``path`` (:data:`_READ`)."""
+    try:
+        _READ[path] = ((seen or _signature(path), key), entry)
+    except OSError:
+        return
+    while len(_READ) > READ_SIZE:
+        del _READ[next(iter(_READ))]
+
+
+def held_in(folder: str | Path) -> list[Path]:
+    """The entries of ``folder`` this process has read or written (and holds)."""
+    folder = Path(folder)
+    return [p for p in _READ if p.parent == folder]
+
+
 def preread(path: str | Path) -> bool:
     """Read the entry at ``path`` (checked as :meth:`Store.load` checks it) so that this
     process and the processes it forks have it (:mod:`~perceptron_ref.grading.zygote`);
@@ -231,9 +247,7 @@ class Store:
             return known[1]
         entry = self._read(key)
         if entry is not None:
-            _READ[path] = ((seen, key), entry)
-            while len(_READ) > READ_SIZE:
-                del _READ[next(iter(_READ))]
+            _hold(path, key, entry, seen)
         return entry
 
     def _read(self, key: str) -> Entry | None:
@@ -265,6 +279,7 @@ class Store:
             with os.fdopen(fd, "wb") as out:
                 out.write(MAGIC + header + b"\n" + payload)
             os.replace(name, self.path(key))
+            _hold(self.path(key), key, entry)
         except OSError:
             if name:
                 Path(name).unlink(missing_ok=True)

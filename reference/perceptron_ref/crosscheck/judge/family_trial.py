@@ -459,6 +459,32 @@ class FamilyTrial:
         )
 
 
+AHEAD_TINY = 100
+"""Data sets up to this size (n·d) get every variant's float-exactness done ahead: where a
+right candidate's answers first differ from another variant's (:func:`ahead`)."""
+
+
+def ahead(trial: FamilyTrial) -> None:
+    """Do now, for every data set of ``trial``, the reference's work the crosscheck of a
+    right candidate returning its answer (not a fitted model) asks for, so that the
+    platforms' graders carry it (:mod:`~perceptron_ref.grading.precompute`): the probe
+    points, the coverage, each variant's exact answer (a learning rate is read off every
+    variant's answers on every data set: :meth:`FamilyTrial.rate`), and the float-exactness
+    of the reference's variant (of every variant on the tiniest sets).  What a wrong
+    candidate or a fitted model asks for beyond it is done where it is graded.  The
+    candidate is never called."""
+    judge, options = trial.judge, trial.options
+    variants = judge.variants(options, predictions=False)
+    for case in trial.cases:
+        trial.calls.probes(case.data)
+        for variant in variants:
+            trial.answer(case.data, variant)
+        if trial.floats:
+            for variant in variants if case.size <= AHEAD_TINY else variants[:1]:
+                trial._exact_for(case.data, variant)
+    trial.coverage(range(len(trial.cases)))
+
+
 def _largest(data: Data) -> Fraction:
     """The largest |x_i| of the data (on their integers: no Fraction per number)."""
     s = scaled(data[0], [1] * len(data[0]), bias=False)
@@ -476,4 +502,4 @@ def learning_rate(rate: Fraction, told: Fraction, count: int) -> Diagnosis:
     )
 
 
-__all__ = ["Calls", "FamilyTrial", "learning_rate"]
+__all__ = ["Calls", "FamilyTrial", "ahead", "learning_rate"]
