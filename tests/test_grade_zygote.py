@@ -79,7 +79,7 @@ def test_an_entry_read_beforehand_is_used_only_while_its_file_is_the_same(
     case = Case("given", (((1, 2),), (1,)))
     store.save(key, cache.Entry((case,), ()))
     path = store.path(key)
-    assert cache.held_in(tmp_path / "cache") == [path]  # written here: held, for the zygote
+    assert cache.held_in(tmp_path / "cache") == [path]  # written here: named, for the zygote
     assert cache.preread(path)
     read = store.load(key)
     assert read is not None and read.runs == () and store.load(key) is read  # read once, kept

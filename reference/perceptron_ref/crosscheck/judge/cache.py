@@ -173,18 +173,24 @@ class Shared:
 
 READ_SIZE = 4
 """Entries a process keeps as read (a class's configuration has one or two)."""
-_READ: dict[Path, tuple[tuple[tuple[int, ...], str], Entry]] = {}
+_READ: dict[Path, tuple[tuple[tuple[object, ...], str], Entry]] = {}
+_TOUCHED: set[Path] = set()
+"""The entries this process has read or written."""
 
 
-def _signature(path: Path) -> tuple[int, ...]:
-    """What changes when a file is replaced or written (``os.replace`` gives a new inode;
-    a write, a new size or change time, which no user can set back)."""
-    st = path.stat()
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+def _signature(path: Path) -> tuple[object, ...]:
+    """What changes when a file is replaced or written: its inode (``os.replace`` gives a new
+    one), size and change time, and its header, which holds its payload's SHA-256 (two
+    writes within one tick of the clock keep the times)."""
+    with path.open("rb") as f:
+        st = os.fstat(f.fileno())
+        head = f.read(len(MAGIC) + 1024)
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, head)
 
 
-def _hold(path: Path, key: str, entry: Entry, seen: tuple[int, ...] | None = None) -> None:
-    """Keep ``entry`` as this process read or wrote it at ``path`` (:data:`_READ`)."""
+def _hold(path: Path, key: str, entry: Entry, seen: tuple[object, ...] | None = None) -> None:
+    """Keep ``entry`` as this process read it at ``path`` (:data:`_READ`)."""
+    _TOUCHED.add(path)
     try:
         _READ[path] = ((seen or _signature(path), key), entry)
     except OSError:
@@ -194,9 +200,9 @@ def _hold(path: Path, key: str, entry: Entry, seen: tuple[int, ...] | None = Non
 
 
 def held_in(folder: str | Path) -> list[Path]:
-    """The entries of ``folder`` this process has read or written (and holds)."""
+    """The entries of ``folder`` this process has read or written."""
     folder = Path(folder)
-    return [p for p in _READ if p.parent == folder]
+    return sorted(p for p in _TOUCHED if p.parent == folder)
 
 
 def preread(path: str | Path) -> bool:
@@ -279,7 +285,7 @@ class Store:
             with os.fdopen(fd, "wb") as out:
                 out.write(MAGIC + header + b"\n" + payload)
             os.replace(name, self.path(key))
-            _hold(self.path(key), key, entry)
+            _TOUCHED.add(self.path(key))  # not held: its values are this process's own
         except OSError:
             if name:
                 Path(name).unlink(missing_ok=True)
