@@ -82,7 +82,7 @@ def test_grade_and_crosscheck_share_one_entry_whether_the_bias_is_told_or_found(
     _grade(folder, tmp_path / "out", store)
     entries = {p.name: p.read_bytes() for p in store.iterdir()}
     assert len(entries) == 1
-    asked = {k: v for k, v in OPTIONS.items() if k != "bias"}  # not told: found
+    asked: dict[str, Any] = {k: v for k, v in OPTIONS.items() if k != "bias"}  # found
     report = crosscheck(target=ALICE, cache_dir=store, **asked)
     assert report.verdict == "agree"
     assert {p.name: p.read_bytes() for p in store.iterdir()} == entries  # read, not redone
