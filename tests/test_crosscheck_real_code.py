@@ -178,17 +178,18 @@ def test_an_unknown_param_is_a_usage_error() -> None:
                    params={"shufle": False})  # fmt: skip
 
 
-def test_a_slow_but_right_loop_is_given_data_it_can_finish_and_told_about_lists() -> None:
+def test_a_slow_but_right_loop_is_given_data_it_can_finish() -> None:
     """A plain Python loop over numpy arrays at 5 passes: seconds on 5000 × 784.  It is not
     judged a hang: the large data are cut to its measured speed, the report says how far
-    they reached, and that --input lists runs it faster.  (A time limit of 3 s: cut on any
-    machine, where 5000 × 784 × 5 multiply-adds in Python take far more than 1.5 s.)"""
+    they reached.  (A time limit of 3 s: cut on any machine, where 5000 × 784 × 5
+    multiply-adds in Python take far more than 1.5 s.)  Whether it adds that --input lists
+    runs it faster rests on two timings, which a loaded machine moves: that sentence is
+    pinned by test_crosscheck_calling's test of sizes.words, on given ratios."""
     report = crosscheck("perceptron/gormley-online", target("slow_python_loop", "train"), epochs=5,
                         timeout=3)  # fmt: skip
     assert report.verdict == "agree", report.reason
     (sized,) = [s for s in report.calling if s.startswith("data sized to its speed")]
     assert "the largest reached n = " in sized and "d = 784" in sized
-    assert "with --input lists it ran" in sized
     assert report.coverage.max_dimension == 784
 
 
