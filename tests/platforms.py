@@ -328,7 +328,11 @@ def prairielearn(base: Base, folder: Path) -> Report:
                 *names, target = rest.split()
                 (root / target.lstrip("/")).mkdir(parents=True, exist_ok=True)
                 for name in names:
-                    shutil.copy(folder / name, root / target.lstrip("/") / name)
+                    source, destination = folder / name, root / target.lstrip("/")
+                    if source.is_dir():  # as Docker copies a folder: its contents, into target
+                        shutil.copytree(source, destination, dirs_exist_ok=True)
+                    else:
+                        shutil.copy(source, destination / name)
             elif keyword == "ENV":
                 env.update(dict(pair.split("=", 1) for pair in rest.split()))
             elif keyword == "ENTRYPOINT":
