@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,12 +15,19 @@ from perceptron_ref.crosscheck.run import sandbox
 
 ROOT = Path(__file__).resolve().parents[1]
 CANDIDATES = ROOT / "tests" / "candidates"
-MARKERS = (
+WRITTEN = (
     "perceptron-ref-hostile-daemon",
     "perceptron-ref-hostile-write",
     "perceptron-ref-hostile-forkbomb",
     "perceptron-ref-hostile-grader",
 )
+"""The markers as the hostile candidates in ``tests/candidates/`` spell them: each leaves its
+own in its processes' command lines, or names a file by it."""
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "alone")
+MARKERS = tuple(f"{marker}[{WORKER}]" for marker in WRITTEN)
+"""The markers of the copies this pytest-xdist worker runs (:func:`copy_candidate` writes them
+in): a worker's tests run one at a time, so a marker found after a test is that test's, never a
+neighbour's (two fork bombs on two workers at once would each see the other's 127 processes)."""
 
 
 DOCKER_SAYS = (
@@ -107,9 +113,15 @@ def processes_with(marker: str) -> list[int]:
     return found
 
 
-def copy_candidate(name: str, into: Path) -> Path:
+def copy_candidate(name: str, into: Path, as_name: str | None = None) -> Path:
     """A hostile candidate copied into ``into`` (never run from the checkout), a folder open
-    to all (pytest makes tmp_path 0700)."""
+    to all (pytest makes tmp_path 0700), as ``as_name`` (its own name by default), its markers
+    this worker's :data:`MARKERS`."""
     into.mkdir(parents=True, exist_ok=True)
     into.chmod(0o755)
-    return Path(shutil.copy(CANDIDATES / f"{name}.py", into / f"{name}.py"))
+    text = (CANDIDATES / f"{name}.py").read_text()
+    for written, own in zip(WRITTEN, MARKERS, strict=True):
+        text = text.replace(written, own)
+    copy = into / (as_name or f"{name}.py")
+    copy.write_text(text)
+    return copy

@@ -20,7 +20,15 @@ from hypothesis import strategies as st
 
 from perceptron_ref.grading import classrun, intake
 from perceptron_ref.grading.child import COLUMNS, row
-from tests.hostile import CANDIDATES, MARKERS, ROOT, processes_with, require_sandbox, tree_hash
+from tests.hostile import (
+    CANDIDATES,
+    MARKERS,
+    ROOT,
+    copy_candidate,
+    processes_with,
+    require_sandbox,
+    tree_hash,
+)
 
 SUBMISSIONS = CANDIDATES / "grading"
 HOSTILE = (
@@ -203,7 +211,7 @@ def test_no_hostile_submission_can_spoil_the_class(tmp_path: Path) -> None:
     folder = tmp_path / "class"
     shutil.copytree(SUBMISSIONS, folder)
     for name in HOSTILE:
-        shutil.copy(CANDIDATES / f"{name}.py", folder / f"{name}.py")
+        copy_candidate(name, folder)
     (folder / "hostile_network").mkdir()  # it reads the port to attack beside it
     shutil.move(folder / "hostile_network.py", folder / "hostile_network" / "train.py")
     (folder / "hostile_network" / "ports.json").write_text("[9]")

@@ -24,7 +24,15 @@ import pytest
 
 from perceptron_ref.cli import main
 from perceptron_ref.crosscheck.run import sandbox
-from tests.hostile import CANDIDATES, LAYERS, MARKERS, ROOT, processes_with, tree_hash
+from tests.hostile import (
+    CANDIDATES,
+    LAYERS,
+    MARKERS,
+    ROOT,
+    copy_candidate,
+    processes_with,
+    tree_hash,
+)
 
 CONTAINER = [sys.executable, str(ROOT / "tests" / "containers.py")]
 GRADING = CANDIDATES / "grading"
@@ -84,7 +92,7 @@ def test_a_hostile_class_graded_cannot_spoil_it(layer: str, tmp_path: Path) -> N
     folder = tmp_path / "class"
     shutil.copytree(GRADING, folder)
     for name in HOSTILE:
-        shutil.copy(CANDIDATES / f"{name}.py", folder / f"{name}.py")
+        copy_candidate(name, folder)
     project, handed_in = tree_hash(ROOT), tree_hash(folder)
     out = tmp_path / "grades.csv"
     command = ["-m", "perceptron_ref", "grade", "perceptron/mehta", str(folder), "--out", str(out)]
@@ -151,7 +159,7 @@ def test_a_platform_grader_keeps_its_files_and_its_grade_from_a_hostile_hand_in(
         config = [str(grader / "perceptron-ref-grade.json")]
         env = {"GRADE_ROOT": str(root)}
     handed.mkdir(parents=True)
-    shutil.copy(CANDIDATES / "hostile_grader.py", handed / "train.py")
+    copy_candidate("hostile_grader", handed, "train.py")
     source = tree_hash(root)
     environment = os.environ | env | {"PERCEPTRON_REF_PYTHON": sys.executable}
     done = subprocess.run(
@@ -263,7 +271,7 @@ def test_bubblewrap_without_size_as_ubuntu_22_04_ships_it_still_sandboxes(tmp_pa
 def test_the_hostile_hand_in_does_attack_when_nothing_confines_it(tmp_path: Path) -> None:
     # The control for the tests above: run plainly, as root, it reads what it should not and
     # says so in its first weight (so "your w = (0)" above is the sandbox's doing).
-    shutil.copy(CANDIDATES / "hostile_grader.py", tmp_path)
+    copy_candidate("hostile_grader", tmp_path)
     code = "import sys; sys.path.insert(0, sys.argv[1]); import hostile_grader as h; "
     code += "print(h.train([[1.0, 2.0]], [1]))"
     env = os.environ | {"PERCEPTRON_REF_SANDBOX": "none-but-a-test"}
