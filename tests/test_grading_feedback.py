@@ -148,3 +148,25 @@ def test_code_accepted_up_to_a_learning_rate_is_told_so_without_a_hint_to_change
     assert feedback.text(_report((), None)) == (
         "Your train agrees with perceptron/blum on all 3 data sets."
     )
+
+
+def test_a_halving_counterexample_runs_as_shown_with_the_hypotheses_it_was_told() -> None:
+    # Halving's function takes the cover too (``hypotheses``): the snippet defines it and
+    # passes it as the candidate was given it, so run with the student's own code it gives
+    # back the surviving hypotheses the feedback says were returned.
+    path = CANDIDATES / "halving_npsign.py"
+    report = crosscheck("halving/cover", f"{path}:train", examples=8, input="fractions")
+    assert report.verdict == "disagree" and report.counterexample is not None
+    shown = report.counterexample.shown
+    assert shown is not None and [name for name, _ in shown.told] == ["hypotheses"]
+    said = feedback.text(report, kind="fractions", entry="train")
+    snippet = said.split("\n\n")[1]
+    code = "\n".join(line.removeprefix("    ") for line in snippet.splitlines())
+    assert "hypotheses = [[F(" in code and code.endswith("train(X, y, hypotheses=hypotheses)")
+    namespace: dict[str, Any] = {}
+    exec(path.read_text(), namespace)  # the student's module, then the snippet beside it
+    *definitions, call = code.splitlines()
+    exec("\n".join(definitions), namespace)
+    returned = eval(call, namespace)
+    assert [[str(v) for v in w] for w in returned] == shown.got, (code, shown.got)
+    assert shown.got != shown.expected

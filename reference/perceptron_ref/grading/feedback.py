@@ -124,19 +124,62 @@ def _py(v: Fraction | int, kind: str) -> str:
     return repr(float(v))
 
 
-def as_typed(X: Sequence[Sequence[Fraction | int]], y: Sequence[int], kind: str, entry: str) -> str:
-    """The data set as the student would type it: a call of their function."""
+TOLD_ROWS = 64
+"""At most this many rows of a told argument are written out in a snippet: Halving's cover has
+16 hypotheses in 2 dimensions, 312 in 3 and 4096 in 4 (a shrunk counterexample is small)."""
+
+
+def as_typed(
+    X: Sequence[Sequence[Fraction | int]],
+    y: Sequence[int],
+    kind: str,
+    entry: str,
+    told: Sequence[tuple[str, Sequence[Sequence[str]]]] = (),
+    called: str = "",
+) -> str:
+    """The data set as the student would type it: a call of their function, with the told
+    arguments that are rows (``told``: Halving's hypotheses) defined before it and passed as
+    the candidate was given them (``called``, the worker's words for its call), else in order
+    after ``X, y``.
+
+    >>> print(as_typed([[1]], [1], "fractions", "halving", [("hypotheses", [["-1"], ["1"]])]))
+    from fractions import Fraction as F
+    X = [[F(1)]]
+    y = [1]
+    hypotheses = [[F(-1)], [F(1)]]
+    halving(X, y, hypotheses)
+    >>> print(as_typed([[1]], [1], "fractions", "halving", [("hypotheses", [["1"]])],
+    ...                "halving(X, y, epochs=1, H=<the H told>)").splitlines()[-2:])
+    ['H = [[F(1)]]', 'halving(X, y, epochs=1, H=H)']
+    """
     rows = ", ".join("[" + ", ".join(_py(v, kind) for v in x) + "]" for x in X)
     labels = ", ".join(str(t) for t in y)
     if kind == "cmd":
-        line = {"X": [[str(v) for v in x] for x in X], "y": list(y)}
+        line: dict[str, object] = {"X": [[str(v) for v in x] for x in X], "y": list(y)}
+        if told:
+            line["options"] = {name: [list(row) for row in value] for name, value in told}
         return "echo '" + json.dumps(line) + "' | your-program"
+    names = [name for name, _ in told]
+    call = f"{entry}(X, y{''.join(', ' + n for n in names)})"
+    placed = re.findall(r"<the (\w+) told>", called)
+    if told and len(placed) == len(told) and "<the kernel" not in called:
+        names, call = placed, re.sub(r"<the (\w+) told>", r"\1", called)
+    defined = [f"{n} = {_told_rows(v, kind)}" for n, (_, v) in zip(names, told, strict=True)]
     if kind == "numpy":
-        return (
-            f"import numpy as np\nX = np.array([{rows}])\ny = np.array([{labels}])\n{entry}(X, y)"
-        )
-    head = "from fractions import Fraction as F\n" if kind == "fractions" else ""
-    return f"{head}X = [{rows}]\ny = [{labels}]\n{entry}(X, y)"
+        return "\n".join(
+            ["import numpy as np", f"X = np.array([{rows}])", f"y = np.array([{labels}])",
+             *defined, call]
+        )  # fmt: skip
+    head = ["from fractions import Fraction as F"] if kind == "fractions" else []
+    return "\n".join([*head, f"X = [{rows}]", f"y = [{labels}]", *defined, call])
+
+
+def _told_rows(value: Sequence[Sequence[str]], kind: str) -> str:
+    """Rows told to the candidate, as it was given them (see the worker's ``_told``)."""
+    if len(value) > TOLD_ROWS:
+        return f"...  # the {len(value)} rows crosscheck told (too many to show here)"
+    rows = ", ".join("[" + ", ".join(_py(Fraction(v), kind) for v in row) + "]" for row in value)
+    return f"np.array([{rows}])" if kind == "numpy" else f"[{rows}]"
 
 
 def _step(report: Report) -> list[str]:
@@ -227,7 +270,10 @@ def text(report: Report, *, kind: str = "numpy", entry: str = "train") -> str:
         lines.append(f"Your {entry} returns a different w from {report.algorithm} on:")
     if c is None:
         return plain(report.reason)
-    lines += ["", *("    " + line for line in as_typed(*c.data, kind, entry).split("\n")), ""]
+    told = c.shown.told if c.shown is not None else ()
+    called = c.got.called if isinstance(c.got, Returned) else ""
+    typed = as_typed(*c.data, kind, entry, told, called)
+    lines += ["", *("    " + line for line in typed.split("\n")), ""]
     if c.shown is not None:  # a family's answers (crosscheck/family.py)
         lines += _family(report)
     elif isinstance(c.got, Returned):

@@ -55,6 +55,7 @@ class Zygote:
         self.abandoned: set[int] = set()  # jobs past their budget, their fork killed
         self.ended: dict[int, int] = {}
         self.changed = threading.Condition(self.lock)
+        self.gone = False  # the zygote ended (then every job still waiting ends too)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -71,8 +72,6 @@ class Zygote:
         with self.changed:  # the zygote is gone: every job still running ends with it
             self.gone = True
             self.changed.notify_all()
-
-    gone = False
 
     def run(self, job: dict[str, Any], budget: float) -> subprocess.CompletedProcess[bytes]:
         """Grade ``job`` in a fork: as ``subprocess.run`` of a fresh child would

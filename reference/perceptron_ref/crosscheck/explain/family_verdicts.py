@@ -179,6 +179,11 @@ def _shown(
 ) -> Shown:
     """The counterexample's answers: predictions at its probes, or the natural answers."""
     judge = t.judge
+    rows = tuple(
+        (name, tuple(tuple(row) for row in value["rows"]))
+        for name, value in t.calls.told(data).items()
+        if isinstance(value, dict) and "rows" in value
+    )
     if isinstance(got, Got) and got.predictions is not None:
         expected = t.predicted(data, reference)
         probes = tuple(tuple(str(v) for v in p) for p in t.calls.probes(data))
@@ -190,6 +195,7 @@ def _shown(
             "(" + ", ".join(map(str, got.predictions)) + ")",
             probes,
             "predictions",
+            rows,
         )
     expected_w = judge.answer(data, reference, t.options)
     told = scaled(judge, expected_w, 1 / t.q)  # the answer at the step told
@@ -204,6 +210,7 @@ def _shown(
         "(none)" if value is None else judge.show(value),
         None,
         judge.symbol,
+        rows,
     )
 
 

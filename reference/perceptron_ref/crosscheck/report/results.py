@@ -44,6 +44,9 @@ class Shown:
     got_text: str
     probes: tuple[tuple[str, ...], ...] | None = None
     symbol: str = "w"  # its name in the text: w̄, α, W, …
+    # the told arguments that are rows (Halving's hypotheses), exact, by the name told: a
+    # student's snippet of the counterexample must define them to run
+    told: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
