@@ -9,6 +9,7 @@ import json
 import os
 import pickle
 import shutil
+import threading
 import zipfile
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +22,7 @@ from perceptron_ref.cli import main
 from perceptron_ref.crosscheck.check import crosscheck
 from perceptron_ref.crosscheck.judge import cache
 from perceptron_ref.crosscheck.judge.replay import Scaled
+from perceptron_ref.crosscheck.report import reporting
 from perceptron_ref.errors import InputError
 from perceptron_ref.grading import autograder, classrun, precompute, scoring
 from perceptron_ref.trace import Trace
@@ -89,6 +91,48 @@ def test_grade_and_crosscheck_share_one_entry_whether_the_bias_is_told_or_found(
     command = ["crosscheck", "perceptron/mehta", "--candidate", ALICE, "--examples", "12"]
     assert main([*command, "--cache", str(store)]) == 0  # the CLI's options: the same key
     assert {p.name: p.read_bytes() for p in store.iterdir()} == entries
+
+
+def test_crosscheck_reads_the_entry_of_the_usual_needs_while_the_candidate_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key holds what probing finds (a bias of its own, the label coding): crosscheck
+    guesses those of most code and reads that entry in a thread meanwhile.  Right, it is the
+    entry used, read once; wrong (a candidate with a bias), it is left, and the report is
+    the one worked out with no cache at all."""
+    store = tmp_path / "cache"
+    asked: dict[str, Any] = {k: v for k, v in OPTIONS.items() if k != "bias"}  # found
+    crosscheck(target=ALICE, cache_dir=store, **asked)
+    (entry,) = store.iterdir()
+    guessed: list[str] = []
+    read: list[tuple[str, bool]] = []  # (key, read by crosscheck's own thread)
+    start, load = cache.Ahead.__init__, cache.Store._read
+
+    def ahead(self: cache.Ahead, folder: Any, facts: Any) -> None:
+        start(self, folder, facts)
+        guessed.append(self.key)
+
+    def reading(self: cache.Store, key: str) -> cache.Entry | None:
+        read.append((key, threading.current_thread() is threading.main_thread()))
+        return load(self, key)
+
+    monkeypatch.setattr(cache.Ahead, "__init__", ahead)
+    monkeypatch.setattr(cache.Store, "_read", reading)
+    monkeypatch.setattr(cache, "_READ", {})  # as a new process finds it
+    again = crosscheck(target=ALICE, cache_dir=store, **asked)
+    assert again.verdict == "agree"
+    assert entry.name == f"reference-{guessed[0][:40]}.bin"
+    assert read == [(guessed[0], False)]  # read by the other thread, and only there
+    assert list(store.iterdir()) == [entry]  # used: nothing was worked out again
+    biased = f"{CANDIDATES / 'bias_last.py'}:train"
+    guessed.clear()
+    read.clear()
+    monkeypatch.setattr(cache, "_READ", {})
+    found = crosscheck(target=biased, cache_dir=store, **asked)
+    assert read == [(guessed[0], False)]  # read, and left: its own entry was not there yet
+    assert len(list(store.iterdir())) == 2  # its own, worked out
+    alone = crosscheck(target=biased, **asked)
+    assert reporting.to_json(found) == reporting.to_json(alone)
 
 
 def test_a_family_class_graded_with_the_cache_cold_and_warm_and_without_it_gives_the_same_bytes(

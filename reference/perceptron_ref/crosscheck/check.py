@@ -29,7 +29,7 @@ from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.explain.verdicts import disagree
 from perceptron_ref.crosscheck.judge import cache, floats
 from perceptron_ref.crosscheck.judge.conventions import VARIANTS
-from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, Oracle
+from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, Oracle, converges
 from perceptron_ref.crosscheck.judge.trial import Trial
 from perceptron_ref.crosscheck.report.results import Counterexample, Coverage, Report
 from perceptron_ref.crosscheck.run import sandbox
@@ -161,63 +161,73 @@ def crosscheck(
         )
     candidate = candidates.parse(target, input=input, entry=entry)
     told = parameters.Told(q, epochs, bias, dict(params or {}), _attributes(weights_attr))
-    forced = {k: v for k, v in (("orientation", orientation), ("labels", labels)) if v}
-    with candidates.Runner(
-        candidate,
-        bias=bool(bias),
-        epochs=epochs,
-        timeout=timeout,
-        memory=memory,
-        eta=q,
-        clock=clock,
-        told=told,
-    ) as call:
-        plan = call.prepare()
-        if plan is not None and plan.step is not None:
-            q = call.eta = plan.step  # --param set the step: the reference runs with it
-        found = None
-        if call.language is not None and call.language.rows_only:
-            forced.setdefault("orientation", "rows")
-        if plan is not None and call.failed is None:
-            switch = '"bias"' in json.dumps(plan.json())
-            found = layouts.find(
-                call.probe,
-                algorithm,
-                epochs,
-                bias=bias,
-                switch=switch,
-                data="data" if plan.data == ("data",) else "separate",
-                dimension=dimension,
-                forced=forced,
+    zero = registry.get(algorithm).zero_score
+    guess = datasets.Needs(  # the needs of most code: no bias of its own, labels ±1
+        bool(bias), converges(algorithm, epochs), candidate.floats, candidate.vectorized,
+        dimension, zero, candidate.two_classes,
+    )  # fmt: skip
+    ahead = cache.Ahead(cache_dir, facts(asked, guess, q))
+    try:
+        forced = {k: v for k, v in (("orientation", orientation), ("labels", labels)) if v}
+        with candidates.Runner(
+            candidate,
+            bias=bool(bias),
+            epochs=epochs,
+            timeout=timeout,
+            memory=memory,
+            eta=q,
+            clock=clock,
+            told=told,
+        ) as call:
+            plan = call.prepare()
+            if plan is not None and plan.step is not None:
+                q = call.eta = plan.step  # --param set the step: the reference runs with it
+            found = None
+            if call.language is not None and call.language.rows_only:
+                forced.setdefault("orientation", "rows")
+            if plan is not None and call.failed is None:
+                switch = '"bias"' in json.dumps(plan.json())
+                found = layouts.find(
+                    call.probe,
+                    algorithm,
+                    epochs,
+                    bias=bias,
+                    switch=switch,
+                    data="data" if plan.data == ("data",) else "separate",
+                    dimension=dimension,
+                    forced=forced,
+                )
+                call.layout = found.layout
+            has_bias = call.layout.reference_bias if found is not None else bool(bias)
+            oracle = Oracle(algorithm, bias=has_bias, epochs=epochs, eta=q)
+            needs = datasets.Needs(
+                has_bias,
+                oracle.converge,
+                candidate.floats,
+                candidate.vectorized,
+                dimension,
+                zero,
+                candidate.two_classes or (found is not None and found.two_classes),
             )
-            call.layout = found.layout
-        has_bias = call.layout.reference_bias if found is not None else bool(bias)
-        oracle = Oracle(algorithm, bias=has_bias, epochs=epochs, eta=q)
-        needs = datasets.Needs(
-            has_bias,
-            oracle.converge,
-            candidate.floats,
-            candidate.vectorized,
-            dimension,
-            registry.get(algorithm).zero_score,
-            candidate.two_classes or (found is not None and found.two_classes),
-        )
-        usable = functools.partial(_unusable, oracle=oracle, needs=needs)
-        given = []
-        for name, d in data:
-            why = usable(d)
-            if why:
-                raise InputError(f"{name}: {why}")
-            given.append(datasets.Case("given", d))
-        shared = cache.Shared(cache_dir, facts(asked, needs, q))
-        drawn = shared.draw(lambda: _draw(algorithm, epochs, needs, examples, seed))
-        calling = _calling(candidate, plan, found, told)
-        trial = Trial(
-            target, candidate, oracle, needs, [*given, *drawn], call, usable, calling=calling
-        )
-        report = trial.report(disagree)
-        shared.keep()
-        return _something_checked(report)
+            usable = functools.partial(_unusable, oracle=oracle, needs=needs)
+            given = []
+            for name, d in data:
+                why = usable(d)
+                if why:
+                    raise InputError(f"{name}: {why}")
+                given.append(datasets.Case("given", d))
+            shared = cache.Shared(cache_dir, facts(asked, needs, q))
+            ahead.settle(shared.key)
+            drawn = shared.draw(lambda: _draw(algorithm, epochs, needs, examples, seed))
+            calling = _calling(candidate, plan, found, told)
+            trial = Trial(
+                target, candidate, oracle, needs, [*given, *drawn], call, usable, calling=calling
+            )
+            report = trial.report(disagree)
+            shared.keep()
+            return _something_checked(report)
+    finally:
+        ahead.settle()
 
 
 def _something_checked(report: Report) -> Report:

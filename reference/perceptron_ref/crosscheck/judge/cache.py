@@ -29,6 +29,7 @@ import os
 import pickle
 import stat
 import tempfile
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -171,11 +172,39 @@ class Shared:
                 self.store.save(self.key, Entry(self.cases, tuple(runs), kept))
 
 
+class Ahead:
+    """The entry of a guessed key read in a thread while the candidate starts: the key holds
+    the needs that probing the candidate finds (its bias, its label coding), so crosscheck
+    guesses them first (those of most code) and reads that entry meanwhile, on the other
+    core the sandbox's start leaves idle; :meth:`Store.load` of the same key then finds it
+    read (:data:`_READ`).  A wrong guess costs only that thread's work."""
+
+    def __init__(self, folder: str | Path | None, facts: Mapping[str, Any]) -> None:
+        self.key = "" if folder is None else key(facts)
+        self.thread: threading.Thread | None = None
+        if folder is not None and Path(folder, f"reference-{self.key[:40]}.bin").is_file():
+            self.thread = threading.Thread(target=self._read, args=(folder,), daemon=True)
+            self.thread.start()
+
+    def _read(self, folder: str | Path) -> None:
+        try:
+            Store(folder).load(self.key)
+        except Exception:  # e.g. a folder crosscheck refuses: it says so itself, later
+            return
+
+    def settle(self, key: str | None = None) -> None:
+        """Wait for the read if ``key`` is the one guessed (None: whatever it is, as
+        crosscheck ends: no thread outlives it)."""
+        if self.thread is not None and (key is None or key == self.key):
+            self.thread.join()
+
+
 READ_SIZE = 4
 """Entries a process keeps as read (a class's configuration has one or two)."""
 _READ: dict[Path, tuple[tuple[tuple[object, ...], str], Entry]] = {}
 _TOUCHED: set[Path] = set()
 """The entries this process has read or written."""
+_HOLDING = threading.Lock()  # _READ, from crosscheck's thread and an Ahead's
 
 
 def _signature(path: Path) -> tuple[object, ...]:
@@ -192,11 +221,13 @@ def _hold(path: Path, key: str, entry: Entry, seen: tuple[object, ...] | None = 
     """Keep ``entry`` as this process read it at ``path`` (:data:`_READ`)."""
     _TOUCHED.add(path)
     try:
-        _READ[path] = ((seen or _signature(path), key), entry)
+        held = ((seen or _signature(path), key), entry)
     except OSError:
         return
-    while len(_READ) > READ_SIZE:
-        del _READ[next(iter(_READ))]
+    with _HOLDING:
+        _READ[path] = held
+        while len(_READ) > READ_SIZE:
+            del _READ[next(iter(_READ))]
 
 
 def held_in(folder: str | Path) -> list[Path]:
