@@ -1,6 +1,7 @@
-"""Hand-ins graded in processes forked from one zygote (grading/zygote.py): the same results as
-a fresh grading process, a dying or overrunning fork costs only its own job, and the cache
-entry the zygote read beforehand is used only while its file stays the same."""
+"""Hand-ins graded in processes forked from one zygote (grading/zygote.py), or from the grading
+process itself (``Here``: a platform's autograder): the same results as a fresh grading
+process, a dying or overrunning fork costs only its own job, and the cache entry the zygote
+read beforehand is used only while its file stays the same."""
 
 from __future__ import annotations
 
@@ -9,14 +10,18 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from perceptron_ref.crosscheck.data.datasets import Case
 from perceptron_ref.crosscheck.judge import cache
 from perceptron_ref.grading import classrun
-from perceptron_ref.grading.zygote import Zygote
+from perceptron_ref.grading.zygote import Here, Zygote
 from tests.hostile import CANDIDATES
 
 SUBMISSIONS = CANDIDATES / "grading"
 TESTS = [{"name": "It runs", "check": "runs", "points": 1, "visibility": "visible"}]
+FORKS = {"zygote": Zygote, "here": Here}
+"""Where a hand-in's grading process is forked from: a class's zygote, or this process."""
 
 
 def _job(tmp_path: Path, name: str, source: Path, **options: Any) -> dict[str, Any]:
@@ -34,20 +39,22 @@ def _job(tmp_path: Path, name: str, source: Path, **options: Any) -> dict[str, A
     }
 
 
-def test_a_forked_grading_gives_what_a_fresh_one_gives(tmp_path: Path) -> None:
+@pytest.mark.parametrize("forks", list(FORKS))
+def test_a_forked_grading_gives_what_a_fresh_one_gives(tmp_path: Path, forks: str) -> None:
     right = _job(tmp_path, "alice", SUBMISSIONS / "alice.py")
     wrong = _job(tmp_path, "init_ones", CANDIDATES / "init_ones.py")
-    with Zygote() as zygote:
+    with FORKS[forks]() as zygote:
         forked = [classrun.run_one(j, 120, zygote) for j in (right, wrong)]
     fresh = [classrun.run_one(j, 120) for j in (right, wrong)]
     assert forked == fresh
     assert [g["row"]["verdict"] for g in forked] == ["agree", "disagree"]
 
 
-def test_a_dying_fork_costs_only_its_job_and_its_row_says_why(tmp_path: Path) -> None:
+@pytest.mark.parametrize("forks", list(FORKS))
+def test_a_dying_fork_costs_only_its_job_and_its_row_says_why(tmp_path: Path, forks: str) -> None:
     bad = _job(tmp_path, "x", SUBMISSIONS / "alice.py", no_such_option=1)  # crosscheck raises
     good = _job(tmp_path, "alice", SUBMISSIONS / "alice.py")
-    with Zygote() as zygote:
+    with FORKS[forks]() as zygote:
         died = classrun.run_one(bad, 60, zygote)
         after = classrun.run_one(good, 60, zygote)  # the zygote grades on
     assert died["row"]["verdict"] == "error"
@@ -56,18 +63,22 @@ def test_a_dying_fork_costs_only_its_job_and_its_row_says_why(tmp_path: Path) ->
     assert after["row"]["verdict"] == "agree"
 
 
-def test_a_fork_over_its_budget_is_killed_and_the_zygote_grades_on(tmp_path: Path) -> None:
+@pytest.mark.parametrize("forks", list(FORKS))
+def test_a_fork_over_its_budget_is_killed_and_the_zygote_grades_on(
+    tmp_path: Path, forks: str
+) -> None:
     hangs = _job(tmp_path, "eve", SUBMISSIONS / "eve.py", timeout=30)  # each answer waits 30 s
     good = _job(tmp_path, "alice", SUBMISSIONS / "alice.py")
-    with Zygote() as zygote:
+    with FORKS[forks]() as zygote:
         start = time.monotonic()
         graded = classrun.run_one(hangs, 3, zygote)
         assert time.monotonic() - start < 20
-        pid = zygote.pids.get(1)
+        pid = zygote.pids.get(1) if isinstance(zygote, Zygote) else zygote.last
+        assert forks == "zygote" or pid is not None
         after = classrun.run_one(good, 60, zygote)
     assert graded["row"]["reason"] == "time budget: grading took more than 3 s (killed)"
     assert after["row"]["verdict"] == "agree"
-    if pid:  # the killed fork is gone (reaped by the zygote, which has ended too)
+    if pid:  # the killed fork is gone (reaped by its parent: the zygote, or this process)
         assert not Path(f"/proc/{pid}").exists()
 
 

@@ -17,7 +17,9 @@ CONFIG is the JSON that ``perceptron-ref gradescope`` or ``prairielearn`` writes
 ``algorithm``, ``function``, ``options`` (crosscheck's), ``tests`` (see
 :mod:`~perceptron_ref.grading.scoring`), ``budget`` seconds and ``require_sandbox``; or, from
 ``--assignment``, ``assignment`` (the file's text: its parts are the tests).  The
-hand-in is copied into a snapshot and graded in a process of its own, as ``grade`` does.
+hand-in is copied into a snapshot and graded in a process of its own, as ``grade`` does:
+forked from this one, which has loaded the grader (:class:`~perceptron_ref.grading.zygote.
+Here`), so the container pays for Python and the grader's imports once.
 What it prints (the student's feedback, a sandbox warning) is for the instructor's log.
 """
 
@@ -33,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.crosscheck.run import sandbox
-from perceptron_ref.grading import classrun, intake, prairielearn, precompute, scoring
+from perceptron_ref.grading import classrun, intake, prairielearn, precompute, scoring, zygote
 
 PLACES = {"gradescope": ("submission", "results"), "prairielearn": ("student", "results")}
 
@@ -61,7 +63,8 @@ def grade(
         submission = intake.snapshot(root / handed, place, "submission", names, program)
         options = config.get("options", {})
         job = classrun.job(submission, function, options, tests, assignment, cache)
-        graded = classrun.run_one(job, float(config.get("budget", classrun.BUDGET)))
+        budget = float(config.get("budget", classrun.BUDGET))
+        graded = classrun.run_one(job, budget, zygote.Here())  # forked: the grader is loaded
     print(graded["feedback"])
     results: dict[str, Any] = graded["results"]
     if platform == "gradescope":

@@ -32,7 +32,7 @@ from typing import Any
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.grading import archives, intake, scoring
 from perceptron_ref.grading.child import COLUMNS, Row, points, row, ungraded
-from perceptron_ref.grading.zygote import Zygote
+from perceptron_ref.grading.zygote import Here, Zygote
 
 Progress = Callable[[int, int, str], None]
 BUDGET = 600.0
@@ -156,9 +156,12 @@ def _unscored(job: dict[str, Any], reason: str) -> dict[str, Any]:
     return scoring.results(None, reason, job["tests"], "")
 
 
-def run_one(job: dict[str, Any], budget: float, zygote: Zygote | None = None) -> dict[str, Any]:
+def run_one(
+    job: dict[str, Any], budget: float, zygote: Zygote | Here | None = None
+) -> dict[str, Any]:
     """Grade one job in a child process, within ``budget`` seconds; never raises for it.
-    The process is forked from ``zygote`` when there is one, else started afresh."""
+    The process is forked from ``zygote`` when there is one (:class:`Here`: from this one),
+    else started afresh."""
     # -I: the folder it runs in (a class's, a hand-in's) is not on sys.path, nor PYTHON* variables
     # in force (-P, which keeps only the first, is Python 3.11's)
     command = [sys.executable, "-I", "-m", "perceptron_ref.grading.child", str(os.getpid())]
