@@ -20,7 +20,8 @@ import pytest
 import perceptron_ref
 from perceptron_ref.cli import main
 from perceptron_ref.crosscheck.check import crosscheck
-from perceptron_ref.crosscheck.judge import cache
+from perceptron_ref.crosscheck.judge import cache, oracle
+from perceptron_ref.crosscheck.judge.kept import Kept
 from perceptron_ref.crosscheck.judge.replay import Scaled
 from perceptron_ref.crosscheck.report import reporting
 from perceptron_ref.errors import InputError
@@ -133,6 +134,37 @@ def test_crosscheck_reads_the_entry_of_the_usual_needs_while_the_candidate_start
     assert len(list(store.iterdir())) == 2  # its own, worked out
     alone = crosscheck(target=biased, **asked)
     assert reporting.to_json(found) == reporting.to_json(alone)
+
+
+def test_a_wrong_float_hand_in_finds_the_variants_float_exactness_in_the_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Which data sets each variant's run is float-exact on (a float answer is held against
+    a variant only there) is the reference's work: kept in the entry with the rest, so the
+    next wrong hand-in of the class is judged without working it out again."""
+    wrong = tmp_path / "tie.py"  # numpy, and > 0 where Mehta's rule takes >= 0: Blum's
+    source = (CANDIDATES / "grading" / "alice.py").read_text()
+    wrong.write_text(source.replace(">= 0", "> 0"))
+    assert wrong.read_text() != source
+    store, asked = tmp_path / "cache", {k: v for k, v in OPTIONS.items() if k != "bias"}
+    first = crosscheck(target=f"{wrong}:train", cache_dir=store, **asked)
+    assert first.verdict == "disagree" and "perceptron/blum" in first.agrees_with
+    worked: list[str] = []
+    exact = oracle.exact
+
+    def counted(*args: Any, **kwargs: Any) -> bool:
+        worked.append("exact")
+        return exact(*args, **kwargs)
+
+    monkeypatch.setattr(oracle, "exact", counted)
+    monkeypatch.setattr(oracle, "RESULTS", Kept(4000))  # as a new process finds them
+    monkeypatch.setattr(cache, "_READ", {})
+    again = crosscheck(target=f"{wrong}:train", cache_dir=store, **asked)
+    assert reporting.to_json(again) == reporting.to_json(first)
+    assert worked == []
+    monkeypatch.setattr(oracle, "RESULTS", Kept(4000))
+    alone = crosscheck(target=f"{wrong}:train", **asked)  # the control: no entry, worked out
+    assert reporting.to_json(alone) == reporting.to_json(first) and worked
 
 
 def test_a_family_class_graded_with_the_cache_cold_and_warm_and_without_it_gives_the_same_bytes(

@@ -20,6 +20,7 @@ import numpy as np
 from perceptron_ref import registry
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.crosscheck.candidates.outcomes import Data
+from perceptron_ref.crosscheck.judge.floats import exact
 from perceptron_ref.crosscheck.judge.kept import Kept
 from perceptron_ref.crosscheck.judge.replay import (
     Decide,
@@ -126,6 +127,18 @@ class Oracle:
         return RESULTS.get(  # type: ignore[no-any-return]
             data, (self.bias, "scaled"), lambda: scaled(*data, bias=self.bias)
         )
+
+    def float_exact(self, data: Data, algorithm: str) -> bool:
+        """Is the run of ``algorithm`` (a variant of the one under test) float64-exact on
+        ``data`` (:func:`~perceptron_ref.crosscheck.judge.floats.exact`)?  Cached: every
+        float answer a variant is held against asks, and a class's entry keeps it."""
+
+        def make() -> bool:
+            return exact(self.scaled(data), self.mistake(algorithm), passes=self.passes,
+                         cap=MAX_EPOCHS)  # fmt: skip
+
+        key = self._key("exact", self.algorithm, algorithm)
+        return RESULTS.get(data, key, make)  # type: ignore[no-any-return]
 
     def mistake(self, algorithm: str | None = None) -> Decide:
         return rule(registry.get(algorithm or self.algorithm).zero_score)

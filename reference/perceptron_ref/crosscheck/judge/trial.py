@@ -44,7 +44,7 @@ from perceptron_ref.crosscheck.judge.equivalence import (
     reorder,
     simplest,
 )
-from perceptron_ref.crosscheck.judge.floats import bounded, exact
+from perceptron_ref.crosscheck.judge.floats import bounded
 from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, SMALL, Oracle
 from perceptron_ref.crosscheck.judge.tally import STOPS
 from perceptron_ref.crosscheck.report.results import Coverage, Report
@@ -292,8 +292,7 @@ class Trial:
     def _exact_for(self, data: Data, variant: str) -> bool:
         if registry.get(variant).zero_score == registry.get(self.oracle.algorithm).zero_score:
             return True
-        o = self.oracle
-        return exact(o.scaled(data), o.mistake(variant), passes=o.passes, cap=MAX_EPOCHS)
+        return self.oracle.float_exact(data, variant)
 
     def rates(self, outcomes: Sequence[Outcome], bias_last: bool) -> list[tuple[int, Interval]]:
         """Each answered data set's interval of c with answer ≈ c·W (W at η = 1)."""
