@@ -146,7 +146,8 @@ def test_a_wrong_float_hand_in_finds_the_variants_float_exactness_in_the_entry(
     source = (CANDIDATES / "grading" / "alice.py").read_text()
     wrong.write_text(source.replace(">= 0", "> 0"))
     assert wrong.read_text() != source
-    store, asked = tmp_path / "cache", {k: v for k, v in OPTIONS.items() if k != "bias"}
+    store = tmp_path / "cache"
+    asked: dict[str, Any] = {k: v for k, v in OPTIONS.items() if k != "bias"}  # found
     first = crosscheck(target=f"{wrong}:train", cache_dir=store, **asked)
     assert first.verdict == "disagree" and "perceptron/blum" in first.agrees_with
     worked: list[str] = []
