@@ -133,6 +133,27 @@ def test_state_kept_between_calls_answers_the_sequences_of_two_fresh_processes_a
     assert all(f.code != "nondeterministic" for f in repeated(counting, sets=5))
 
 
+def test_the_questions_go_to_two_fresh_processes_each_asked_the_same_sequence() -> None:
+    # a fresh process's start is most of a Python candidate's cost: two, not one a question
+    asked: list[list[int]] = []
+
+    class Counted(Processes):
+        def fresh(self, datasets: Sequence[Data], *, repeat: int = 1) -> list[Outcome]:
+            asked.append([len(d[0][0]) for d in datasets for _ in range(repeat)])
+            return super().fresh(datasets, repeat=repeat)
+
+    data: list[Data] = [((tuple(Fraction(n) for _ in range(n + 1)),), (1,)) for n in range(5)]
+    trial: Any = SimpleNamespace(
+        call=Counted(lambda *_: Fraction(0)),
+        judge=lambda *a, **k: Wrong(),
+        candidate=SimpleNamespace(kind="file"),
+    )
+    assert (
+        verdicts.repeat(trial, data[0], Returned((Fraction(0),)), "wrong", Reading(), 1, data) == []
+    )
+    assert asked == [[1, 1, 2, 3, 4, 5]] * 2  # the data set twice, then the others in order
+
+
 def test_an_unseeded_shuffle_is_also_seen_to_follow_another_order() -> None:
     report = crosscheck("perceptron/gormley-online", target("shuffle_unseeded"))
     assert codes(report) == {"nondeterministic", "order"}

@@ -1,6 +1,7 @@
 """The crosscheck protocol, fuzzed: what a ``cmd:`` candidate writes back, what a Python
 candidate's worker writes back, and the schemas of ``spec/protocol/`` (issue 7); a numpy
-candidate's large integer data sent as bytes make the array their numbers made (issue 30).
+or plain-lists candidate's large integer data sent as bytes make the array (the rows) their
+numbers made (issue 30).
 
 A candidate's output is untrusted: any bytes must end in an
 :class:`~perceptron_ref.crosscheck.candidates.outcomes.Outcome` (never an exception in the parent),
@@ -265,13 +266,13 @@ def test_a_real_cmd_candidate_printing_hostile_output(stdout: str, verdict: str)
         assert isinstance(outcome, Failure) and outcome.kind == verdict
 
 
-def _worker_arguments(request: dict[str, Any]) -> tuple[Any, Any]:
-    """What the worker hands a numpy candidate for one data set of ``request`` (its JSON
+def _worker_arguments(request: dict[str, Any], kind: str = "numpy") -> tuple[Any, Any]:
+    """What the worker hands a candidate taking ``kind`` for one data set of ``request`` (its JSON
     read back, as the worker reads its line)."""
     from perceptron_ref.crosscheck.candidates import worker
 
     line = json.loads(json.dumps(request, default=_number))
-    return worker.arguments(line, "numpy")
+    return worker.arguments(line, kind)
 
 
 @given(
@@ -305,6 +306,10 @@ def test_a_large_integer_data_set_sent_as_bytes_is_the_array_its_numbers_made(
     assert A.dtype == B.dtype == np.float64 and A.shape == B.shape == (n, d)
     assert np.array_equal(A, B) and A.flags.writeable and A.flags.c_contiguous
     assert np.array_equal(a, b) and a.dtype == b.dtype
+    # a plain-lists candidate is given the same rows of Python ints either way
+    (L, ly), (M, my) = _worker_arguments(sent, "lists"), _worker_arguments(numbers, "lists")
+    assert L == M == X.tolist() and ly == my
+    assert {type(v) for row in L for v in row} == {int}
     assert packed.array((data[0], y)) is None  # kept for that object only: equal is not it
 
 

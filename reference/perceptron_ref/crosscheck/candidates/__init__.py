@@ -210,9 +210,10 @@ def _numbers_json(data: Data) -> dict[str, Any]:
 
 
 def _array_json(data: Data) -> dict[str, Any]:
-    """For a numpy candidate: a large integer data set as its array's bytes (the worker makes
-    the same float64 array: :mod:`~perceptron_ref.crosscheck.candidates.packed`), else
-    :func:`_numbers_json`'s numbers."""
+    """For a float candidate: a large integer data set as its array's bytes (the worker
+    makes the same float64 array for numpy, the same rows of ints for plain lists:
+    :mod:`~perceptron_ref.crosscheck.candidates.packed`), else :func:`_numbers_json`'s
+    numbers."""
     X = packed.to_json(data)
     return _numbers_json(data) if X is None else {"X": X, "y": list(data[1])}
 
@@ -441,7 +442,7 @@ class Runner:
         layout = self.layout
         if c.kind in ("cmd", "driver"):
             return self._commands(expanded, raw)
-        encode = {"fractions": _dataset_json, "numpy": _array_json}.get(c.input, _numbers_json)
+        encode = _dataset_json if c.input == "fractions" else _array_json
         family = self.family
         request: dict[str, Any] = {
             "target": self._target(),

@@ -1,12 +1,13 @@
-"""Large integer data sets sent to a numpy candidate as bytes, not as JSON numbers.
+"""Large integer data sets sent to a float candidate as bytes, not as JSON numbers.
 
-The pixel data of the ``realistic`` regime hold four million numbers: written as JSON,
-read back and made an array again they cost a numpy candidate's crosscheck more than a
-second, many times its own work.  Where such a data set is made (from an integer numpy
+The pixel data of the ``realistic`` regime hold four million numbers: written as JSON and
+read back they cost a candidate's crosscheck more than a second (for a numpy candidate,
+many times its own work).  Where such a data set is made (from an integer numpy
 array, :func:`keep`) or read back from the cache, the array is kept beside the rows, in the
 narrowest integer type that holds them; the worker is sent its bytes (base64 in the
 request's JSON) and makes the float64 array it always made (the same values: the float64
-of each integer, as ``astype`` made it from the int64 array the JSON numbers gave).  Data
+of each integer, as ``astype`` made it from the int64 array the JSON numbers gave), or for
+a plain-lists candidate the rows of Python ints the JSON numbers gave.  Data
 sets with no array kept (drawn as Fractions, cut short, given in files) go as before.
 """
 

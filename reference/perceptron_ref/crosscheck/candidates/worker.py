@@ -11,9 +11,10 @@ requests on stdin, one per line, and answers each on its private copy of stdout:
 * ``{"target": {...}, "input": "numpy"|"fractions"|"lists", "bias": bool, "epochs":
   N|"converge", "eta": "p/q", "plan": {...}, "layout": {...}, "datasets": [{"X": [[x, ...],
   ...], "y": [1, -1, ...]}, ...], "repeat": k}`` (each x a ``"p/q"`` string, or for float
-  inputs a JSON number that is exactly its value; for a numpy candidate, a large integer
-  X may come as ``{"dtype": D, "shape": [n, d], "bytes": BASE64}``, its array's bytes, made
-  the same float64 array): one JSON line per data set (and per
+  inputs a JSON number that is exactly its value; for a numpy or plain-lists candidate, a
+  large integer X may come as ``{"dtype": D, "shape": [n, d], "bytes": BASE64}``, its
+  array's bytes, made the same float64 array, or the same rows of ints that its JSON numbers
+  give): one JSON line per data set (and per
   repeat), ``{"result": R, "from": ATTRIBUTES, "seconds": S}`` (R the returned or fitted
   numbers, nested as they came, each exactly as ``"p/q"``; the call's own time) or
   ``{"error": E, "memory": bool}``.  The plan (``parameters.Plan``) says how to construct and
@@ -31,6 +32,7 @@ exits at once: only the process that was called answers.
 
 from __future__ import annotations
 
+import array
 import base64
 import contextlib
 import errno
@@ -197,6 +199,8 @@ def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:
     if kind == "fractions":
         return [[Fraction(v) for v in row] for row in data["X"]], y
     if kind == "lists":
+        if isinstance(data["X"], dict):  # an integer array's bytes (the parent's packed.py)
+            return _rows(data["X"]), y
         return [[_plain(v) for v in row] for row in data["X"]], y
     import numpy as np
 
@@ -207,6 +211,23 @@ def arguments(data: dict[str, Any], kind: str) -> tuple[Any, Any]:
         rows = data["X"]
         X = np.array([[_plain(v) for v in row] for row in rows] if _strings(data) else rows)
     return X.astype(np.float64).reshape(len(y), -1), np.array(y, dtype=np.int64)
+
+
+_CODES = {"u1": "B", "i1": "b", "i2": "h", "i4": "i", "i8": "q"}
+
+
+def _rows(packed: dict[str, Any]) -> list[list[int]]:
+    """An integer array's bytes as rows of Python ints, the rows its JSON numbers give; read
+    with the standard library's ``array``, not numpy, which a plain-lists candidate may
+    never import (its import would cost more than the JSON it saves)."""
+    dtype, (n, d) = packed["dtype"], packed["shape"]
+    values = array.array(_CODES[dtype[1:]])
+    assert values.itemsize == int(dtype[2:]), f"no array type of {dtype[2:]} bytes here"
+    values.frombytes(base64.b64decode(packed["bytes"]))
+    if dtype[0] == {"little": ">", "big": "<"}[sys.byteorder]:
+        values.byteswap()
+    flat = values.tolist()
+    return [flat[i * d : (i + 1) * d] for i in range(n)]
 
 
 def _strings(data: dict[str, Any]) -> bool:

@@ -92,29 +92,28 @@ def repeat(
     """Run the failing data set again in fresh processes: nondeterministic? stateful?
 
     Two runs that each start a fresh process and differ make it nondeterministic (no
-    earlier call can explain them).  ``others``, the other failing data sets, are answered
-    in order by each of two more fresh processes too: code that is deterministic, even code
-    that keeps state between calls, answers the two sequences alike, while a random choice
-    between two answers goes unseen on m data sets only with probability 2⁻ᵐ (on one data
-    set, half the time; a shuffle of two examples repeats itself half the time too)."""
+    earlier call can explain them).  Each of the two processes answers the data set twice,
+    then ``others``, the other failing data sets, in order: code that is deterministic,
+    even code that keeps state between calls, answers the two same sequences alike, while a
+    random choice between two answers goes unseen on m data sets only with probability 2⁻ᵐ
+    (on one data set, half the time; a shuffle of two examples repeats itself half the time
+    too)."""
     cap = OTHERS_CMD if trial.candidate.kind == "cmd" else OTHERS
     rest = [d for d in others if d is not data]
     rest = rest[: cap - 1] + rest[-1:] if len(rest) > cap else rest
-    # a fresh call then a second one, another fresh call, and the others twice: processes
-    # that share nothing, so a Python candidate's run two at once (each waits mostly for its
-    # interpreter to start; a program or a JVM may want its memory to itself)
-    asked: list[tuple[list[Data], int]] = [([data], 2), ([data], 1)]
-    asked += [(rest, 1), (rest, 1)] if rest else []
+    # Two processes that share nothing, each given the same sequence (a fresh call, a second
+    # one, the others): each process's start is most of a Python candidate's cost, so the
+    # sequences go in two processes, not one per question, and those run at once (each
+    # waits mostly for its interpreter to start; a program or a JVM may want its memory to
+    # itself).
+    sequence = [data, data, *rest]
     python = trial.candidate.kind in ("file", "module", "sklearn", "river")
     with ThreadPoolExecutor(max_workers=2 if python else 1) as pool:
-        done = list(pool.map(lambda job: trial.call.fresh(job[0], repeat=job[1]), asked))
-    a, b = done[0], done[1]
+        a, b = pool.map(lambda _: trial.call.fresh(sequence), range(2))
     sets = [(data, [a[0], b[0]])]
-    if rest:
-        first_run, second_run = done[2], done[3]
-        sets += [(d, [x, y]) for d, x, y in zip(rest, first_run, second_run, strict=True)]
+    sets += [(d, [x, y]) for d, x, y in zip(rest, a[2:], b[2:], strict=True)]
     for d, runs in sets:
-        if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in (*runs, *a)):
+        if any(isinstance(o, Failure) and o.kind in ("budget", "hang") for o in (*runs, *a[:2])):
             return []
         if _describe(runs[0]) != _describe(runs[1]):
             answers = [o.weights for o in runs if isinstance(o, Returned)]

@@ -177,6 +177,31 @@ def seccomp() -> None:
     f.load()  # sets no_new_privs first
 
 
+def sonames_first() -> None:
+    """Let ``ctypes.util.find_library`` try the C library's and libseccomp's usual sonames
+    before its search: the search starts ``ldconfig -p``, a process for each of the three
+    look-ups the sandbox's libraries make, which cost a sandboxed process more than its
+    filters do.  A soname the loader cannot open is looked for as before (musl's C library,
+    another libseccomp), so the library found is the one the search would find."""
+    import ctypes
+    import ctypes.util
+
+    search = ctypes.util.find_library
+    sonames = {"c": "libc.so.6", "seccomp": "libseccomp.so.2"}
+
+    def find(name: str) -> str | None:
+        soname = sonames.get(name)
+        if soname is not None:
+            try:
+                ctypes.CDLL(soname)
+                return soname
+            except OSError:
+                pass
+        return search(name)
+
+    ctypes.util.find_library = find
+
+
 def main(argv: list[str]) -> None:
     if len(argv) < 2:
         fail("start", ValueError("usage: confine.py CONFIG PROGRAM [ARG ...]"))
@@ -184,7 +209,7 @@ def main(argv: list[str]) -> None:
     # Everything it will need is imported first, while the runtime's files are still
     # readable: after become(), a runtime in a folder closed to others is out of reach.
     try:
-        import ctypes  # noqa: F401
+        sonames_first()
 
         if config.get("landlock") is not None:
             import py_landlock
