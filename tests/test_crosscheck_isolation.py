@@ -189,6 +189,38 @@ def test_a_candidate_cannot_trace_or_read_the_harness(tmp_path: Path, layer: str
     assert report.reason.startswith("wrong weights"), report.reason
 
 
+def test_the_worker_runs_in_the_process_confine_made_confined_as_exec_would_leave_it(
+    tmp_path: Path, layer: str
+) -> None:
+    # A script for confine's own interpreter (the worker's command) runs in confine's
+    # process, sparing a second interpreter's start; anything else is exec'd.  Either way
+    # the program is confined alike and sees what exec would show it.
+    require_sandbox()
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import ctypes, os, sys\n"
+        "print(b'confine.py' in open('/proc/self/cmdline', 'rb').read())\n"
+        "print(sys.argv[1:], __name__, os.getuid() != 0)\n"
+        "print(sorted(line.split()[0] + line.split()[1] for line in open('/proc/self/status')\n"
+        "             if line.startswith(('NoNewPrivs:', 'Seccomp:'))))\n"
+        "print(ctypes.CDLL(None).prctl(3, 0, 0, 0, 0), len(os.listdir('/proc/self/fd')) > 2)\n"
+    )
+    probe.chmod(0o644)
+    ran = execute([sys.executable, "-I", str(probe), "a"], b"", timeout=20, share=[tmp_path])
+    assert ran.returncode == 0, ran
+    in_process = layer == "bwrap"  # outside it the uid runs a mirror of the runtime: exec'd
+    lent = os.geteuid() == 0  # the harness is root: the program runs as a uid lent to it
+    assert ran.lines[1].startswith(b"['a'] __main__ ")
+    assert ran.lines[1].endswith(b"True") or not lent
+    assert ran.lines[:1] + ran.lines[2:] == (
+        str(in_process).encode(),
+        b"['NoNewPrivs:1', 'Seccomp:2']",
+        b"1 True",  # dumpable (its own /proc files readable), as exec leaves a program
+    ), ran
+    shell = execute(["/bin/sh", "-c", "cat /proc/$$/cmdline"], b"", timeout=20)
+    assert b"confine.py" not in shell.rest + b"".join(shell.lines), shell
+
+
 def test_under_bubblewrap_a_candidate_sees_only_its_own_processes() -> None:
     # In a container there is no PID namespace to make: there the candidate sees the other
     # processes' command lines (not their environments or memory: the test above).

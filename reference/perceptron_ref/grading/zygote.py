@@ -20,6 +20,7 @@ its parent, and kills its forks when that is gone), and each fork ends with the 
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import select
@@ -180,6 +181,10 @@ def _bytes(path: Path) -> bytes:
 def _fork_job(n: int, folder: Path, parent: int, child: Any, close: Sequence[int] = ()) -> int:
     """Fork the process that grades job ``n`` of ``folder`` (``N.job``; it writes ``N.out``
     and what it prints to ``N.err``), ending with ``parent``; its pid, in the parent."""
+    # What the forking process holds (the grader's modules, the class's entry) is kept out
+    # of the collector's reach first: a fork's collections would walk all of it, and by
+    # writing to each object's header copy every page of it (copy-on-write).
+    gc.freeze()
     pid = os.fork()
     if pid:
         return pid
@@ -224,10 +229,12 @@ def main(argv: list[str]) -> None:
     parent, folder, preload = int(argv[0]), Path(argv[1]), argv[2:]
     # the grading child's imports, and the entries every hand-in reads: done once, here
     from perceptron_ref.crosscheck.judge import cache
+    from perceptron_ref.crosscheck.run import bwrap
     from perceptron_ref.grading import child  # noqa: F401
 
     for path in preload:
         cache.preread(path)
+    bwrap.learn()
     channel = os.dup(1)
     os.dup2(2, 1)  # nothing printed here may reach the channel
     wake = os.pipe()  # a fork's end wakes the loop at once (SIGCHLD writes a byte here)

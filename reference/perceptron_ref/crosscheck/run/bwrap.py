@@ -58,14 +58,26 @@ def program() -> str | None:
     return shutil.which("bwrap")
 
 
-@functools.cache
 def supports(bwrap: str, option: str) -> bool:
     """Whether this bubblewrap knows ``option`` (its ``--help`` lists it)."""
+    return f"{option} " in _help(bwrap)
+
+
+@functools.cache
+def _help(bwrap: str) -> str:
     try:
         done = subprocess.run([bwrap, "--help"], capture_output=True, timeout=30, text=True)
     except (OSError, subprocess.TimeoutExpired):
-        return False
-    return f"{option} " in done.stdout + done.stderr
+        return ""
+    return done.stdout + done.stderr
+
+
+def learn() -> None:
+    """Read now what this machine's bubblewrap supports: a process that forks graders
+    (:mod:`~perceptron_ref.grading.zygote`) spares each fork the ``--help`` it runs."""
+    found = program()
+    if found is not None:
+        _help(found)
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -24,7 +24,8 @@ is optional:
     mount and namespaces, the kernel keyring, perf, BPF, io_uring and the like
     (:data:`REFUSED`).
 
-It sets ``no_new_privs`` (a set-uid program gains nothing), then execs PROGRAM.  Any step
+It sets ``no_new_privs`` (a set-uid program gains nothing), then execs PROGRAM (a script
+for this interpreter, the worker, it runs in this process instead: :func:`run_here`).  Any step
 that fails ends it with status 125 and one line on stderr naming the step: the harness
 never runs a program less confined than it asked for.
 
@@ -217,6 +218,8 @@ def main(argv: list[str]) -> None:
             py_landlock.get_abi_version()  # finds and loads the C library now, as root
         if config.get("seccomp"):
             import pyseccomp  # noqa: F401
+        if here(argv[1:]):
+            import runpy  # noqa: F401
     except ImportError as error:
         fail("load the sandbox's libraries", error)
     uid, rules = config.get("uid"), config.get("landlock")
@@ -233,11 +236,42 @@ def main(argv: list[str]) -> None:
                 do()
             except Exception as error:  # any failure: refuse to run the program
                 fail(step, error)
+    if here(argv[1:]):
+        run_here(argv[1:])
+        return
     try:
         os.execvp(argv[1], argv[1:])
     except OSError as error:
         sys.stderr.write(f"cannot run {argv[1]}: {error.strerror}\n")
         os._exit(127)
+
+
+def here(program: list[str]) -> bool:
+    """Whether PROGRAM is a script for this very interpreter, run as it runs
+    (``python -I SCRIPT [ARG ...]``, the worker's command): then this process runs it."""
+    return (
+        len(program) >= 3
+        and program[0] == sys.executable
+        and program[1] == "-I"
+        and program[2].endswith(".py")
+        and bool(sys.flags.isolated)
+    )
+
+
+def run_here(program: list[str]) -> None:
+    """Run the script in this process, confined as it is, as exec would have: a second
+    interpreter's start (the C library, site's imports) is most of what a sandboxed
+    worker costs before it loads the candidate.  What exec would reset is set as it sets
+    it: the arguments, and, the uid having changed, the dumpable flag that lets the process
+    read its own /proc files (exec clears it only for a set-uid program)."""
+    import ctypes
+    import runpy  # (imported in main, before the uid changed)
+
+    PR_SET_DUMPABLE = 4
+    if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) != 0:
+        fail("run the program", OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno())))
+    sys.argv = program[2:]
+    runpy.run_path(program[2], run_name="__main__")
 
 
 if __name__ == "__main__":
