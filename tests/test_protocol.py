@@ -30,6 +30,7 @@ from perceptron_ref.crosscheck.candidates import (
     _dataset_json,
     _number,
     _numbers_json,
+    encoded,
     packed,
 )
 from perceptron_ref.crosscheck.candidates.outcomes import (
@@ -311,6 +312,21 @@ def test_a_large_integer_data_set_sent_as_bytes_is_the_array_its_numbers_made(
     assert L == M == X.tolist() and ly == my
     assert {type(v) for row in L for v in row} == {int}
     assert packed.array((data[0], y)) is None  # kept for that object only: equal is not it
+
+
+def test_a_data_set_is_written_once_a_process_as_the_json_it_is_sent_as() -> None:
+    import numpy as np
+
+    X = np.arange(packed.SMALLEST, dtype=np.int64).reshape(-1, 10) % 251 - 125
+    rows = tuple(tuple(Fraction(v) for v in x) for x in X.tolist())
+    data: Data = (rows, tuple(1 if i % 3 else -1 for i in range(len(rows))))
+    text = encoded(data)
+    assert json.loads(text) == json.loads(json.dumps(_numbers_json(data), default=_number))
+    assert encoded(data) is text  # written once
+    twin: Data = (tuple(map(tuple, rows)), data[1])  # equal, not the same object
+    assert encoded(twin) is not text and encoded(twin) == text
+    packed.keep(data, X)  # its array kept since: sent as its bytes, not the old text
+    assert json.loads(encoded(data))["X"] == packed.to_json(data) != json.loads(text)["X"]
 
 
 def test_the_realistic_data_sets_keep_their_arrays_and_the_cache_checks_their_shape() -> None:

@@ -225,15 +225,27 @@ def _fork(n: int, folder: Path, channel: int, wake: tuple[int, int]) -> int:
     return _fork_job(n, folder, os.getpid(), child, (channel, *wake))
 
 
+def _ready(path: str) -> None:
+    """Read the entry at ``path`` and write the JSON its data sets are sent to a candidate
+    as: once here, for every fork (each would read and write the same)."""
+    from perceptron_ref.crosscheck import candidates
+    from perceptron_ref.crosscheck.candidates import packed
+    from perceptron_ref.crosscheck.judge import cache
+
+    if cache.preread(path) and (entry := cache.held(path)) is not None:
+        for i, X in entry.arrays:
+            packed.keep(entry.cases[i].data, X)
+        candidates.preencode(c.data for c in entry.cases)
+
+
 def main(argv: list[str]) -> None:
     parent, folder, preload = int(argv[0]), Path(argv[1]), argv[2:]
     # the grading child's imports, and the entries every hand-in reads: done once, here
-    from perceptron_ref.crosscheck.judge import cache
     from perceptron_ref.crosscheck.run import bwrap
     from perceptron_ref.grading import child  # noqa: F401
 
     for path in preload:
-        cache.preread(path)
+        _ready(path)
     bwrap.learn()
     channel = os.dup(1)
     os.dup2(2, 1)  # nothing printed here may reach the channel
@@ -263,7 +275,7 @@ def main(argv: list[str]) -> None:
             pending += chunk
             *lines, pending = pending.split(b"\n")
             for path in preload:  # a hand-in's new results rewrote it: read again, once
-                cache.preread(path)
+                _ready(path)
             for line in lines:
                 n = int(line)
                 pid = _fork(n, folder, channel, wake)

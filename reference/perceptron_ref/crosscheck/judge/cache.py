@@ -253,6 +253,13 @@ def preread(path: str | Path) -> bool:
     )
 
 
+def held(path: str | Path) -> Entry | None:
+    """The entry this process has read at ``path`` (:func:`preread`), or None."""
+    with _HOLDING:
+        found = _READ.get(Path(path))
+    return None if found is None else found[1]
+
+
 class Store:
     """A folder of entries, the grader's own (made 0700; refused if another user's)."""
 
