@@ -53,13 +53,13 @@ def add(p: Any) -> None:
 def resolve(args: argparse.Namespace) -> Any:
     """The assignment of ``--assignment`` with the run options given (or None without it);
     a flag the file already says, or a missing ALGORITHM without it, is a usage error."""
-    from perceptron_ref.grading import assignment
-
     parser: argparse.ArgumentParser = args.parser
     if not getattr(args, "assignment", None):
         if getattr(args, "algorithm", "") is None:
             raise InputError("give ALGORITHM, or --assignment FILE")
         return None
+    from perceptron_ref.grading import assignment  # (only then: crosscheck imports none of it)
+
     for dest, flag in DEFINED.items():
         if dest in vars(args) and getattr(args, dest) != parser.get_default(dest):
             raise InputError(

@@ -154,7 +154,7 @@ class Here:
             (folder / "1.job").write_text(json.dumps(job), encoding="utf-8")
             pid = self.last = _fork_job(1, folder, os.getpid(), child)
             deadline = time.monotonic() + budget
-            while True:  # a few wake-ups a tenth of a second cost nothing beside a grading
+            while True:  # fifty wake-ups a second cost nothing beside a grading
                 done, status = os.waitpid(pid, os.WNOHANG)
                 if done:
                     break

@@ -182,7 +182,7 @@ class Ahead:
     def __init__(self, folder: str | Path | None, facts: Mapping[str, Any]) -> None:
         self.key = "" if folder is None else key(facts)
         self.thread: threading.Thread | None = None
-        if folder is not None and Path(folder, f"reference-{self.key[:40]}.bin").is_file():
+        if folder is not None and entry_path(folder, self.key).is_file():
             self.thread = threading.Thread(target=self._read, args=(folder,), daemon=True)
             self.thread.start()
 
@@ -197,6 +197,11 @@ class Ahead:
         crosscheck ends: no thread outlives it)."""
         if self.thread is not None and (key is None or key == self.key):
             self.thread.join()
+
+
+def entry_path(folder: str | Path, key: str) -> Path:
+    """Where the entry of ``key`` lies in ``folder``."""
+    return Path(folder, f"reference-{key[:40]}.bin")
 
 
 READ_SIZE = 4
@@ -276,7 +281,7 @@ class Store:
             raise InputError(f"--cache {folder}: not a folder of uid {os.geteuid()}")
 
     def path(self, key: str) -> Path:
-        return self.folder / f"reference-{key[:40]}.bin"
+        return entry_path(self.folder, key)
 
     def load(self, key: str) -> Entry | None:
         """The entry of ``key``, or None when it is missing, stale, foreign or damaged; read
