@@ -136,12 +136,13 @@ def test_crosscheck_reads_the_entry_of_the_usual_needs_while_the_candidate_start
     assert reporting.to_json(found) == reporting.to_json(alone)
 
 
-def test_a_wrong_float_hand_in_finds_the_variants_float_exactness_in_the_entry(
+def test_a_wrong_float_hand_in_finds_the_variants_float_exactness_and_walks_in_the_entry(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Which data sets each variant's run is float-exact on (a float answer is held against
-    a variant only there) is the reference's work: kept in the entry with the rest, so the
-    next wrong hand-in of the class is judged without working it out again."""
+    a variant only there), and the exact walks a wrong float answer's bound starts from, are
+    the reference's work: kept in the entry with the rest, so the next wrong hand-in of the
+    class is judged without working them out again."""
     wrong = tmp_path / "tie.py"  # numpy, and > 0 where Mehta's rule takes >= 0: Blum's
     source = (CANDIDATES / "grading" / "alice.py").read_text()
     wrong.write_text(source.replace(">= 0", "> 0"))
@@ -157,7 +158,14 @@ def test_a_wrong_float_hand_in_finds_the_variants_float_exactness_in_the_entry(
         worked.append("exact")
         return exact(*args, **kwargs)
 
+    walk = oracle.walk
+
+    def walked(*args: Any, **kwargs: Any) -> Any:
+        worked.append("walk")
+        return walk(*args, **kwargs)
+
     monkeypatch.setattr(oracle, "exact", counted)
+    monkeypatch.setattr(oracle, "walk", walked)
     monkeypatch.setattr(oracle, "RESULTS", Kept(4000))  # as a new process finds them
     monkeypatch.setattr(cache, "_READ", {})
     again = crosscheck(target=f"{wrong}:train", cache_dir=store, **asked)
@@ -165,7 +173,8 @@ def test_a_wrong_float_hand_in_finds_the_variants_float_exactness_in_the_entry(
     assert worked == []
     monkeypatch.setattr(oracle, "RESULTS", Kept(4000))
     alone = crosscheck(target=f"{wrong}:train", **asked)  # the control: no entry, worked out
-    assert reporting.to_json(alone) == reporting.to_json(first) and worked
+    assert reporting.to_json(alone) == reporting.to_json(first)
+    assert {"exact", "walk"} <= set(worked)
 
 
 def test_a_family_class_graded_with_the_cache_cold_and_warm_and_without_it_gives_the_same_bytes(

@@ -20,14 +20,14 @@ Fraction(1, 3)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
 from perceptron_ref.crosscheck.candidates.outcomes import Returned
 from perceptron_ref.crosscheck.judge.floats import Explained, explain
-from perceptron_ref.crosscheck.judge.replay import Decide, Scaled
+from perceptron_ref.crosscheck.judge.replay import Decide, Replay, Scaled
 from perceptron_ref.vectors import Vector
 
 Interval = tuple[Fraction, Fraction]
@@ -152,8 +152,10 @@ def matches(
     passes: int | None = 1,
     cap: int = 1000,
     limit: int = 64,
+    walked: Callable[[], Replay] | None = None,
 ) -> Match:
-    """Compare an answer (final w, or w after every step) with c·W (and c·steps)."""
+    """Compare an answer (final w, or w after every step) with c·W (and c·steps);
+    ``walked`` as :func:`~perceptron_ref.crosscheck.judge.floats.bounded` takes it."""
     if got.trace is not None and steps is not None:
         if len(got.trace) == len(steps) and all(
             g == tuple(c * v for v in s) for g, s in zip(got.trace, steps, strict=True)
@@ -165,5 +167,7 @@ def matches(
         return Match(True)
     if not floats or data is None or mistake is None:
         return Match(False)
-    found, exhausted = explain(got.weights, data, mistake, c, passes=passes, cap=cap, limit=limit)
+    found, exhausted = explain(
+        got.weights, data, mistake, c, passes=passes, cap=cap, limit=limit, walked=walked
+    )
     return Match(found is not None, found, exhausted)

@@ -29,7 +29,7 @@ float64 and enlarged by 2⁻³⁰ relative, more than their own rounding error f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -161,11 +161,17 @@ def bounded(
     cap: int = 1000,
     flips: frozenset[int] = frozenset(),
     per_step: bool = False,
+    walked: Callable[[], Replay] | None = None,
 ) -> Bounded:
-    """Replay the run at learning rate c (with ``flips``) and carry the bound."""
+    """Replay the run at learning rate c (with ``flips``) and carry the bound.  ``walked``,
+    when given, makes the run :func:`walk` makes with no flips (kept, e.g. by the oracle)."""
     D = data.D
     dim = data.X.shape[1]
     exact_ops = power_of_two(c)
+    if exact_ops and not flips and not per_step and walked is not None:
+        # At a power-of-two rate float64 makes no error: no bound to carry, no uncertain
+        # step, and the run is the exact walk itself, which a class's entry keeps.
+        return Bounded(walked(), tuple(Fraction(0) for _ in range(dim)), ())
     absX = np.abs(data.X.astype(np.float64)) / D
     cf = float(c)
     e = np.zeros(dim)
@@ -223,6 +229,7 @@ def explain(
     passes: int | None,
     cap: int = 1000,
     limit: int = 64,
+    walked: Callable[[], Replay] | None = None,
 ) -> tuple[Explained | None, bool]:
     """A float64 run at learning rate c within whose bound ``got`` lies: the exact run, or
     one where rounding decided some uncertain steps the other way (depth first, earliest
@@ -231,9 +238,8 @@ def explain(
     tried = 0
     while stack and tried < limit:
         flipped = stack.pop()
-        b = bounded(
-            data, mistake, c, passes=passes, cap=cap, flips=frozenset(f[0] for f in flipped)
-        )
+        flips = frozenset(f[0] for f in flipped)
+        b = bounded(data, mistake, c, passes=passes, cap=cap, flips=flips, walked=walked)
         tried += 1
         if b.run.status != "max_epochs" and within(got, ideal(data, b.run, c), b.e):
             return Explained(flipped, b.run), True

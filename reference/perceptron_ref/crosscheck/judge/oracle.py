@@ -29,6 +29,7 @@ from perceptron_ref.crosscheck.judge.replay import (
     rule,
     same_run,
     scaled,
+    walk,
     weights,
 )
 from perceptron_ref.crosscheck.judge.replay import replay as replay_
@@ -127,6 +128,30 @@ class Oracle:
         return RESULTS.get(  # type: ignore[no-any-return]
             data, (self.bias, "scaled"), lambda: scaled(*data, bias=self.bias)
         )
+
+    def walked(self, data: Data, algorithm: str) -> Replay:
+        """The exact walk of ``algorithm``'s rule (a variant of the one under test) on
+        ``data``, as the float64 bound replays it (:func:`~perceptron_ref.crosscheck.judge.
+        floats.bounded`).  Cached: every wrong float answer is held against it, and a class's
+        entry keeps it."""
+
+        def make() -> Replay:
+            s = self.scaled(data)
+            return walk(s, self.mistake(algorithm), passes=self.passes, cap=MAX_EPOCHS)
+
+        return RESULTS.get(data, self._key("walk", algorithm), make)  # type: ignore[no-any-return]
+
+    def largest(self, data: Data, bias: bool) -> Fraction:
+        """The largest |xⱼ| in ``data`` (the bias's column of 1s left out when ``bias``), for
+        the coverage line.  Cached: every crosscheck's coverage asks, and a class's entry
+        keeps it."""
+
+        def make() -> Fraction:
+            s = self.scaled(data)
+            X = s.X[:, 1:] if bias else s.X
+            return Fraction(int(abs(X).max()) if X.size else 0, s.D)
+
+        return RESULTS.get(data, (self.bias, "largest", bias), make)  # type: ignore[no-any-return]
 
     def float_exact(self, data: Data, algorithm: str) -> bool:
         """Is the run of ``algorithm`` (a variant of the one under test) float64-exact on

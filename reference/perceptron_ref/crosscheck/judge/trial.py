@@ -273,6 +273,7 @@ class Trial:
             passes=oracle.passes,
             cap=MAX_EPOCHS,
             limit=limit if len(data[0]) * len(data[0][0]) <= SMALL else min(limit, 8),
+            walked=None if quick else lambda: oracle.walked(data, v),  # the same walk, kept
         )
 
     def match(self, i: int, outcome: Outcome, reading: Reading, variant: str = "") -> Match:
@@ -403,7 +404,7 @@ class Trial:
     def coverage(self, checked: Sequence[int]) -> tuple[Coverage, tuple[tuple[str, int], ...]]:
         sets = [self.cases[i] for i in checked]
         stats = (self.oracle.stats(c.data) for c in sets)
-        largest = (_largest(self.oracle.scaled(c.data), self.needs.bias) for c in sets)
+        largest = (self.oracle.largest(c.data, self.needs.bias) for c in sets)
         return tally.coverage(sets, stats, largest)
 
     def notes(self, checked: Sequence[int], outcomes: Sequence[Outcome]) -> list[str]:
@@ -531,11 +532,6 @@ def _read_from(answered: Sequence[Returned]) -> list[str]:
         first = printed.splitlines()[0][:80]
         said.append(f"its other output on stdout was set aside (e.g. {first!r})")
     return said
-
-
-def _largest(s: Any, bias: bool) -> Fraction:
-    X = s.X[:, 1:] if bias else s.X
-    return Fraction(int(abs(X).max()) if X.size else 0, s.D)
 
 
 def _ok(result: Result) -> bool:
