@@ -273,8 +273,13 @@ class Trial:
             passes=oracle.passes,
             cap=MAX_EPOCHS,
             limit=limit if len(data[0]) * len(data[0][0]) <= SMALL else min(limit, 8),
-            walked=None if quick else lambda: oracle.walked(data, v),  # the same walk, kept
+            walked=(lambda: oracle.walked(data, v)) if self._kept(data, quick) else None,
         )
+
+    def _kept(self, data: Data, quick: bool) -> bool:
+        """Is ``data`` one of the data sets a class's entry keeps results for (not a try of
+        shrinking, made and dropped)?"""
+        return not quick and any(data is c.data for c in self.cases)
 
     def match(self, i: int, outcome: Outcome, reading: Reading, variant: str = "") -> Match:
         if not isinstance(outcome, Returned):
