@@ -219,19 +219,19 @@ def _array_json(data: Data) -> dict[str, Any]:
     return _numbers_json(data) if X is None else {"X": X, "y": list(data[1])}
 
 
-_TEXTS: OrderedDict[int, tuple[Data, bool, str]] = OrderedDict()
+_TEXTS: OrderedDict[int, tuple[Data, bool, bytes]] = OrderedDict()
 _TEXTS_SIZE = 512
 
 
-def encoded(data: Data) -> str:
-    """:func:`_array_json` of ``data`` as JSON text, written once a process (every hand-in
+def encoded(data: Data) -> bytes:
+    """:func:`_array_json` of ``data`` as JSON (bytes), written once a process (every hand-in
     of a class is sent the same data sets; a grading zygote writes them before it forks:
     :func:`preencode`).  Kept for that very object, and with its array kept or not."""
     kept = packed.array(data) is not None
     found = _TEXTS.get(id(data))
     if found is not None and found[0] is data and found[1] == kept:
         return found[2]
-    text = json.dumps(_array_json(data), default=_number)
+    text = json.dumps(_array_json(data), default=_number).encode()
     _TEXTS[id(data)] = (data, kept, text)
     while len(_TEXTS) > _TEXTS_SIZE:
         _TEXTS.popitem(last=False)
@@ -479,16 +479,22 @@ class Runner:
         }
         if self.plan is not None:
             request |= {"plan": self.plan.json(), "layout": layout.json()}
+        text: bytes | list[bytes]
         if family is None and c.input != "fractions":  # the data sets' JSON, written once
-            sets = ", ".join(encoded(d) for d in datasets)
-            text = json.dumps(request, default=_number)[:-1] + f', "datasets": [{sets}]}}'
+            head = json.dumps(request, default=_number)[:-1] + ', "datasets": ['
+            text = [head.encode()]
+            for k, d in enumerate(datasets):
+                if k:
+                    text.append(b", ")
+                text.append(encoded(d))
+            text.append(b"]}")
         else:
             encode = _dataset_json if c.input == "fractions" else _array_json
             extra = family.extra if family else lambda d: {}
             request["datasets"] = [encode(d) | extra(d) for d in datasets]
-            text = json.dumps(request, default=_number)
+            text = json.dumps(request, default=_number).encode()
         timeout, cut = self._timeout()
-        ran = session.exchange(text.encode(), len(expanded), timeout, self.clock.deadline)
+        ran = session.exchange(text, len(expanded), timeout, self.clock.deadline)
         cut = cut or self.clock.out  # the budget ended the wait, mid-batch
         if raw:
             return _raw(ran, expanded, layout)  # type: ignore[return-value]

@@ -49,14 +49,22 @@ class Session:
         return self.process
 
     def exchange(
-        self, request: bytes, expect: int, timeout: float, until: float | None = None
+        self,
+        request: bytes | Sequence[bytes],
+        expect: int,
+        timeout: float,
+        until: float | None = None,
     ) -> Execution:
-        """Send one request line; wait for ``expect`` result lines, ``timeout`` each, and never
-        past ``until`` (a ``time.monotonic()`` deadline: the whole run's budget)."""
+        """Send one request line (or the pieces it is made of, written in turn: a class's
+        data sets are kept written, and never copied into one line); wait for ``expect``
+        result lines, ``timeout`` each, and never past ``until`` (a ``time.monotonic()``
+        deadline: the whole run's budget)."""
         process = self.process or self._start()
         assert process.stdin and process.stdout and process.stderr
         try:
-            process.stdin.write(request + b"\n")
+            for piece in [request] if isinstance(request, bytes) else request:
+                process.stdin.write(piece)
+            process.stdin.write(b"\n")
             process.stdin.flush()
         except BrokenPipeError:
             return self._end(timed_out=False, overflow=False)
