@@ -20,7 +20,7 @@ import pytest
 import perceptron_ref
 from perceptron_ref.cli import main
 from perceptron_ref.crosscheck.check import crosscheck
-from perceptron_ref.crosscheck.judge import cache, floats, oracle
+from perceptron_ref.crosscheck.judge import cache, floats, oracle, replay
 from perceptron_ref.crosscheck.judge.kept import Kept
 from perceptron_ref.crosscheck.judge.replay import Scaled
 from perceptron_ref.crosscheck.report import reporting
@@ -158,7 +158,7 @@ def test_a_wrong_float_hand_in_finds_the_variants_float_exactness_and_walks_in_t
         worked.append("exact")
         return exact(*args, **kwargs)
 
-    walk = oracle.walk
+    walk = replay.walk  # what the oracle calls
 
     def walked(*args: Any, **kwargs: Any) -> Any:
         worked.append("walk")
