@@ -229,12 +229,9 @@ def _ready(path: str) -> None:
     """Read the entry at ``path`` and write the JSON its data sets are sent to a candidate
     as: once here, for every fork (each would read and write the same)."""
     from perceptron_ref.crosscheck import candidates
-    from perceptron_ref.crosscheck.candidates import packed
     from perceptron_ref.crosscheck.judge import cache
 
     if cache.preread(path) and (entry := cache.held(path)) is not None:
-        for i, X in entry.arrays:
-            packed.keep(entry.cases[i].data, X)
         candidates.preencode(c.data for c in entry.cases)
 
 

@@ -151,8 +151,7 @@ class Shared:
         else:
             self.cases = entry.cases
             self.results.remember([c.data for c in entry.cases], entry.runs)
-            for i, X in entry.arrays:
-                packed.keep(entry.cases[i].data, X)
+            _keep_arrays(entry)
             self.known = len(entry.runs)
         return self.cases
 
@@ -253,9 +252,18 @@ def preread(path: str | Path) -> bool:
     except (OSError, ValueError, KeyError, TypeError):
         return False
     store = Store(path.parent)
-    return (
-        isinstance(claimed, str) and store.path(claimed) == path and store.load(claimed) is not None
-    )
+    if not isinstance(claimed, str) or store.path(claimed) != path:
+        return False
+    entry = store.load(claimed)
+    if entry is not None:
+        _keep_arrays(entry)  # as a crosscheck that reads it does
+    return entry is not None
+
+
+def _keep_arrays(entry: Entry) -> None:
+    """Keep each array of ``entry`` as its data set's bytes (:func:`packed.keep`)."""
+    for i, X in entry.arrays:
+        packed.keep(entry.cases[i].data, X)
 
 
 def held(path: str | Path) -> Entry | None:
