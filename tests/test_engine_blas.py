@@ -4,7 +4,8 @@ certificate holds, so the same W, mistakes, scores and flags as the big-integer 
 The certificate is checked at its limit (2**53, past which a float64 skips integers), the
 pass from the largest start W it certifies, on every row type, with and without a bias,
 under each zero-score rule, over chunks and blocks of every size (the rows converted a
-chunk at a time, scored a block at a time).  The driver makes its numpy passes here when
+chunk at a time, scored a block at a time, a block's scores looked at one by one in Python
+or by numpy calls over the whole block).  The driver makes its numpy passes here when
 the certificate holds and in int64 blocks when it does not.
 """
 
@@ -52,10 +53,11 @@ def test_the_float_certificate_holds_exactly_up_to_2_to_the_53() -> None:
     keep=st.booleans(),
     chunk=st.sampled_from((1, 64, 200, 2**20)),
     start=st.sampled_from((1, 8, 100, 8192)),
+    scan=st.sampled_from((0, 8, 64, 10**6)),
 )
 def test_a_float_certified_pass_at_the_limit_equals_the_big_integer_pass(
     data: st.DataObject, bits: int, n: int, m: int, dtype: Any, bias: bool, rule: int,
-    keep: bool, chunk: int, start: int,
+    keep: bool, chunk: int, start: int, scan: int,
 ) -> None:  # fmt: skip
     """From the largest W the certificate admits (and its negation, and 0), rows of every
     type, blocks and chunks from one row up: the big-integer pass's results exactly."""
@@ -80,6 +82,7 @@ def test_a_float_certified_pass_at_the_limit_equals_the_big_integer_pass(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(blas, "CHUNK_BYTES", chunk)
         patch.setattr(blas, "START", start)
+        patch.setattr(blas, "SCAN", scan)
         k, scores, flags = blas_pass(X, y, W, b, rule, keep=keep)
     assert (k, W.tolist()) == (k_big, W_big)
     if keep:
