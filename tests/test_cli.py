@@ -394,3 +394,23 @@ def test_options_may_sit_between_an_optional_algorithm_and_the_folder(command: s
     assert args.__dict__.get("submissions", args.__dict__.get("outdir")) == "out"
     args = parse([command, "--assignment", "a.toml", "out"])
     assert args.algorithm is None and args.assignment == "a.toml"
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "candidate"),
+    [("perceptron/mehta", "gormley_lists.py:train"), ("perceptron/voted", "voted_numpy.py:train")],
+)
+def test_a_given_data_set_the_options_rule_out_is_refused_by_its_name(
+    tmp_path: Path, algorithm: str, candidate: str
+) -> None:
+    # --data A.csv --data B.csv --dimension 2: B has d = 3, and the refusal names B (the
+    # core's check and a family's share one loop over the given data sets)
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    a.write_text("1,2,1\n-1,-2,-1\n")
+    b.write_text("1,2,3,1\n-1,-2,-3,-1\n")
+    path = Path(__file__).resolve().parent / "candidates" / candidate
+    argv = ["crosscheck", algorithm, "--candidate", str(path), "--data", str(a), "--data",
+            str(b), "--dimension", "2", "--examples", "1"]  # fmt: skip
+    status, out, err = invoke(argv)
+    check_status(status, out, err)
+    assert status == 2 and f"{b}: d = 3, but --dimension 2 was asked" in err, err

@@ -210,12 +210,7 @@ def crosscheck(
                 candidate.two_classes or (found is not None and found.two_classes),
             )
             usable = functools.partial(_unusable, oracle=oracle, needs=needs)
-            given = []
-            for name, d in data:
-                why = usable(d)
-                if why:
-                    raise InputError(f"{name}: {why}")
-                given.append(datasets.Case("given", d))
+            given = datasets.given(data, usable)
             shared = cache.Shared(cache_dir, facts(asked, needs, q))
             ahead.settle(shared.key)
             drawn = shared.draw(lambda: _draw(algorithm, epochs, needs, examples, seed))

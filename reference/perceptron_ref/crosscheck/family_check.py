@@ -95,12 +95,7 @@ def crosscheck(
         False,
     )
     unusable = functools.partial(usable, family=family, options=options, needs=needs)
-    given = []
-    for name, d in data:
-        why = unusable(d)
-        if why:
-            raise InputError(f"{name}: {why}")
-        given.append(datasets.Case("given", d))
+    given = datasets.given(data, unusable)
     shared = cache.Shared(cache_dir, facts(needs) if facts else {}, ByData(options))
     drawn = shared.draw(lambda: _draw(family, options, needs, examples, seed))
     cases = [*given, *drawn]

@@ -33,7 +33,6 @@ import shlex
 import sys
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -52,6 +51,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import (
     from_command,
     from_worker,
 )
+from perceptron_ref.crosscheck.judge.kept import Kept
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.crosscheck.run.session import Session
 from perceptron_ref.errors import InputError
@@ -219,8 +219,8 @@ def _array_json(data: Data) -> dict[str, Any]:
     return _numbers_json(data) if X is None else {"X": X, "y": list(data[1])}
 
 
-_TEXTS: OrderedDict[int, tuple[Data, bool, bytes]] = OrderedDict()
-_TEXTS_SIZE = 512
+_TEXTS = Kept(512)
+"""The JSON each data set is sent as, by data set and whether its array is kept."""
 
 
 def encoded(data: Data) -> bytes:
@@ -228,13 +228,9 @@ def encoded(data: Data) -> bytes:
     of a class is sent the same data sets; a grading zygote writes them before it forks:
     :func:`preencode`).  Kept for that very object, and with its array kept or not."""
     kept = packed.array(data) is not None
-    found = _TEXTS.get(id(data))
-    if found is not None and found[0] is data and found[1] == kept:
-        return found[2]
-    text = json.dumps(_array_json(data), default=_number).encode()
-    _TEXTS[id(data)] = (data, kept, text)
-    while len(_TEXTS) > _TEXTS_SIZE:
-        _TEXTS.popitem(last=False)
+    text: bytes = _TEXTS.get(
+        data, (kept,), lambda: json.dumps(_array_json(data), default=_number).encode()
+    )
     return text
 
 

@@ -29,7 +29,7 @@ seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -38,6 +38,7 @@ import numpy as np
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import realistic
 from perceptron_ref.crosscheck.data.needs import Needs as Needs
+from perceptron_ref.errors import InputError
 from perceptron_ref.vectors import Label
 
 Regime = str
@@ -59,6 +60,19 @@ class Case:
     @property
     def size(self) -> int:
         return len(self.data[0]) * len(self.data[0][0])
+
+
+def given(data: Sequence[tuple[str, Data]], unusable: Callable[[Data], str]) -> list[Case]:
+    """The data sets a user gave (``--data``: name, data set), each as a case of the
+    ``given`` regime; the first that ``unusable`` finds fault with (a non-empty reason) is
+    an :class:`~perceptron_ref.errors.InputError` naming it."""
+    cases = []
+    for name, d in data:
+        why = unusable(d)
+        if why:
+            raise InputError(f"{name}: {why}")
+        cases.append(Case("given", d))
+    return cases
 
 
 def plan(examples: int, *, floats: bool) -> dict[Regime, int]:
