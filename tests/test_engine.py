@@ -62,7 +62,7 @@ def forced(kernel: str, algorithm: str, X: Any, y: Any, **options: Any) -> Trace
     eta, epochs = check_options(options.pop("eta", 1), options.pop("epochs", 1), None)
     with pytest.MonkeyPatch.context() as patch:
         if kernel == "numpy-int64":
-            patch.setattr(driver, "certified_float", lambda *bounds: False)
+            patch.setattr(driver, "margin", lambda *bounds: None)
         return engine.run_checked(registry.get(algorithm), X, y, eta=eta, epochs=epochs,
                                   **{"bias": False, "max_epochs": None, "record": "full",
                                      **options}, kernel=kernel.removesuffix("-int64"))  # fmt: skip

@@ -103,14 +103,16 @@ def test_each_rule_decides_a_zero_score_by_the_label(rule: int, mistakes: list[b
     assert (k, scores.tolist(), flags.tolist()) == (sum(mistakes), [0, 0], mistakes)
 
 
+@pytest.mark.parametrize("keep", [True, False])
 @pytest.mark.parametrize("over", [False, True])
 def test_the_driver_scores_in_float64_while_it_is_exact_and_in_int64_blocks_past_it(
-    over: bool, monkeypatch: pytest.MonkeyPatch
+    over: bool, keep: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rows (2**24, 1) and (-2**25, 3): column_max = 3·2**24 (the widest column's sum of
     |x|), row_max = 2**25 + 3.  From a start W with max|W| = w, the float certificate holds
-    iff (w + column_max)·row_max ≤ 2**53: the numpy pass is scored in float64 up to that W
-    and in int64 blocks past it (which int64 still certifies), the same pass either way."""
+    iff (w + column_max)·row_max ≤ 2**53: the numpy pass is scored in float64 up to that W;
+    past it (which int64 still certifies) a pass that keeps its scores runs in int64 blocks,
+    one that does not in float64 within a margin.  The same pass every way."""
     used: list[str] = []
 
     def spy(name: str, f: Any) -> Any:
@@ -134,9 +136,9 @@ def test_the_driver_scores_in_float64_while_it_is_exact_and_in_int64_blocks_past
     k_big = python_pass(X, y.tolist(), W_big, 0, TIE_MISTAKE, kept)
     W = np.array(start, dtype=np.int64)
     assert passes.way(W, 1) == "numpy"
-    W, k, got = passes.one(W, True, 1, "numpy")
-    assert (np.asarray(W).tolist(), k, got) == (W_big, k_big, kept)
-    assert used == ["int64" if over else "float64"]
+    W, k, got = passes.one(W, keep, 1, "numpy")
+    assert (np.asarray(W).tolist(), k, got) == (W_big, k_big, kept if keep else None)
+    assert used == ["int64" if over and keep else "float64"]
     assert k_big == 2  # both rows are mistakes: each score is far from 0
 
 
@@ -150,3 +152,89 @@ def test_a_run_past_the_float_certificate_keeps_the_literal_trace() -> None:
         assert forced("numpy", "perceptron/gormley-online", rows, y, epochs=6) == run(
             "perceptron/gormley-online", rows, y, epochs=6
         )
+
+
+@pytest.mark.parametrize("e", [26, 30])
+def test_a_summary_run_past_the_float_certificate_scores_within_the_margin_and_is_literal(
+    e: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows of 2**e: from the first pass, (w + column_max)·row_max passes 2**53 while the
+    weights stay far below it.  A run that keeps no score (``record="summary"``) makes
+    those passes in float64 within a margin (up to 769 at e = 30): the literal summary."""
+    margins: list[int] = []
+
+    def spy(*args: Any, **options: Any) -> Any:
+        margins.append(options["margin"])
+        return blas.blas_pass(*args, **options)
+
+    monkeypatch.setattr(driver, "blas_pass", spy)
+    X = np.array([[2**e, -3], [-(2**e) + 5, 7], [11, 2**e]], dtype=np.int64)
+    y = np.array([1, 1, -1], dtype=np.int8)
+    summary = run("perceptron/gormley-online", X, y, epochs=6, record="summary")
+    assert forced("numpy", "perceptron/gormley-online", X, y, epochs=6,
+                  record="summary") == summary  # fmt: skip
+    assert len(margins) == 6 and min(margins) > 0
+
+
+def test_a_score_float64_gets_wrong_is_scored_again_exactly_within_the_margin() -> None:
+    """x = (3, -3, 1) and W = (2**52 + 1, 2**52 - 1, -6): x·W = 0 exactly, but 3·(2**52 + 1)
+    and 3·(2**52 - 1) are odd numbers past 2**53, so float64 rounds at least one of them,
+    in whatever order BLAS sums: its score is not 0.  Under tie-mistake 0 is a mistake for
+    y = +1; a float score of +2 would call it right.  Within the margin it is scored again
+    in Python integers: the mistake is made, as the big-integer pass makes it."""
+    X = np.array([[3, -3, 1]], dtype=np.int64)
+    y = np.array([1], dtype=np.int8)
+    start = [2**52 + 1, 2**52 - 1, -6]
+    assert np.array([3.0, -3.0, 1.0]) @ np.array(start, dtype=np.float64) != 0  # the premise
+    column_max, row_max = bounds(Scaled(X, y, 1), 0)
+    off = blas.margin(max(map(abs, start)), column_max, row_max, 3)
+    assert off is not None and off > 0  # past the exact certificate, W still within 2**53
+    W_big = list(start)
+    k_big = python_pass(X, y.tolist(), W_big, 0, TIE_MISTAKE, None)
+    W = np.array(start, dtype=np.int64)
+    k, _, _ = blas_pass(X, y, W, 0, TIE_MISTAKE, keep=False, margin=off)
+    assert (k, W.tolist()) == (k_big, W_big) == (1, [2**52 + 4, 2**52 - 4, -5])
+
+
+@st.composite
+def cancelling(draw: st.DrawFn, m: int) -> list[int]:
+    """A row of small x summing to 0 (its products with weights all near one value cancel,
+    leaving a score near 0 among products past 2**53), or of x up to 2**30."""
+    if m > 1 and draw(st.booleans()):
+        x = [draw(st.sampled_from((1, -1, 3, -3, 5, -5, 7))) for _ in range(m - 1)]
+        return [*x, -sum(x)]
+    return [draw(st.integers(-(2**30), 2**30)) for _ in range(m)]
+
+
+@settings(max_examples=200)
+@given(
+    data=st.data(),
+    n=st.integers(1, 30),
+    m=st.integers(1, 5),
+    rule=RULE,
+    scan=st.sampled_from((0, 64)),
+    start=st.sampled_from((1, 8192)),
+)
+def test_past_the_float_certificate_a_pass_within_the_margin_equals_the_big_integer_pass(
+    data: st.DataObject, n: int, m: int, rule: int, scan: int, start: int
+) -> None:
+    """Weights within a few units of one value near 2**52 and rows that cancel them, so
+    that float64 gets scores near 0 wrong: every decision and W are still the big-integer
+    pass's (and the first test here checks that such a score is got wrong)."""
+    X = np.array([data.draw(cancelling(m)) for _ in range(n)], dtype=np.int64)
+    y = np.array([data.draw(st.sampled_from((-1, 1))) for _ in range(n)], dtype=np.int8)
+    column_max, row_max = bounds(Scaled(X, y, 1), 0)
+    top = FLOAT_EXACT - column_max  # the largest start max|W| whose weights stay in 2**53
+    base = data.draw(st.sampled_from((top - 8, 2**52 + 1, 3 * 2**50 + 1)))
+    sign = data.draw(st.sampled_from((1, -1)))
+    start_W = [sign * (base + data.draw(st.integers(-3, 3))) for _ in range(m)]
+    off = blas.margin(max(map(abs, start_W)), column_max, row_max, m)
+    assert off is not None  # every weight stays within 2**53
+    W_big = list(start_W)
+    k_big = python_pass(X, y.tolist(), W_big, 0, rule, None)
+    W = np.array(start_W, dtype=np.int64)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(blas, "START", start)
+        patch.setattr(blas, "SCAN", scan)
+        k, _, _ = blas_pass(X, y, W, 0, rule, keep=False, margin=off)
+    assert (k, W.tolist()) == (k_big, W_big)

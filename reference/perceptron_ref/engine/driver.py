@@ -38,7 +38,7 @@ import numpy as np
 
 from perceptron_ref import extras
 from perceptron_ref.algorithm import ZeroRule
-from perceptron_ref.engine.blas import blas_pass, certified_float
+from perceptron_ref.engine.blas import blas_pass, margin
 from perceptron_ref.engine.cycles import Brent, State, copy, fingerprint, first_repeat, same
 from perceptron_ref.engine.passes import block_pass, certified, certified_int32, python_pass
 from perceptron_ref.engine.rational import rational, steps_of
@@ -148,9 +148,13 @@ class Passes:
             return W, python_pass(X, self.labels, W, b, self.rule, kept), kept
         if way == "numpy":
             start = time.perf_counter()
-            exact = certified_float(self.w_max, self.column_max, self.row_max)
-            k, scores, flags = (blas_pass if exact else block_pass)(X, y, W, b, self.rule,
-                                                                   keep=keep)  # fmt: skip
+            # float64 scores while W and X are exact in it: exact ones, or (counting mistakes
+            # only) within a margin, a row that close scored again exactly; else int64 blocks
+            off = margin(self.w_max, self.column_max, self.row_max, X.shape[1] + (b != 0))
+            if off == 0 or (off is not None and not keep):
+                k, scores, flags = blas_pass(X, y, W, b, self.rule, keep=keep, margin=off)
+            else:
+                k, scores, flags = block_pass(X, y, W, b, self.rule, keep=keep)
             seconds = time.perf_counter() - start
             self.spent, self.numpy_passes = self.spent + seconds, self.numpy_passes + 1
             RENT.seconds += seconds
