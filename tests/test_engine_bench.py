@@ -5,6 +5,7 @@ scikit-learn's Perceptron, configured as the benchmark configures it, is the sam
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from perceptron_ref.benchmark.common import NUMPY, Row, measure, paired
 from perceptron_ref.benchmark.pixels import engine, identical, numpy_engine, sklearn_fit
 from perceptron_ref.benchmark.plot import share
 from perceptron_ref.data import read_csv
+from tests.test_engine import forced
 
 
 @pytest.mark.parametrize("decimals", [False, True])
@@ -104,3 +106,26 @@ def test_the_numpy_rows_time_the_numpy_loop_even_with_the_kernels_loaded(
     assert ways == ["numpy"] and trace == engine(X, y, 1)
     assert ways == ["numpy", "compiled"]
     assert identical(sklearn_fit(X.astype(float), y, 1), trace)
+
+
+def test_wide_rows_are_past_the_float_certificate_and_their_pass_within_the_margin_is_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``data.wide`` rows (int16, ±30000) as in the numpy rows' int16 cases: the engine
+    bounds them by their type (n·2**15 times d·2**15, past 2**53, within int64), so its
+    numpy pass is scored within a margin, and it makes the pass the int64 blocks make (the
+    numpy loop without float64 scores)."""
+    from perceptron_ref.engine import blas, driver
+
+    X, y = data.wide(10000, 1000)
+    assert X.dtype == np.int16 and int(np.abs(X).max()) <= 30000
+    margins: list[int] = []
+
+    def spy(*args: object, **options: Any) -> Any:
+        margins.append(options["margin"])
+        return blas.blas_pass(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(driver, "blas_pass", spy)
+    trace = numpy_engine(X, y, 1)
+    assert len(margins) == 1 and margins[0] > 0
+    assert trace == forced("numpy-int64", "perceptron/gormley-online", X, y, record="summary")

@@ -32,6 +32,17 @@ def pixels(n: int = 60000, d: int = 784, seed: int = 2024) -> tuple[Any, Any]:
     return X, np.where(s > 0, 1, -1).astype(np.int8)
 
 
+def wide(n: int = 60000, d: int = 784, seed: int = 2024) -> tuple[Any, Any]:
+    """n×d integers of ±30000 (int16) labelled by a random integer hyperplane.  The engine
+    bounds them by their type while int64 holds (n·2**15 times d·2**15), which at the
+    benchmark's sizes is past the float64 certificate from the first pass, so that a numpy
+    pass scores them within a margin (:func:`perceptron_ref.engine.blas.margin`)."""
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-30000, 30001, size=(n, d), dtype=np.int16)
+    w = rng.integers(-100, 101, size=d)
+    return X, np.where(X @ w > 0, 1, -1).astype(np.int8)
+
+
 def _table(texts: list[str], width: int) -> npt.NDArray[np.uint8]:
     return np.array([list(t.rjust(width).encode()) for t in texts], dtype=np.uint8)
 
