@@ -1,4 +1,4 @@
-"""One pass in float64 scored by BLAS, exact: the numpy pass when every number stays below 2^53.
+"""One pass in float64 scored by BLAS, exact: the numpy pass while W and x stay below 2^53.
 
 A float64 holds every integer of magnitude up to 2^53 exactly, and the sum or product of two
 such integers is exact whenever the result is one too.  So when
@@ -6,7 +6,7 @@ such integers is exact whenever the result is one too.  So when
 sum of a score stays within 2^53 during the pass, a score computed in float64, in any order
 (BLAS sums in blocks, with fused multiply-adds), is the integer score exactly, and so is
 every update.  That lets the pass score its rows with BLAS's matrix-vector product (numpy's
-``@`` on float64), several times faster than numpy's own integer one, where
+``dot`` on float64), several times faster than numpy's own integer one, where
 :func:`~perceptron_ref.engine.passes.block_pass` spends most of its time.
 
 The rows are converted to float64 a chunk at a time (about :data:`CHUNK_BYTES`, so that the
@@ -114,13 +114,13 @@ def _exact(row: npt.NDArray[np.float64], Wf: npt.NDArray[np.float64]) -> int:
     return sum(int(x) * int(w) for x, w in zip(row.tolist(), Wf.tolist(), strict=True))
 
 
-def _limits(rule: int) -> tuple[float, float]:
+def _limits(rule: int) -> tuple[int, int]:
     """A mistake is y·s below the limit of its label, (for +1, for −1): y·s ≤ 0
     (tie-mistake, both labels); s < 0 for y = +1 and s ≥ 0 for y = −1 (tie-positive); s ≤ 0
     for +1 and s > 0 for −1 (tie-negative).  On integers, y·s < 1 or y·s < 0."""
     if rule == TIE_MISTAKE:
-        return 1.0, 1.0
-    return (0.0, 1.0) if rule == TIE_POSITIVE else (1.0, 0.0)
+        return 1, 1
+    return (0, 1) if rule == TIE_POSITIVE else (1, 0)
 
 
 def blas_pass(
@@ -142,9 +142,9 @@ def blas_pass(
     off = 1 if b else 0
     Wf = W.astype(np.float64)  # exact: every |W_j| is below 2^53
     signs = y.tolist()  # the labels as Python ints, for the rows looked at one by one
-    limits_int = [int(limit) for limit in _limits(rule)]  # (for +1, for −1)
-    plus, minus = (_above(limit + margin) for limit in limits_int)  # a mistake, or too close
-    sure = {1: limits_int[0] - margin, -1: limits_int[1] - margin}  # y·s below: a mistake
+    limit = _limits(rule)  # (for +1, for −1)
+    plus, minus = (_above(lim + margin) for lim in limit)  # y·s below: a mistake, or too close
+    sure = {1: limit[0] - margin, -1: limit[1] - margin}  # y·s below: a mistake
     yf = y.astype(np.float64)
     limits = plus if plus == minus else np.where(y > 0, plus, minus)
     rows = max(8, CHUNK_BYTES // (8 * max(1, m + off)))
