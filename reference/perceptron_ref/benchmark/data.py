@@ -43,6 +43,16 @@ def wide(n: int = 60000, d: int = 784, seed: int = 2024) -> tuple[Any, Any]:
     return X, np.where(X @ w > 0, 1, -1).astype(np.int8)
 
 
+def normal(n: int = 60000, d: int = 784, seed: int = 2024) -> tuple[Any, Any]:
+    """n×d standard normal float64s labelled by a random hyperplane: data as a library
+    caller has it after standardizing.  Exactly, each float is a dyadic rational; scaled to
+    integers they take 70 to 80 bits, past int64
+    (:func:`perceptron_ref.engine.scaled.from_float_array`)."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n, d))
+    return X, np.where(X @ rng.standard_normal(d) > 0, 1, -1).astype(np.int8)
+
+
 def _table(texts: list[str], width: int) -> npt.NDArray[np.uint8]:
     return np.array([list(t.rjust(width).encode()) for t in texts], dtype=np.uint8)
 

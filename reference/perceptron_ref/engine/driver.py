@@ -4,7 +4,10 @@
 data and returns the :class:`~perceptron_ref.trace.Trace` that the literal loops return,
 field for field: the same steps (kept per ``record``), totals, status and cycle.  Each pass
 runs in int64 when :func:`~perceptron_ref.engine.passes.certified` proves it cannot
-overflow, and in Python integers otherwise (once a run has left int64 it stays there).
+overflow, and in Python integers otherwise (once a run has left int64 it stays there):
+scored in float64 within a proven bound where float64 holds the rows exactly and no score
+is kept (:mod:`~perceptron_ref.engine.dyadic`: data given as floats, and int8 to int32
+rows whose weights have grown past int64's certificate), else in Python integers alone.
 Cycle detection compares the integer W at epoch ends: w = η·W/D with η/D > 0 fixed, so w
 repeats exactly when W does (:mod:`~perceptron_ref.engine.cycles`).
 
@@ -40,6 +43,7 @@ from perceptron_ref import extras
 from perceptron_ref.algorithm import ZeroRule
 from perceptron_ref.engine.blas import blas_pass, margin
 from perceptron_ref.engine.cycles import Brent, State, copy, fingerprint, first_repeat, same
+from perceptron_ref.engine.dyadic import dyadic_pass, exact
 from perceptron_ref.engine.passes import block_pass, certified, certified_int32, python_pass
 from perceptron_ref.engine.rational import rational, steps_of
 from perceptron_ref.engine.rules import RULES
@@ -143,6 +147,8 @@ class Passes:
         X, y, b = self.data.X, self.data.y, self.b
         if way == "python":
             W = W.tolist() if isinstance(W, np.ndarray) else W  # Python ints from here on
+            if not keep and exact(X):  # rows float64 holds: scored in it, within a bound
+                return W, dyadic_pass(X, y, W, b, self.rule), None
             self.labels = self.labels or y.tolist()
             kept: Kept = [] if keep else None
             return W, python_pass(X, self.labels, W, b, self.rule, kept), kept

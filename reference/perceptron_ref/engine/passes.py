@@ -140,10 +140,13 @@ def python_pass(
     off = 1 if b != 0 else 0
     m = len(W) - off
     k = 0
+    floats = getattr(getattr(X, "dtype", None), "kind", "") == "f"  # integers in float64
     for i, yi in enumerate(y):
         x = X[i]
         if not isinstance(x, list):
             x = x.tolist()  # a row of a numpy array: Python ints
+            if floats:
+                x = [int(v) for v in x]
         s = sum(map(mul, W[off:], x), W[0] * b if off else 0)
         mistake = is_mistake(rule, s, yi)
         if mistake:
