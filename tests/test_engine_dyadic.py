@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 from perceptron_ref import run
 from perceptron_ref.engine import blas, driver
-from perceptron_ref.engine.dyadic import dyadic_pass, exact_sum
+from perceptron_ref.engine.dyadic import Digits, dyadic_pass
 from perceptron_ref.engine.passes import python_pass
 from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
-from perceptron_ref.engine.scaled import from_float_array, from_rows, scaled
+from perceptron_ref.engine.scaled import Scaled, from_float_array, from_rows, scaled
 from perceptron_ref.errors import InputError
 from perceptron_ref.inputs import examples_from
 
@@ -37,6 +37,12 @@ def _float(mantissa: int, exponent: int) -> float:
 FLOATS = st.builds(_float, st.integers(-(2**53) + 1, 2**53 - 1), st.integers(-120, 60)) | (
     st.sampled_from((0.0, -0.0, 1.0, -3.0, 0.5, 2.0**-70))
 )
+
+
+def _integers(data: Scaled) -> list[list[int]]:
+    """The rows' integers: held as they are, or for floats the floats times the scale."""
+    unit = data.scale if data.X.dtype.kind == "f" else 1
+    return [[int(Fraction(v) * unit) for v in row] for row in data.X.tolist()]
 
 
 def _matrix(draw: Any, n: int, m: int) -> np.ndarray[Any, Any]:
@@ -60,7 +66,7 @@ def test_floats_scale_to_the_integers_the_literal_conversion_makes(
     literal = from_rows(rows, labels)
     assert made is not None
     assert made.scale == literal.scale  # the lcm of the denominators, a power of two
-    assert [[int(v) for v in row] for row in made.X.tolist()] == literal.X.tolist()
+    assert _integers(made) == literal.X.tolist()
     assert made.X.dtype.kind == ("f" if literal.X.dtype == object else "i" if
                                  literal.X.dtype.kind == "i" else "u")  # fmt: skip
     assert list(made) == list(rows)  # x = X/D, exactly, whatever X is held in
@@ -80,13 +86,17 @@ def test_what_floats_cannot_give_goes_the_literal_way() -> None:
 
 
 @settings(max_examples=100)
-@given(data=st.data(), n=st.integers(1, 30), m=st.integers(1, 40))
-def test_exact_sum_is_the_sum_in_python_integers(data: st.DataObject, n: int, m: int) -> None:
+@given(data=st.data(), n=st.integers(1, 30), m=st.integers(1, 40), parts=st.integers(1, 3))
+def test_digits_sum_as_python_integers(data: st.DataObject, n: int, m: int, parts: int) -> None:
     ints = data.draw(st.lists(st.lists(st.builds(lambda v, e: v << e, st.integers(
         -(2**53) + 1, 2**53 - 1), st.integers(0, 200)), min_size=m, max_size=m),
         min_size=n, max_size=n))  # fmt: skip
     rows = np.array([[float(v) for v in row] for row in ints])
-    assert exact_sum(rows) == [sum(column) for column in zip(*ints, strict=True)]
+    digits = Digits(n, m)
+    for part in np.array_split(rows, parts):  # added in parts, as a pass adds its chunks'
+        digits.add(part)
+    assert digits.take() == [sum(column) for column in zip(*ints, strict=True)]
+    assert digits.take() == [0] * m  # taken: nothing left
 
 
 @settings(max_examples=200)
@@ -116,13 +126,13 @@ def test_a_dyadic_pass_equals_the_big_integer_pass(
     W0 = [data.draw(st.sampled_from((0, top, -top))) + data.draw(st.integers(-3, 3))
           for _ in range(d)]  # fmt: skip
     expected = list(W0)
-    rows = [[int(v) for v in row] for row in X.tolist()]
-    k = python_pass(rows, y.tolist(), expected, bias, rule, None)
+    k = python_pass(_integers(made), y.tolist(), expected, bias, rule, None)
     W = list(W0)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(blas, "SCAN", scan)
         patch.setattr(blas, "START", start)
-        assert dyadic_pass(X, y, W, bias, rule) == k
+        unit = float(made.scale) if X.dtype.kind == "f" else 1.0  # floats: times the scale
+        assert dyadic_pass(X, y, W, bias, rule, unit) == k
     assert expected == W
 
 

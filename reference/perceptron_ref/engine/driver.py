@@ -147,11 +147,12 @@ class Passes:
         X, y, b = self.data.X, self.data.y, self.b
         if way == "python":
             W = W.tolist() if isinstance(W, np.ndarray) else W  # Python ints from here on
+            unit = float(self.data.scale) if X.dtype.kind == "f" else 1.0  # X·unit: integers
             if not keep and exact(X):  # rows float64 holds: scored in it, within a bound
-                return W, dyadic_pass(X, y, W, b, self.rule), None
+                return W, dyadic_pass(X, y, W, b, self.rule, unit), None
             self.labels = self.labels or y.tolist()
             kept: Kept = [] if keep else None
-            return W, python_pass(X, self.labels, W, b, self.rule, kept), kept
+            return W, python_pass(X, self.labels, W, b, self.rule, kept, unit), kept
         if way == "numpy":
             start = time.perf_counter()
             # float64 scores while W and X are exact in it: exact ones, or (counting mistakes

@@ -18,8 +18,8 @@ copy ``Wf``, within a bound it proves as it goes (u = 2^-53):
   bound below 1 means the float score is the exact one.
 * A row with y·s_f at or above the limit + B is no mistake, one below the limit − B is one,
   and one in between is scored again exactly, in Python integers, from W brought up to
-  date: the mistakes' rows since, summed exactly in float64 as digits
-  (:func:`exact_sum`).  W is brought up to date at the pass's end too.
+  date: the mistakes' rows since, summed exactly in float64 as digits (:class:`Digits`),
+  a chunk's while the chunk is in the cache.  W is brought up to date at the pass's end too.
 
 A pass that keeps its scores, and a bound past :data:`TOP` (float64 would overflow), go to
 the Python pass.
@@ -59,9 +59,6 @@ SLACK = 2.0
 TOP = 2.0**1000
 """Past this, a row sum times max|Wf| could overflow float64: the pass goes on in Python."""
 
-ROWS_AT_ONCE = 256
-"""Rows :func:`exact_sum` splits at once."""
-
 
 def exact(X: npt.NDArray[Any]) -> bool:
     """Whether float64 holds every entry of X exactly: integers in float64, or a machine
@@ -69,51 +66,61 @@ def exact(X: npt.NDArray[Any]) -> bool:
     return X.dtype.kind == "f" or (X.dtype.kind in "iu" and X.dtype.itemsize <= 4)
 
 
-def exact_sum(rows: npt.NDArray[np.float64]) -> list[int]:
-    """The column sums of integer-valued float64 rows, exactly, as Python ints.
+class Digits:
+    """Sums of integer-valued float64 rows, exact, kept in float64 until asked for.
 
     Each entry is split into base-2^p digits, exactly (a division by a power of two, a
-    truncation, a product and a difference, each exact on integers of 53 bits), with p as
-    large as lets a column of them sum exactly in float64, in any order: n digits below 2^p
-    sum to below 2^53 when n·2^p ≤ 2^53.
+    truncation, a product and a difference, each exact on integers of at most 53 bits), and
+    each level's digits are summed, column by column, in float64: exact, in any order, for up
+    to ``count`` rows, when count·2^p ≤ 2^53.  :meth:`take` gives the ``width`` sums as
+    Python ints.
 
-    >>> exact_sum(np.array([[2.0**80 + 2.0**28, 1.0], [-(2.0**28), 2.0**60]]))
+    >>> digits = Digits(2, 2)
+    >>> digits.add(np.array([[2.0**80 + 2.0**28, 1.0], [-(2.0**28), 2.0**60]]))
+    >>> digits.take()
     [1208925819614629174706176, 1152921504606846977]
     """
-    total = [0] * rows.shape[1]
-    for start in range(0, rows.shape[0], 1 << 22):
-        part = rows[start : start + (1 << 22)]
-        p = 53 - part.shape[0].bit_length()  # at least 31
-        base = 2.0**p
-        sums: list[npt.NDArray[np.float64]] = []  # a level's digits summed, over all rows
-        for at in range(0, part.shape[0], ROWS_AT_ONCE):  # (a block's temporaries in cache)
-            rest = part[at : at + ROWS_AT_ONCE]
-            for level in itertools.count():
-                if not rest.any():
-                    break
-                high = np.trunc(rest / base)
-                digits = (rest - high * base).sum(axis=0)  # the lowest p bits, signed
-                if level < len(sums):
-                    sums[level] += digits
-                else:
-                    sums.append(digits)
-                rest = high
-        for level, column in enumerate(sums):
+
+    def __init__(self, count: int, width: int) -> None:
+        self.p, self.width = 53 - max(count, 1).bit_length(), width
+        self.base = 2.0**self.p
+        self.levels: list[npt.NDArray[np.float64]] = []  # level l: the digits of 2^(p·l)
+
+    def add(self, rows: npt.NDArray[np.float64]) -> None:
+        rest = rows
+        for level in itertools.count():
+            if not rest.any():
+                return
+            high = np.trunc(rest / self.base)
+            digits = (rest - high * self.base).sum(axis=0)  # the lowest p bits, signed
+            if level < len(self.levels):
+                self.levels[level] += digits
+            else:
+                self.levels.append(digits)
+            rest = high
+
+    def take(self) -> list[int]:
+        """The sums so far, as Python ints (and the sums start again from 0)."""
+        total = [0] * self.width
+        for level, column in enumerate(self.levels):
             for j, v in enumerate(column.tolist()):
                 if v:
-                    total[j] += int(v) << (level * p)
-    return total
+                    total[j] += int(v) << (level * self.p)
+        self.levels = []
+        return total
 
 
 def dyadic_pass(X: npt.NDArray[Any], y: npt.NDArray[np.int8], W: list[int], b: int,
-                rule: int) -> int:  # fmt: skip
-    """A pass that keeps no score over rows float64 holds exactly (:func:`exact`), W (Python
-    ints, the bias weight first when b ≠ 0) updated in place: its mistakes."""
+                rule: int, unit: float = 1.0) -> int:  # fmt: skip
+    """A pass that keeps no score over rows float64 holds exactly (:func:`exact`), whose
+    integers are X·``unit`` (a power of two; floats as given, see
+    :class:`~perceptron_ref.engine.scaled.Scaled`), W (Python ints, the bias weight first
+    when b ≠ 0) updated in place: its mistakes."""
     n, m = X.shape
     off = 1 if b else 0
     d = m + off
     if off and float(b) != b:  # a bias value float64 does not hold: Python integers
-        return python_pass(X, y.tolist(), W, b, rule, None)
+        return python_pass(X, y.tolist(), W, b, rule, None, unit)
     signs = y.tolist()
     limit = _limits(rule)  # (for +1, for −1): y·s below it is a mistake
     bound_of = SLACK * d * U / (1 - d * U)  # γ_d, doubled
@@ -121,19 +128,22 @@ def dyadic_pass(X: npt.NDArray[Any], y: npt.NDArray[np.int8], W: list[int], b: i
     chunk = np.empty((min(n, rows), d))
     chunk[:, 0] = float(b)  # the bias column, if any
     start = max(8, blas.START // (d + 1))
-    pending: list[int] = []  # the rows of the mistakes W does not have yet
+    pending: list[int] = []  # this chunk's mistakes since W was last brought up to date
+    moved = Digits(n, d)  # and the earlier chunks' ones, summed
+
+    def flush() -> None:
+        """This chunk's pending rows, times their labels, into ``moved`` (read from the
+        chunk while it is in the cache)."""
+        if pending:
+            at = np.array(pending)
+            moved.add(chunk[at - c0] * y[at, None])
+            pending.clear()
 
     def catch_up() -> None:
         """W brought up to date: the pending rows added, exactly."""
-        if pending:
-            at = np.array(pending)
-            moved = np.empty((len(at), d))
-            moved[:, 0] = float(b)
-            moved[:, off:] = X[at]
-            moved *= y[at, None]
-            for j, v in enumerate(exact_sum(moved)):
-                W[j] += v
-            pending.clear()
+        flush()
+        for j, v in enumerate(moved.take()):
+            W[j] += v
 
     def rounded() -> tuple[npt.NDArray[np.float64], float, float]:
         """(Wf, E, max|Wf|) from W up to date; OverflowError past :data:`TOP`."""
@@ -148,11 +158,12 @@ def dyadic_pass(X: npt.NDArray[Any], y: npt.NDArray[np.int8], W: list[int], b: i
         Wf, E, top = rounded()
         while i < n:
             if i >= c1:  # the next chunk of rows (b, X_i) in float64, and its largest entries
+                flush()
                 c0, c1 = i, min(n, i + rows)
                 part = chunk[: c1 - c0]
-                np.copyto(part[:, off:], X[c0:c1])
-                magnitudes = np.abs(part)
-                entry, row = float(magnitudes.max()), float(magnitudes.sum(axis=1).max())
+                np.multiply(X[c0:c1], unit, out=part[:, off:])  # exact: a power of two
+                entry = max(float(part.max()), -float(part.min()))
+                row = d * entry  # (a bound on the rows' ‖x‖₁ no sum over the chunk needs)
             if row * (top + entry) >= TOP:
                 raise OverflowError
             B = row * (bound_of * top + SLACK * E)  # every score of this block is within B
@@ -190,6 +201,6 @@ def dyadic_pass(X: npt.NDArray[Any], y: npt.NDArray[np.int8], W: list[int], b: i
             k, i, size = k + 1, t + 1, start
     except OverflowError:  # float64 can no longer bound it: the rest of the pass exactly
         catch_up()
-        k += python_pass(X[i:], signs[i:], W, b, rule, None)
+        k += python_pass(X[i:], signs[i:], W, b, rule, None, unit)
     catch_up()
     return k

@@ -135,18 +135,20 @@ def python_pass(
     b: int,
     rule: int,
     kept: list[tuple[int, bool]] | None,
+    unit: float = 1.0,
 ) -> int:
-    """The same pass in Python integers (``X`` rows are sequences of ints), W in place."""
+    """The same pass in Python integers (``X`` rows are sequences of ints, or float64 rows
+    whose integers are the rows times ``unit``, a power of two), W in place."""
     off = 1 if b != 0 else 0
     m = len(W) - off
     k = 0
-    floats = getattr(getattr(X, "dtype", None), "kind", "") == "f"  # integers in float64
+    floats = getattr(getattr(X, "dtype", None), "kind", "") == "f"  # floats: times unit
     for i, yi in enumerate(y):
         x = X[i]
         if not isinstance(x, list):
             x = x.tolist()  # a row of a numpy array: Python ints
             if floats:
-                x = [int(v) for v in x]
+                x = [int(v * unit) for v in x]  # exact: a power of two, in range
         s = sum(map(mul, W[off:], x), W[0] * b if off else 0)
         mistake = is_mistake(rule, s, yi)
         if mistake:

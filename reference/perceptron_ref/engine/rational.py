@@ -88,6 +88,8 @@ def steps_of(
         y: Label = 1 if data.y[i] == 1 else -1
         if mistake:
             x = data.X[i].tolist()
+            if data.X.dtype.kind == "f":  # the floats themselves: their integers, exactly
+                x = [int(v * float(data.scale)) for v in x]
             if off:
                 W[0] += y * b
             for j, v in enumerate(x):

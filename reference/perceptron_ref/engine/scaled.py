@@ -41,8 +41,9 @@ class Scaled:
 
     ``X`` is a C-contiguous integer array of the narrowest type in :data:`NARROW` that
     holds it, or an object array of Python ints when even int64 does not; or, for data
-    given as floats that int64 does not hold once scaled (:func:`from_float_array`),
-    float64: integers of at most 53 significant bits each, which float64 holds exactly.
+    given as floats that int64 does not hold once scaled (:func:`from_float_array`), the
+    floats themselves in float64: then x_i = X[i] exactly, and its integers are
+    X[i]·scale, each of at most 53 significant bits (float64 holds them exactly too).
     """
 
     X: npt.NDArray[Any]
@@ -51,8 +52,9 @@ class Scaled:
 
     def __iter__(self) -> Iterator[tuple[Fraction, ...]]:
         """The rows as exact rationals x = X/D: a Scaled is data any engine can run on."""
+        floats = self.X.dtype.kind == "f"
         for row in self.X.tolist():
-            yield tuple(Fraction(int(v), self.scale) for v in row)  # (int: float64 rows)
+            yield tuple(Fraction(v) if floats else Fraction(v, self.scale) for v in row)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -135,30 +137,31 @@ as fast as 800 K)."""
 def _exponents(X: npt.NDArray[np.float64]) -> tuple[int, int] | None:
     """(the least e with some x = odd·2^e, the least E with every |x| < 2^E) over the
     nonzero entries of the float64 matrix X, read from their bits; None if an entry is not
-    finite, or is a subnormal (then an exponent is near float64's least, and the data go the
-    generic way).  (0, 0) when every entry is 0."""
+    finite.  (0, 0) when every entry is 0.  A subnormal x counts one below its e, which is
+    below −1073 either way: too far for anything but Python ints."""
     U = np.uint64
     flat = X.reshape(-1).view(np.uint64)
     size = min(BITS_AT_ONCE, flat.size)
-    field, low_bit = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.uint64)
+    shifted, field, low_bit = (np.empty(size, dtype=np.uint64) for _ in range(3))
     as_float = np.empty(size, dtype=np.float64)
     low, high = 2**20, -(2**20)
     for start in range(0, flat.size, size):
         bits = flat[start : start + size]
-        f, b, a = field[: bits.size], low_bit[: bits.size], as_float[: bits.size]
-        np.right_shift(bits << U(1), U(53), out=f)  # the exponent field
-        zero = (bits << U(1)) == 0
-        if int(f.max()) == 0x7FF or bool((f == 0).sum() != zero.sum()):
-            return None  # an infinity or a NaN (the literal route names it), or a subnormal
-        # x = S·2^(field − 1075), S = 2^52 | the stored bits: S's lowest bit 2^t, t below 53
+        t, f, b, a = shifted[: bits.size], field[: bits.size], low_bit[: bits.size], as_float[
+            : bits.size]  # fmt: skip
+        np.left_shift(bits, U(1), out=t)  # the sign dropped: 0 for ±0
+        np.right_shift(t, U(53), out=f)  # the exponent field
+        top = int(f.max())
+        if top == 0x7FF:
+            return None  # an infinity or a NaN: the literal route names it
+        # x = S·2^(field − 1075), S = 2^52 | the stored bits: S's lowest bit 2^z, z below 53
         np.bitwise_or(bits, U(1 << 52), out=b)
         np.bitwise_and(b, -b, out=b)
-        a[:] = b  # 2^t, exactly
-        np.right_shift(a.view(np.uint64), U(52), out=b)  # t + 1023
+        a[:] = b  # 2^z, exactly
+        np.right_shift(a.view(np.uint64), U(52), out=b)  # z + 1023
         b += f
-        b[zero] = U(2**20)  # (0 has no odd part)
-        low = min(low, int(b.min()) - 1023 - 1075)
-        high = max(high, int(f.max()) - 1075 + 53)  # (0's field is 0: it never counts)
+        low = min(low, int(b.min(where=t != 0, initial=U(2**20))) - 1023 - 1075)
+        high = max(high, top - 1075 + 53)  # (0's field is 0: it never counts)
     return (0, 0) if low >= 2**20 - 2098 else (low, high)
 
 
@@ -167,16 +170,17 @@ def from_float_array(X: npt.NDArray[np.floating[Any]], y: Any) -> Scaled | None:
     literal reference takes a float): x = odd·2^e, so D = 2^K with K = max(0, −least e) is
     the lcm of their denominators, and X·D holds integers, exactly as :func:`from_rows`
     makes them, read from the floats' bits instead of a Fraction an entry.  Held as
-    integers when int64 holds them, else as float64 (see :class:`Scaled`); None when only
-    Python ints hold them, or when X is not a finite n × d matrix with n, d ≥ 1 (the
-    generic route then says what is wrong).
+    integers when int64 holds them, else as the floats themselves (see :class:`Scaled`; not
+    copied when X is a C-contiguous float64 array already); None when only Python ints
+    hold them, or when X is not a finite n × d matrix with n, d ≥ 1 (the generic route
+    then says what is wrong).
 
     >>> s = from_float_array(np.array([[0.5, -0.25], [3.0, 0.0]]), [1, -1])
     >>> s.X.tolist(), s.X.dtype.name, s.scale
     ([[2, -1], [12, 0]], 'int8', 4)
     >>> s = from_float_array(np.array([[1e-30, 1.0]]), [1])
-    >>> s.X.dtype.name, s.scale == 2**147, int(s.X[0, 1]) == 2**147  # 1e-30 = odd·2^-147
-    ('float64', True, True)
+    >>> s.X.dtype.name, s.scale == 2**147, list(s)[0][1]  # 1e-30 = odd·2^-147
+    ('float64', True, Fraction(1, 1))
     """
     if X.dtype not in (np.float16, np.float32, np.float64) or X.ndim != 2 or 0 in X.shape:
         return None
@@ -189,8 +193,8 @@ def from_float_array(X: npt.NDArray[np.floating[Any]], y: Any) -> Scaled | None:
     labels = labels_from(y, X.shape[0])
     if high + K <= 63:
         return Scaled(_narrow(np.ldexp(rows, K).astype(np.int64)), labels, 2**K)
-    if high + K <= FLOAT_TOP:
-        return Scaled(np.ldexp(rows, K), labels, 2**K)
+    if high + K <= FLOAT_TOP and K <= FLOAT_TOP:
+        return Scaled(rows, labels, 2**K)
     return None
 
 
