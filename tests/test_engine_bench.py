@@ -129,3 +129,26 @@ def test_wide_rows_are_past_the_float_certificate_and_their_pass_within_the_marg
     trace = numpy_engine(X, y, 1)
     assert len(margins) == 1 and margins[0] > 0
     assert trace == forced("numpy-int64", "perceptron/gormley-online", X, y, record="summary")
+
+
+def test_the_given_data_rows_run_floats_and_lists_against_scikit_learn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``given_rows`` at small shapes: normal floats (past int64 once scaled) and Python
+    lists, each pass's exact weights within 1e-9 of scikit-learn's float ones; with the
+    labels flipped for scikit-learn they are not (the check can fail)."""
+    from perceptron_ref.benchmark import pixels
+
+    monkeypatch.setattr(pixels, "FLOATS", [(500, 12)])
+    monkeypatch.setattr(pixels, "LISTS", (400, 9))
+    monkeypatch.setattr(pixels, "REPEAT", 1)
+    rows = pixels.given_rows()
+    assert [r.case for r in rows] == [
+        "one pass 500x12 float64 (normal) vs scikit-learn",
+        "one pass 400x9 lists of ints vs scikit-learn",
+        "one pass 400x9 lists of floats vs scikit-learn",
+    ]
+    assert all("within 1e-9" in r.cells()[1] for r in rows)
+    real = pixels.sklearn_fit
+    monkeypatch.setattr(pixels, "sklearn_fit", lambda X, y, e: real(X, -np.asarray(y), e))
+    assert all("DIFFERENT" in r.cells()[1] for r in pixels.given_rows())

@@ -1,8 +1,7 @@
-"""Data given as floats, and rows past int64's certificate (``engine/dyadic.py`` and
-``scaled.from_float_array``): the same integers as the literal conversion, and passes that
-score in float64 within a proven bound and come out exactly as the big-integer pass.
+"""Passes over rows past int64's certificate (``engine/dyadic.py``): scored in float64
+within a proven bound, they come out exactly as the big-integer pass.
 
-The floats are drawn over wide exponent ranges (so that scaled they leave int64), with
+The rows are floats drawn over wide exponent ranges (so that scaled they leave int64), with
 zeros, signs and repeated values; W is drawn near powers of two up to 2^200 with rows that
 cancel it, so that float64 scores are wrong and the close calls are scored again exactly.
 """
@@ -21,11 +20,10 @@ from hypothesis import strategies as st
 from perceptron_ref import run
 from perceptron_ref.engine import blas, driver
 from perceptron_ref.engine.dyadic import Digits, dyadic_pass
+from perceptron_ref.engine.given import from_float_array
 from perceptron_ref.engine.passes import python_pass
 from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
-from perceptron_ref.engine.scaled import Scaled, from_float_array, from_rows, scaled
-from perceptron_ref.errors import InputError
-from perceptron_ref.inputs import examples_from
+from perceptron_ref.engine.scaled import Scaled, scaled
 
 RULE = st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE))
 
@@ -47,42 +45,6 @@ def _integers(data: Scaled) -> list[list[int]]:
 
 def _matrix(draw: Any, n: int, m: int) -> np.ndarray[Any, Any]:
     return np.array([[draw(FLOATS) for _ in range(m)] for _ in range(n)], dtype=np.float64)
-
-
-@settings(max_examples=150)
-@given(data=st.data(), n=st.integers(1, 12), m=st.integers(1, 5),
-       dtype=st.sampled_from((np.float64, np.float32, np.float16)))  # fmt: skip
-def test_floats_scale_to_the_integers_the_literal_conversion_makes(
-    data: st.DataObject, n: int, m: int, dtype: Any
-) -> None:
-    with np.errstate(over="ignore"):  # (float16 holds few of the draws: inf is refused)
-        X = _matrix(data.draw, n, m).astype(dtype)
-    y = [1] * n
-    made = from_float_array(X, y)
-    if not np.isfinite(X).all():
-        assert made is None
-        return
-    rows, labels = examples_from(X, y)  # each float at its exact binary value
-    literal = from_rows(rows, labels)
-    assert made is not None
-    assert made.scale == literal.scale  # the lcm of the denominators, a power of two
-    assert _integers(made) == literal.X.tolist()
-    assert made.X.dtype.kind == ("f" if literal.X.dtype == object else "i" if
-                                 literal.X.dtype.kind == "i" else "u")  # fmt: skip
-    assert list(made) == list(rows)  # x = X/D, exactly, whatever X is held in
-
-
-def test_what_floats_cannot_give_goes_the_literal_way() -> None:
-    for bad in (np.nan, np.inf, -np.inf):
-        with pytest.raises(InputError, match="is not a finite number"):
-            scaled(np.array([[1.0, bad]]), [1])
-    subnormal = np.array([[5e-324, 1.0]])  # x·2^1074: past float64's range, Python ints
-    assert from_float_array(subnormal, [1]) is None
-    assert scaled(subnormal, [1]).X.dtype == object
-    with pytest.raises(InputError, match="no examples"):
-        scaled(np.zeros((0, 2)), [])
-    with pytest.raises(InputError, match="2 examples but 1 labels"):
-        scaled(np.ones((2, 2)) / 3, [1])
 
 
 @settings(max_examples=100)

@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     show(whole.passes_rows(max(3, runs // 2), floor))
     show(pixels.sklearn_rows())
     show(pixels.numpy_rows())
-    show(pixels.float_rows())
+    show(pixels.given_rows())
     show(pixels.many_rows())
     show(whole.cold_rows())
     show(whole.literal_rows())

@@ -47,7 +47,7 @@ def normal(n: int = 60000, d: int = 784, seed: int = 2024) -> tuple[Any, Any]:
     """n×d standard normal float64s labelled by a random hyperplane: data as a library
     caller has it after standardizing.  Exactly, each float is a dyadic rational; scaled to
     integers they take 70 to 80 bits, past int64
-    (:func:`perceptron_ref.engine.scaled.from_float_array`)."""
+    (:func:`perceptron_ref.engine.given.from_float_array`)."""
     rng = np.random.default_rng(seed)
     X = rng.standard_normal((n, d))
     return X, np.where(X @ rng.standard_normal(d) > 0, 1, -1).astype(np.int8)

@@ -1,7 +1,7 @@
 """One pass scored in float64 within a proven bound, W exact: rows that no machine integer holds.
 
 Data given as floats are dyadic rationals, x = odd·2^e: scaled by one power of two they are
-integers (:func:`~perceptron_ref.engine.scaled.from_float_array`), of 60 to 100 bits for
+integers (:func:`~perceptron_ref.engine.given.from_float_array`), of 60 to 100 bits for
 normally distributed floats, past int64, where every other pass is made in Python integers,
 a thousand times slower than a float pass.  But each of them has at most 53 significant
 bits, so float64 holds every row exactly (as it holds int8 to int32 rows); only W, a sum of

@@ -41,7 +41,8 @@ class Scaled:
 
     ``X`` is a C-contiguous integer array of the narrowest type in :data:`NARROW` that
     holds it, or an object array of Python ints when even int64 does not; or, for data
-    given as floats that int64 does not hold once scaled (:func:`from_float_array`), the
+    given as floats that int64 does not hold once scaled
+    (:func:`~perceptron_ref.engine.given.from_float_array`), the
     floats themselves in float64: then x_i = X[i] exactly, and its integers are
     X[i]·scale, each of at most 53 significant bits (float64 holds them exactly too).
     """
@@ -123,93 +124,24 @@ def from_rows(rows: Sequence[Sequence[Fraction]], labels: Sequence[int]) -> Scal
     return Scaled(X, np.array(labels, dtype=np.int8), D)
 
 
-FLOAT_TOP = 960
-"""Data given as floats are held in float64 once scaled while every |X_ij| < 2^FLOAT_TOP:
-far enough below float64's 2^1024 that no score bound of the passes overflows."""
-
-
-BITS_AT_ONCE = 1 << 14
-"""Entries of a float matrix read at once by :func:`_exponents`: a block of 128 KiB, and its
-temporaries, stay in the cache (measured on 60000×784 normal floats: 16 K entries 2.5 times
-as fast as 800 K)."""
-
-
-def _exponents(X: npt.NDArray[np.float64]) -> tuple[int, int] | None:
-    """(the least e with some x = odd·2^e, the least E with every |x| < 2^E) over the
-    nonzero entries of the float64 matrix X, read from their bits; None if an entry is not
-    finite.  (0, 0) when every entry is 0.  A subnormal x counts one below its e, which is
-    below −1073 either way: too far for anything but Python ints."""
-    U = np.uint64
-    flat = X.reshape(-1).view(np.uint64)
-    size = min(BITS_AT_ONCE, flat.size)
-    shifted, field, low_bit = (np.empty(size, dtype=np.uint64) for _ in range(3))
-    as_float = np.empty(size, dtype=np.float64)
-    low, high = 2**20, -(2**20)
-    for start in range(0, flat.size, size):
-        bits = flat[start : start + size]
-        t, f, b, a = shifted[: bits.size], field[: bits.size], low_bit[: bits.size], as_float[
-            : bits.size]  # fmt: skip
-        np.left_shift(bits, U(1), out=t)  # the sign dropped: 0 for ±0
-        np.right_shift(t, U(53), out=f)  # the exponent field
-        top = int(f.max())
-        if top == 0x7FF:
-            return None  # an infinity or a NaN: the literal route names it
-        # x = S·2^(field − 1075), S = 2^52 | the stored bits: S's lowest bit 2^z, z below 53
-        np.bitwise_or(bits, U(1 << 52), out=b)
-        np.bitwise_and(b, -b, out=b)
-        a[:] = b  # 2^z, exactly
-        np.right_shift(a.view(np.uint64), U(52), out=b)  # z + 1023
-        b += f
-        low = min(low, int(b.min(where=t != 0, initial=U(2**20))) - 1023 - 1075)
-        high = max(high, top - 1075 + 53)  # (0's field is 0: it never counts)
-    return (0, 0) if low >= 2**20 - 2098 else (low, high)
-
-
-def from_float_array(X: npt.NDArray[np.floating[Any]], y: Any) -> Scaled | None:
-    """A float16, float32 or float64 matrix at its entries' exact binary values (as the
-    literal reference takes a float): x = odd·2^e, so D = 2^K with K = max(0, −least e) is
-    the lcm of their denominators, and X·D holds integers, exactly as :func:`from_rows`
-    makes them, read from the floats' bits instead of a Fraction an entry.  Held as
-    integers when int64 holds them, else as the floats themselves (see :class:`Scaled`; not
-    copied when X is a C-contiguous float64 array already); None when only Python ints
-    hold them, or when X is not a finite n × d matrix with n, d ≥ 1 (the generic route
-    then says what is wrong).
-
-    >>> s = from_float_array(np.array([[0.5, -0.25], [3.0, 0.0]]), [1, -1])
-    >>> s.X.tolist(), s.X.dtype.name, s.scale
-    ([[2, -1], [12, 0]], 'int8', 4)
-    >>> s = from_float_array(np.array([[1e-30, 1.0]]), [1])
-    >>> s.X.dtype.name, s.scale == 2**147, list(s)[0][1]  # 1e-30 = odd·2^-147
-    ('float64', True, Fraction(1, 1))
-    """
-    if X.dtype not in (np.float16, np.float32, np.float64) or X.ndim != 2 or 0 in X.shape:
-        return None
-    rows = np.ascontiguousarray(X, dtype=np.float64)  # exact: float16, float32 are float64s
-    found = _exponents(rows)
-    if found is None:
-        return None
-    low, high = found
-    K = max(0, -low)  # every |X_ij|·2^K is an integer below 2^(high + K)
-    labels = labels_from(y, X.shape[0])
-    if high + K <= 63:
-        return Scaled(_narrow(np.ldexp(rows, K).astype(np.int64)), labels, 2**K)
-    if high + K <= FLOAT_TOP and K <= FLOAT_TOP:
-        return Scaled(rows, labels, 2**K)
-    return None
-
-
 def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
     """The caller's data as integers: numpy integer matrices as they are, numpy float
-    matrices read from their bits (:func:`from_float_array`), all else exactly as the
-    literal reference converts it (same checks, same errors)."""
+    matrices and rows of Python ints or floats read by numpy
+    (:mod:`~perceptron_ref.engine.given`), all else exactly as the literal reference
+    converts it (same checks, same errors)."""
     if isinstance(X, Scaled):  # read by engine.csv or engine.coq; the labels are the y given
         return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale)
     if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
         return from_integer_array(X, y)
+    from perceptron_ref.engine.given import from_float_array, from_number_rows
+
+    made = None
     if isinstance(X, np.ndarray) and X.dtype.kind == "f":
         made = from_float_array(X, y)
-        if made is not None:
-            return made
+    elif isinstance(X, list | tuple):
+        made = from_number_rows(X, y)
+    if made is not None:
+        return made
     rows, labels = examples_from(X, y)
     return from_rows(rows, labels)
 

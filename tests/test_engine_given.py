@@ -1,0 +1,113 @@
+"""The caller's data as numpy reads it (``engine/given.py``): numpy float matrices and rows
+of Python ints or floats give the same scale and integers as the literal conversion, a
+Fraction an entry; everything else, and everything wrong, goes the literal way, with its
+errors.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from perceptron_ref.engine.given import from_float_array, from_number_rows
+from perceptron_ref.engine.scaled import Scaled, from_rows, scaled
+from perceptron_ref.errors import InputError
+from perceptron_ref.inputs import examples_from
+
+
+def _float(mantissa: int, exponent: int) -> float:
+    return math.ldexp(mantissa, exponent)
+
+
+FLOATS = st.builds(_float, st.integers(-(2**53) + 1, 2**53 - 1), st.integers(-120, 60)) | (
+    st.sampled_from((0.0, -0.0, 1.0, -3.0, 0.5, 2.0**-70))
+)
+
+
+def _integers(data: Scaled) -> list[list[int]]:
+    """The rows' integers: held as they are, or for floats the floats times the scale."""
+    unit = data.scale if data.X.dtype.kind == "f" else 1
+    return [[int(Fraction(v) * unit) for v in row] for row in data.X.tolist()]
+
+
+def _matrix(draw: Any, n: int, m: int) -> np.ndarray[Any, Any]:
+    return np.array([[draw(FLOATS) for _ in range(m)] for _ in range(n)], dtype=np.float64)
+
+
+@settings(max_examples=150)
+@given(data=st.data(), n=st.integers(1, 12), m=st.integers(1, 5),
+       dtype=st.sampled_from((np.float64, np.float32, np.float16)))  # fmt: skip
+def test_floats_scale_to_the_integers_the_literal_conversion_makes(
+    data: st.DataObject, n: int, m: int, dtype: Any
+) -> None:
+    with np.errstate(over="ignore"):  # (float16 holds few of the draws: inf is refused)
+        X = _matrix(data.draw, n, m).astype(dtype)
+    y = [1] * n
+    made = from_float_array(X, y)
+    if not np.isfinite(X).all():
+        assert made is None
+        return
+    rows, labels = examples_from(X, y)  # each float at its exact binary value
+    literal = from_rows(rows, labels)
+    assert made is not None
+    assert made.scale == literal.scale  # the lcm of the denominators, a power of two
+    assert _integers(made) == literal.X.tolist()
+    assert made.X.dtype.kind == ("f" if literal.X.dtype == object else "i" if
+                                 literal.X.dtype.kind == "i" else "u")  # fmt: skip
+    assert list(made) == list(rows)  # x = X/D, exactly, whatever X is held in
+
+
+def test_what_floats_cannot_give_goes_the_literal_way() -> None:
+    for bad in (np.nan, np.inf, -np.inf):
+        with pytest.raises(InputError, match="is not a finite number"):
+            scaled(np.array([[1.0, bad]]), [1])
+    subnormal = np.array([[5e-324, 1.0]])  # x·2^1074: past float64's range, Python ints
+    assert from_float_array(subnormal, [1]) is None
+    assert scaled(subnormal, [1]).X.dtype == object
+    with pytest.raises(InputError, match="no examples"):
+        scaled(np.zeros((0, 2)), [])
+    with pytest.raises(InputError, match="2 examples but 1 labels"):
+        scaled(np.ones((2, 2)) / 3, [1])
+
+
+@settings(max_examples=150)
+@given(data=st.data(), n=st.integers(1, 8), m=st.integers(1, 4),
+       kind=st.sampled_from(("int", "float", "mixed")))  # fmt: skip
+def test_rows_of_python_numbers_read_as_the_literal_conversion_reads_them(
+    data: st.DataObject, n: int, m: int, kind: str
+) -> None:
+    ints = st.integers(-(2**70), 2**70) | st.integers(-128, 255)
+    value = {"int": ints, "float": FLOATS, "mixed": ints | FLOATS}[kind]
+    rows = [data.draw(st.lists(value, min_size=m, max_size=m)) for _ in range(n)]
+    as_tuples = data.draw(st.booleans())
+    X: list[Any] | tuple[Any, ...] = tuple(map(tuple, rows)) if as_tuples else rows
+    made = from_number_rows(X, [1] * n)
+    literal = from_rows(*examples_from(X, [1] * n))
+    if made is None:  # only where numpy cannot: ints past int64, or ints and floats mixed
+        kinds = {type(v) for row in rows for v in row}
+        assert len(kinds) > 1 or any(abs(v) >= 2**63 for row in rows for v in row)
+    else:
+        assert made.scale == literal.scale and _integers(made) == literal.X.tolist()
+    assert list(scaled(X, [1] * n)) == list(literal)  # whichever way, the same rationals
+
+
+@pytest.mark.parametrize("X, message", [
+    ([[1, True]], "True is a boolean, not a number"),
+    ([[1, 2], [3]], "example 1 has 1 features, example 0 has 2"),
+    ([[1.0, float("nan")]], "nan is not a finite number"),
+    ([[1, "x"]], "'x' is not a number"),
+    ([[]], "examples have no features"),
+    ([], "no examples"),
+])  # fmt: skip
+def test_rows_numpy_should_not_read_get_the_literal_errors(X: Any, message: str) -> None:
+    assert not X or from_number_rows(X, [1] * len(X)) is None
+    with pytest.raises(InputError, match=message):
+        scaled(X, [1] * len(X))
+    with pytest.raises(InputError, match="1 examples but 2 labels"):
+        scaled([[1, 2]], [1, -1])
