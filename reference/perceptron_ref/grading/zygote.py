@@ -260,8 +260,14 @@ def _ready(path: str) -> None:
 def main(argv: list[str]) -> None:
     parent, folder, preload = int(argv[0]), Path(argv[1]), argv[2:]
     # the grading child's imports, and the entries every hand-in reads: done once, here
+    from perceptron_ref import registry
+    from perceptron_ref.crosscheck.candidates import scripts  # noqa: F401
     from perceptron_ref.crosscheck.run import bwrap
+    from perceptron_ref.engine import driver  # noqa: F401  (the reference's replays)
     from perceptron_ref.grading import child  # noqa: F401
+
+    for algorithm in registry.IDS:  # imported when first asked for: by every fork, else
+        registry.module(algorithm)
 
     for path in preload:
         _ready(path)
