@@ -34,9 +34,10 @@ from hypothesis import strategies as st
 
 from perceptron_ref import InputError, Trace, engine, registry, run
 from perceptron_ref.engine import SUPPORTED
+from perceptron_ref.engine.given import scaled
 from perceptron_ref.engine.passes import INT32_MAX, INT64_MAX
 from perceptron_ref.engine.rules import RULES, TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
-from perceptron_ref.engine.scaled import from_rows, scaled
+from perceptron_ref.engine.scaled import from_rows
 from perceptron_ref.engine.words import by_words
 from perceptron_ref.inputs import check_options
 from perceptron_ref.report import dumps, format_text

@@ -22,9 +22,10 @@ from perceptron_ref import run
 from perceptron_ref.engine import blas, driver
 from perceptron_ref.engine import passes as passes_module
 from perceptron_ref.engine.blas import FLOAT_EXACT, blas_pass, certified_float
+from perceptron_ref.engine.given import scaled
 from perceptron_ref.engine.passes import python_pass
 from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
-from perceptron_ref.engine.scaled import Scaled, bounds, scaled
+from perceptron_ref.engine.scaled import Scaled, bounds
 from tests.test_engine import forced
 
 RULE = st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE))

@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from perceptron_ref import run
 from perceptron_ref.engine import blas, driver
 from perceptron_ref.engine.dyadic import Digits, dyadic_pass
-from perceptron_ref.engine.given import from_float_array
+from perceptron_ref.engine.given import from_float_array, scaled
 from perceptron_ref.engine.passes import python_pass
 from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
-from perceptron_ref.engine.scaled import Scaled, scaled
+from perceptron_ref.engine.scaled import Scaled
 
 RULE = st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE))
 

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_ref.engine.given import from_float_array, from_number_rows
-from perceptron_ref.engine.scaled import Scaled, from_rows, scaled
+from perceptron_ref.engine.given import from_float_array, from_number_rows, scaled
+from perceptron_ref.engine.scaled import Scaled, from_rows
 from perceptron_ref.errors import InputError
 from perceptron_ref.inputs import examples_from
 

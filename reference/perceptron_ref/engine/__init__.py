@@ -62,7 +62,7 @@ def run_checked(
     """What :func:`perceptron_ref.run` calls once it has checked the options (``algo`` is
     one of :data:`SUPPORTED`); the trace is held to the size limit ``max_bits``."""
     from perceptron_ref.engine.driver import drive
-    from perceptron_ref.engine.scaled import scaled
+    from perceptron_ref.engine.given import scaled
 
     assert algo.id in SUPPORTED, algo.id
     return drive(

@@ -18,12 +18,20 @@ each, which float64 holds: :mod:`~perceptron_ref.engine.dyadic` scores them).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from perceptron_ref.engine.scaled import Scaled, _narrow, labels_from
+from perceptron_ref.engine.scaled import (
+    Scaled,
+    _narrow,
+    from_integer_array,
+    from_rows,
+    labels_from,
+)
+from perceptron_ref.inputs import examples_from
 
 FLOAT_TOP = 960
 """Data given as floats are held in float64 once scaled while every |X_ij| < 2^FLOAT_TOP:
@@ -131,3 +139,23 @@ def from_number_rows(X: list[Any] | tuple[Any, ...], y: Any) -> Scaled | None:
     if kind is float:
         return from_float_array(A.astype(np.float64, copy=False), y)
     return Scaled(_narrow(A), labels_from(y, A.shape[0]), 1)
+
+
+def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
+    """The caller's data as integers: numpy integer matrices as they are, numpy float
+    matrices and rows of Python ints or floats read by numpy (:func:`from_float_array`,
+    :func:`from_number_rows`), all else exactly as the literal reference converts it (same
+    checks, same errors)."""
+    if isinstance(X, Scaled):  # read by engine.csv or engine.coq; the labels are the y given
+        return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale)
+    if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
+        return from_integer_array(X, y)
+    made = None
+    if isinstance(X, np.ndarray) and X.dtype.kind == "f":
+        made = from_float_array(X, y)
+    elif isinstance(X, list | tuple):
+        made = from_number_rows(X, y)
+    if made is not None:
+        return made
+    rows, labels = examples_from(X, y)
+    return from_rows(rows, labels)

@@ -16,7 +16,7 @@ denominators, so integer data keep D = 1 and are not copied when already narrow.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -25,7 +25,6 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_ref.errors import InputError
-from perceptron_ref.inputs import examples_from
 from perceptron_ref.numbers import to_label
 
 BLOCK = 4096
@@ -122,28 +121,6 @@ def from_rows(rows: Sequence[Sequence[Fraction]], labels: Sequence[int]) -> Scal
     ints = [[v.numerator * (D // v.denominator) for v in row] for row in rows]
     X = _narrow(np.array(ints, dtype=object))
     return Scaled(X, np.array(labels, dtype=np.int8), D)
-
-
-def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
-    """The caller's data as integers: numpy integer matrices as they are, numpy float
-    matrices and rows of Python ints or floats read by numpy
-    (:mod:`~perceptron_ref.engine.given`), all else exactly as the literal reference
-    converts it (same checks, same errors)."""
-    if isinstance(X, Scaled):  # read by engine.csv or engine.coq; the labels are the y given
-        return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale)
-    if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
-        return from_integer_array(X, y)
-    from perceptron_ref.engine.given import from_float_array, from_number_rows
-
-    made = None
-    if isinstance(X, np.ndarray) and X.dtype.kind == "f":
-        made = from_float_array(X, y)
-    elif isinstance(X, list | tuple):
-        made = from_number_rows(X, y)
-    if made is not None:
-        return made
-    rows, labels = examples_from(X, y)
-    return from_rows(rows, labels)
 
 
 def coarse_bounds(data: Scaled, b: int) -> tuple[int, int]:
