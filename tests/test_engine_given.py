@@ -1,7 +1,7 @@
 """The caller's data as numpy reads it (``engine/given.py``): numpy float matrices and rows
-of Python ints or floats give the same scale and integers as the literal conversion, a
-Fraction an entry; everything else, and everything wrong, goes the literal way, with its
-errors.
+of Python ints or floats give the same rationals as the literal conversion, a Fraction an
+entry, and, held as integers, the same scale and integers; everything else, and everything
+wrong, goes the literal way, with its errors.
 """
 
 from __future__ import annotations
@@ -36,6 +36,16 @@ def _integers(data: Scaled) -> list[list[int]]:
     return [[int(Fraction(v) * unit) for v in row] for row in data.X.tolist()]
 
 
+def _factor(made: Scaled, literal: Scaled) -> int:
+    """made.scale over literal.scale (the lcm of the denominators): 1 for data held as
+    integers, a power of two for data held as floats, whose K may be more than the least
+    (:func:`~perceptron_ref.engine.given.exponents`)."""
+    factor, rest = divmod(made.scale, literal.scale)
+    assert rest == 0 and factor & (factor - 1) == 0
+    assert made.X.dtype.kind == "f" or factor == 1
+    return factor
+
+
 def _matrix(draw: Any, n: int, m: int) -> np.ndarray[Any, Any]:
     return np.array([[draw(FLOATS) for _ in range(m)] for _ in range(n)], dtype=np.float64)
 
@@ -56,11 +66,27 @@ def test_floats_scale_to_the_integers_the_literal_conversion_makes(
     rows, labels = examples_from(X, y)  # each float at its exact binary value
     literal = from_rows(rows, labels)
     assert made is not None
-    assert made.scale == literal.scale  # the lcm of the denominators, a power of two
-    assert _integers(made) == literal.X.tolist()
+    factor = _factor(made, literal)
+    assert [[v * factor for v in row] for row in literal.X.tolist()] == _integers(made)
     assert made.X.dtype.kind == ("f" if literal.X.dtype == object else "i" if
                                  literal.X.dtype.kind == "i" else "u")  # fmt: skip
     assert list(made) == list(rows)  # x = X/D, exactly, whatever X is held in
+
+
+@pytest.mark.parametrize("rows", [
+    [[2.0**40, 0.5]],  # the least exponent field (0.5's) says K = 54; the least K is 1
+    [[1e6, 0.25, -3.0], [2.0**-2, 0.0, 7.5]],
+    [[2.0**62, 1.0]],  # 63 bits: int64 still holds it
+    [[3.0 * 2.0**50, 2.0**-10]],  # the least K (10) and 52 bits: 62
+    [[1.5, 2.0**-60]],  # no spare bit: K = 60 both ways
+])  # fmt: skip
+def test_floats_int64_holds_are_held_as_integers_at_the_least_scale(
+    rows: list[list[float]],
+) -> None:
+    X, y = np.array(rows), [1] * len(rows)
+    made, literal = from_float_array(X, y), from_rows(*examples_from(X, y))
+    assert made is not None and made.X.dtype.kind == "i" and literal.X.dtype.kind == "i"
+    assert made.scale == literal.scale and made.X.tolist() == literal.X.tolist()
 
 
 def test_what_floats_cannot_give_goes_the_literal_way() -> None:
@@ -93,7 +119,8 @@ def test_rows_of_python_numbers_read_as_the_literal_conversion_reads_them(
         kinds = {type(v) for row in rows for v in row}
         assert len(kinds) > 1 or any(abs(v) >= 2**63 for row in rows for v in row)
     else:
-        assert made.scale == literal.scale and _integers(made) == literal.X.tolist()
+        factor = _factor(made, literal)
+        assert [[v * factor for v in row] for row in literal.X.tolist()] == _integers(made)
     assert list(scaled(X, [1] * n)) == list(literal)  # whichever way, the same rationals
 
 
