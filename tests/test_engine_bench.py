@@ -144,9 +144,9 @@ def test_the_given_data_rows_run_floats_and_lists_against_scikit_learn(
     monkeypatch.setattr(pixels, "REPEAT", 1)
     rows = pixels.given_rows()
     assert [r.case for r in rows] == [
-        "one pass 500x12 float64 (normal) vs scikit-learn",
-        "one pass 400x9 lists of ints vs scikit-learn",
-        "one pass 400x9 lists of floats vs scikit-learn",
+        f"one pass {data} vs scikit-learn, {loop} loop"
+        for data in ("500x12 float64 (normal)", "400x9 lists of ints", "400x9 lists of floats")
+        for loop in ("numpy", "compiled")
     ]
     assert all("within 1e-9" in r.cells()[1] for r in rows)
     real = pixels.sklearn_fit

@@ -8,7 +8,7 @@ cancel it, so that float64 scores are wrong and the close calls are scored again
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -20,31 +20,17 @@ from hypothesis import strategies as st
 from perceptron_ref import run
 from perceptron_ref.engine import blas, driver
 from perceptron_ref.engine.dyadic import Digits, dyadic_pass
+from perceptron_ref.engine.dyadic_compiled import compiled_dyadic_pass
 from perceptron_ref.engine.given import from_float_array, scaled
 from perceptron_ref.engine.passes import python_pass
 from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
-from perceptron_ref.engine.scaled import Scaled
+from tests.test_engine_given import _integers, _matrix
 
 RULE = st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE))
 
-
-def _float(mantissa: int, exponent: int) -> float:
-    return math.ldexp(mantissa, exponent)
-
-
-FLOATS = st.builds(_float, st.integers(-(2**53) + 1, 2**53 - 1), st.integers(-120, 60)) | (
-    st.sampled_from((0.0, -0.0, 1.0, -3.0, 0.5, 2.0**-70))
-)
-
-
-def _integers(data: Scaled) -> list[list[int]]:
-    """The rows' integers: held as they are, or for floats the floats times the scale."""
-    unit = data.scale if data.X.dtype.kind == "f" else 1
-    return [[int(Fraction(v) * unit) for v in row] for row in data.X.tolist()]
-
-
-def _matrix(draw: Any, n: int, m: int) -> np.ndarray[Any, Any]:
-    return np.array([[draw(FLOATS) for _ in range(m)] for _ in range(n)], dtype=np.float64)
+Pass = Callable[..., int]
+PASSES: tuple[Pass, ...] = (dyadic_pass, compiled_dyadic_pass)
+"""The pass in numpy blocks, and compiled (float64 rows only), a row at a time."""
 
 
 @settings(max_examples=100)
@@ -96,20 +82,55 @@ def test_a_dyadic_pass_equals_the_big_integer_pass(
         unit = float(made.scale) if X.dtype.kind == "f" else 1.0  # floats: times the scale
         assert dyadic_pass(X, y, W, bias, rule, unit) == k
     assert expected == W
+    if X.dtype == np.float64:  # the compiled pass takes the floats themselves only
+        W = list(W0)
+        assert compiled_dyadic_pass(X, y, W, bias, rule, unit) == k and expected == W
 
 
-def test_a_score_that_float64_gets_wrong_is_scored_exactly() -> None:
+@pytest.mark.parametrize("one_pass", PASSES)
+def test_a_score_that_float64_gets_wrong_is_scored_exactly(one_pass: Pass) -> None:
     # W = (2^60 + 1, −2^60): float64 rounds it to (2^60, −2^60), whose score on (1, 1) is 0;
     # the exact score is 1, so under tie-negative (a mistake at 0) y = +1 is no mistake.
     assert float(2**60 + 1) == float(2**60)
     X = np.array([[1.0, 1.0]])
     for y, mistakes in ((1, 0), (-1, 1)):
         W = [2**60 + 1, -(2**60)]
-        assert dyadic_pass(X, np.array([y], dtype=np.int8), W, 0, TIE_NEGATIVE) == mistakes
+        assert one_pass(X, np.array([y], dtype=np.int8), W, 0, TIE_NEGATIVE) == mistakes
         assert ([2**60 + 1, -(2**60)] if mistakes == 0 else [2**60, -(2**60) - 1]) == W
 
 
-def test_past_float64s_range_the_pass_goes_on_in_python_integers() -> None:
+@pytest.mark.parametrize("one_pass", PASSES)
+def test_updates_float64_loses_one_by_one_are_bounded(one_pass: Pass) -> None:
+    # W = (2^60, −2^60, 5000), then 6000 mistakes on (−1, 0, 0): each −1 is lost in
+    # float64's rounding of 2^60, so Wf stays (2^60, −2^60, 5000) while W_0 falls by 6000.
+    # On (1, 1, 1) the float score is 5000, far above any rounding bound of one score;
+    # the exact one is −1000, a mistake.  Only the bound on Wf's drift, E, tells them apart.
+    X = np.array([[-1.0, 0.0, 0.0]] * 6000 + [[1.0, 1.0, 1.0]])
+    y = np.ones(len(X), dtype=np.int8)
+    W = [2**60, -(2**60), 5000]
+    assert one_pass(X, y, W, 0, TIE_MISTAKE) == 6001
+    assert W == [2**60 - 6000 + 1, -(2**60) + 1, 5001]
+
+
+@pytest.mark.parametrize("one_pass", PASSES)
+def test_a_bias_value_wider_than_every_entry_is_added_exactly(one_pass: Pass) -> None:
+    # Data in (−1, 1) with a bias: scaled by 2^K, the bias value 2^K is wider than every
+    # entry, and its digits are as exact as theirs (2^(2p): one base-2^p digit more).
+    X = np.array([[0.5, -0.25], [0.25, 0.5], [-0.75, 0.125]] * 5)
+    y = np.ones(len(X), dtype=np.int8)
+    p = Digits(len(X), 3).p
+    for b in (2**3, 2**70, 2 ** (2 * p), 2**200):
+        unit = float(b)  # (b is the scale, as the driver makes it)
+        expected = [0, 0, 0]
+        k = python_pass([[int(v * b) for v in row] for row in X.tolist()], y.tolist(),
+                        expected, b, TIE_MISTAKE, None)  # fmt: skip
+        assert expected[0] == b  # the bias weight: one mistake, +b
+        W = [0, 0, 0]
+        assert one_pass(X, y, W, b, TIE_MISTAKE, unit) == k and expected == W
+
+
+@pytest.mark.parametrize("one_pass", PASSES)
+def test_past_float64s_range_the_pass_goes_on_in_python_integers(one_pass: Pass) -> None:
     X = np.array([[2.0**990, 1.0], [1.0, -(2.0**990)], [3.0, 5.0]] * 4)
     y = np.array([1, -1, 1] * 4, dtype=np.int8)
     for rule in (TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE):
@@ -117,42 +138,70 @@ def test_past_float64s_range_the_pass_goes_on_in_python_integers() -> None:
         k = python_pass([[int(v) for v in row] for row in X.tolist()], y.tolist(), expected,
                         0, rule, None)  # fmt: skip
         W = [0, 0]
-        assert dyadic_pass(X, y, W, 0, rule) == k and expected == W
+        assert one_pass(X, y, W, 0, rule) == k and expected == W
+    # Products past float64's range: in float64 the score 2^1200 − 2^1200 is inf − inf, NaN,
+    # which no comparison calls a mistake; exactly it is 0, a mistake under tie-negative
+    # only.
+    for rule, after in ((TIE_POSITIVE, [2**600, 2**600]), (TIE_NEGATIVE, [2**601, 0])):
+        W = [2**600, 2**600]
+        x = np.array([[2.0**600, -(2.0**600)]])
+        assert one_pass(x, np.array([1], dtype=np.int8), W, 0, rule) == (rule == TIE_NEGATIVE)
+        assert after == W
 
 
-def _spied(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The driver's dyadic passes, counted (one entry a pass)."""
-    calls: list[int] = []
+def _spied(monkeypatch: pytest.MonkeyPatch, loop: str = "numpy") -> list[str]:
+    """The driver's dyadic passes, named by their loop (one entry a pass); ``loop``: the
+    one rent-or-buy is to choose (the rent set so: none paid, or all)."""
+    from perceptron_ref.engine import dyadic_compiled
 
-    def counted(*args: Any) -> int:
-        calls.append(1)
-        return dyadic_pass(*args)
+    calls: list[str] = []
 
-    monkeypatch.setattr(driver, "dyadic_pass", counted)
+    def counted(name: str, one_pass: Pass) -> Pass:
+        def spy(*args: Any) -> int:
+            calls.append(name)
+            return one_pass(*args)
+
+        return spy
+
+    monkeypatch.setattr(driver, "dyadic_pass", counted("numpy", dyadic_pass))
+    monkeypatch.setattr(dyadic_compiled, "compiled_dyadic_pass",
+                        counted("compiled", compiled_dyadic_pass))  # fmt: skip
+    monkeypatch.setattr(driver, "loaded", lambda: False)  # the rent alone decides
+    monkeypatch.setattr(driver.RENT, "seconds", 0.0 if loop == "numpy" else driver.LOAD_COST)
     return calls
 
 
+@pytest.mark.parametrize("loop", ["numpy", "compiled"])
 @pytest.mark.parametrize("algorithm", ["perceptron/ssbd", "perceptron/mehta",
                                        "perceptron/blum", "perceptron/gormley-batch"])  # fmt: skip
 def test_float_data_run_through_the_dyadic_pass_as_the_literal_loop(
-    algorithm: str, monkeypatch: pytest.MonkeyPatch
+    algorithm: str, loop: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rng = np.random.default_rng(7)
     X = rng.standard_normal((200, 6))
     y = np.where(X @ rng.standard_normal(6) >= 0, 1, -1)
     assert scaled(X, y).X.dtype == np.float64  # normal floats leave int64 once scaled
-    calls = _spied(monkeypatch)
+    calls = _spied(monkeypatch, loop)
     options: dict[str, Any] = {"max_epochs": 4} if "batch" in algorithm else {"epochs": 3}
     for bias in (False, True):
         fast = run(algorithm, X, y, bias=bias, record="summary", engine="fast", **options)
         literal = run(algorithm, X.tolist(), y.tolist(), bias=bias, record="summary",
                       **options)  # fmt: skip
-        assert fast == literal and calls
+        assert fast == literal and calls and set(calls) == {loop}
         calls.clear()
         kept = run(algorithm, X[:40], y[:40], bias=bias, engine="fast", **options)
         assert kept == run(algorithm, X[:40].tolist(), y[:40].tolist(), bias=bias, **options)
         assert not calls  # a kept score must be exact: the Python pass
         assert all(isinstance(v, Fraction) for v in fast.weights)
+
+
+def test_a_numpy_dyadic_pass_is_rent_paid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its time counts toward loading the kernels, as the numpy passes' does: a program
+    # making many runs on float data ends up making them compiled.
+    calls = _spied(monkeypatch, "numpy")
+    X = np.random.default_rng(5).standard_normal((400, 8))
+    run("perceptron/ssbd", X, np.where(X[:, 0] >= 0, 1, -1), record="summary", engine="fast")
+    assert calls == ["numpy"] and driver.RENT.seconds > 0
 
 
 def test_small_integer_rows_whose_weights_leave_the_certificate_use_it_too(

@@ -68,6 +68,9 @@ def test_floats_scale_to_the_integers_the_literal_conversion_makes(
     assert made is not None
     factor = _factor(made, literal)
     assert [[v * factor for v in row] for row in literal.X.tolist()] == _integers(made)
+    if made.X.dtype.kind == "f":  # the bound the compiled pass's digits are sized by: tight
+        widest = max(abs(v) for row in _integers(made) for v in row)
+        assert made.top is not None and widest < 2**made.top <= max(1, 2 * widest)
     assert made.X.dtype.kind == ("f" if literal.X.dtype == object else "i" if
                                  literal.X.dtype.kind == "i" else "u")  # fmt: skip
     assert list(made) == list(rows)  # x = X/D, exactly, whatever X is held in

@@ -114,7 +114,7 @@ def _exact(row: npt.NDArray[np.float64], Wf: npt.NDArray[np.float64]) -> int:
     return sum(int(x) * int(w) for x, w in zip(row.tolist(), Wf.tolist(), strict=True))
 
 
-def _limits(rule: int) -> tuple[int, int]:
+def limits(rule: int) -> tuple[int, int]:
     """A mistake is y·s below the limit of its label, (for +1, for −1): y·s ≤ 0
     (tie-mistake, both labels); s < 0 for y = +1 and s ≥ 0 for y = −1 (tie-positive); s ≤ 0
     for +1 and s > 0 for −1 (tie-negative).  On integers, y·s < 1 or y·s < 0."""
@@ -142,11 +142,11 @@ def blas_pass(
     off = 1 if b else 0
     Wf = W.astype(np.float64)  # exact: every |W_j| is below 2^53
     signs = y.tolist()  # the labels as Python ints, for the rows looked at one by one
-    limit = _limits(rule)  # (for +1, for −1)
+    limit = limits(rule)  # (for +1, for −1)
     plus, minus = (_above(lim + margin) for lim in limit)  # y·s below: a mistake, or too close
     sure = {1: limit[0] - margin, -1: limit[1] - margin}  # y·s below: a mistake
     yf = y.astype(np.float64)
-    limits = plus if plus == minus else np.where(y > 0, plus, minus)
+    bars = plus if plus == minus else np.where(y > 0, plus, minus)
     rows = max(8, CHUNK_BYTES // (8 * max(1, m + off)))
     chunk = np.empty((min(n, rows), m + off))
     chunk[:, 0] = b  # the bias column, if any (the rows are written from column off on)
@@ -170,7 +170,7 @@ def blas_pass(
                     break
         else:
             s *= yf[i:j]
-            wrong = s < (limits if isinstance(limits, float) else limits[i:j])
+            wrong = s < (bars if isinstance(bars, float) else bars[i:j])
             first = int(wrong.argmax())
             t, v_t = (i + first, float(s[first])) if wrong[first] else (j, 0.0)
         if t == j:  # a clean block

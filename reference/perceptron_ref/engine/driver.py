@@ -7,7 +7,8 @@ runs in int64 when :func:`~perceptron_ref.engine.passes.certified` proves it can
 overflow, and in Python integers otherwise (once a run has left int64 it stays there):
 scored in float64 within a proven bound where float64 holds the rows exactly and no score
 is kept (:mod:`~perceptron_ref.engine.dyadic`: data given as floats, and int8 to int32
-rows whose weights have grown past int64's certificate), else in Python integers alone.
+rows whose weights have grown past int64's certificate; for floats, compiled where the
+kernels run, :mod:`~perceptron_ref.engine.dyadic_compiled`), else in Python integers alone.
 Cycle detection compares the integer W at epoch ends: w = η·W/D with η/D > 0 fixed, so w
 repeats exactly when W does (:mod:`~perceptron_ref.engine.cycles`).
 
@@ -15,9 +16,10 @@ Which loop makes a certified pass is a matter of time only (:class:`Passes`): nu
 (:func:`~perceptron_ref.engine.passes.block_pass`) need nothing loaded; the compiled kernels
 (:mod:`~perceptron_ref.engine.kernel`) are ten times faster a pass but cost about a second to
 load.  A run starts in numpy and switches once the process has spent :data:`LOAD_COST`
-there, over all its runs (:data:`RENT`), or when this run's numpy passes still to make would
-take longer than that (rent, then buy): small data never waits for numba, long runs are
-compiled, and so are the later runs of a program that makes many short ones.  Without numba
+there, over all its runs (:data:`RENT`; the numpy passes over floats count too), or when
+this run's numpy passes still to make would take longer than that (rent, then buy): small
+data never waits for numba, long runs are compiled, and so are the later runs of a program
+that makes many short ones.  Without numba
 (no ``[fast]`` extra) the passes stay in numpy, the same trace, and one line on stderr says so.
 
 >>> from fractions import Fraction
@@ -125,6 +127,10 @@ class Passes:
             self.exact = True
         if not certified(w_max, self.column_max, self.row_max):
             return "python"
+        return self._loop(left)
+
+    def _loop(self, left: int | None) -> str:
+        """``numpy`` or ``compiled``: the kernel forced, or rent-or-buy."""
         if self.kernel != "auto":
             if self.kernel == "compiled" and not compiled():
                 raise MissingExtra("fast", what="the compiled kernels (numba)")
@@ -149,7 +155,7 @@ class Passes:
             W = W.tolist() if isinstance(W, np.ndarray) else W  # Python ints from here on
             unit = float(self.data.scale) if X.dtype.kind == "f" else 1.0  # X·unit: integers
             if not keep and exact(X):  # rows float64 holds: scored in it, within a bound
-                return W, dyadic_pass(X, y, W, b, self.rule, unit), None
+                return W, self._dyadic(W, unit, left), None
             self.labels = self.labels or y.tolist()
             kept: Kept = [] if keep else None
             return W, python_pass(X, self.labels, W, b, self.rule, kept, unit), kept
@@ -179,6 +185,25 @@ class Passes:
             int(k),
             (list(zip(scores.tolist(), flags.tolist(), strict=True)) if keep else None),
         )
+
+    def _dyadic(self, W: list[int], unit: float, left: int | None) -> int:
+        """A pass scored in float64 within a proven bound (:mod:`~perceptron_ref.engine.dyadic`):
+        compiled where :meth:`_loop` says the kernels run and the rows are float64 (data
+        given as floats), else in numpy, its time counted as rent."""
+        X, y, b = self.data.X, self.data.y, self.b
+        if X.dtype == np.float64 and self._loop(left) == "compiled":
+            from perceptron_ref.engine import kernel
+            from perceptron_ref.engine.dyadic_compiled import compiled_dyadic_pass
+
+            k = compiled_dyadic_pass(X, y, W, b, self.rule, unit, self.data.top)
+            kernel.LOADED = True
+            return k
+        start = time.perf_counter()
+        k = dyadic_pass(X, y, W, b, self.rule, unit)
+        seconds = time.perf_counter() - start
+        self.spent, self.numpy_passes = self.spent + seconds, self.numpy_passes + 1
+        RENT.seconds += seconds
+        return k
 
     def advance(self, W: State, passes: int, brent: Brent | None = None,
                 stop_clean: bool = False) -> tuple[State, int, int, str]:  # fmt: skip

@@ -46,8 +46,8 @@ import numpy as np
 import numpy.typing as npt
 
 from perceptron_ref.engine import blas
-from perceptron_ref.engine.blas import _limits
-from perceptron_ref.engine.passes import python_pass
+from perceptron_ref.engine.blas import limits
+from perceptron_ref.engine.passes import integers, python_pass
 from perceptron_ref.engine.rules import is_mistake
 
 U = 2.0**-53
@@ -99,15 +99,34 @@ class Digits:
                 self.levels.append(digits)
             rest = high
 
+    def grid(self, bits: int) -> npt.NDArray[np.float64]:
+        """The digits of sums of integers below 2^bits, as one array, a row a level (as many
+        as such an integer has digits), that :meth:`take` reads: for a compiled loop to add
+        to."""
+        grid = np.zeros((max(1, -(-bits // self.p)), self.width))
+        self.levels = list(grid)
+        return grid
+
     def take(self) -> list[int]:
         """The sums so far, as Python ints (and the sums start again from 0)."""
         total = [0] * self.width
         for level, column in enumerate(self.levels):
-            for j, v in enumerate(column.tolist()):
-                if v:
-                    total[j] += int(v) << (level * self.p)
-        self.levels = []
+            if column.any():
+                for j, v in enumerate(column.tolist()):
+                    if v:
+                        total[j] += int(v) << (level * self.p)
+                column[:] = 0.0
         return total
+
+
+def rounded(W: list[int]) -> tuple[npt.NDArray[np.float64], float, float]:
+    """(Wf, E, max|Wf|): W rounded to float64, and how far that is from W; OverflowError
+    past :data:`TOP`."""
+    if max(map(abs, W)) >= TOP:
+        raise OverflowError
+    Wf = np.array([float(v) for v in W])
+    top = float(np.abs(Wf).max())
+    return Wf, SLACK * U * top, top
 
 
 def dyadic_pass(X: npt.NDArray[Any], y: npt.NDArray[np.int8], W: list[int], b: int,
@@ -122,7 +141,7 @@ def dyadic_pass(X: npt.NDArray[Any], y: npt.NDArray[np.int8], W: list[int], b: i
     if off and float(b) != b:  # a bias value float64 does not hold: Python integers
         return python_pass(X, y.tolist(), W, b, rule, None, unit)
     signs = y.tolist()
-    limit = _limits(rule)  # (for +1, for −1): y·s below it is a mistake
+    limit = limits(rule)  # (for +1, for −1): y·s below it is a mistake
     bound_of = SLACK * d * U / (1 - d * U)  # γ_d, doubled
     rows = max(8, blas.CHUNK_BYTES // (8 * d))
     chunk = np.empty((min(n, rows), d))
@@ -142,20 +161,11 @@ def dyadic_pass(X: npt.NDArray[Any], y: npt.NDArray[np.int8], W: list[int], b: i
     def catch_up() -> None:
         """W brought up to date: the pending rows added, exactly."""
         flush()
-        for j, v in enumerate(moved.take()):
-            W[j] += v
-
-    def rounded() -> tuple[npt.NDArray[np.float64], float, float]:
-        """(Wf, E, max|Wf|) from W up to date; OverflowError past :data:`TOP`."""
-        if max(map(abs, W)) >= TOP:
-            raise OverflowError
-        Wf = np.array([float(v) for v in W])
-        top = float(np.abs(Wf).max())
-        return Wf, SLACK * U * top, top
+        W[:] = map(sum, zip(W, moved.take(), strict=True))
 
     k, i, size, c0, c1 = 0, 0, start, 0, 0
     try:
-        Wf, E, top = rounded()
+        Wf, E, top = rounded(W)
         while i < n:
             if i >= c1:  # the next chunk of rows (b, X_i) in float64, and its largest entries
                 flush()
@@ -186,8 +196,8 @@ def dyadic_pass(X: npt.NDArray[Any], y: npt.NDArray[np.int8], W: list[int], b: i
                 continue
             if v_t >= limit[0 if signs[t] > 0 else 1] - B:  # too close to call: exactly
                 catch_up()
-                Wf, E, top = rounded()
-                x = [int(v) for v in chunk[t - c0].tolist()]
+                Wf, E, top = rounded(W)
+                x = integers(chunk[t - c0])
                 if not is_mistake(rule, sum(map(mul, W, x)), signs[t]):
                     i = t + 1
                     continue

@@ -19,6 +19,7 @@ float64 holds, and :mod:`~perceptron_ref.engine.dyadic` scores them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -60,6 +61,10 @@ def exponents(X: npt.NDArray[np.float64]) -> tuple[int, int] | None:
     >>> exponents(np.array([[0.75, -6.0], [0.0, 1.0]]))  # 0.75 = 3·2^-2: L ≤ −2, |x| < 2^3
     (-53, 3)
     """
+    compiled = sys.modules.get("perceptron_ref.engine.dyadic_compiled")
+    if compiled is not None:  # the compiled kernels run here: the same read, compiled
+        found: tuple[int, int] | None = compiled.exponents(X)
+        return found
     U = np.uint64
     flat = X.reshape(-1).view(np.uint64)
     size = min(BITS_AT_ONCE, flat.size)
@@ -118,7 +123,7 @@ def from_float_array(X: npt.NDArray[np.floating[Any]], y: Any) -> Scaled | None:
             K -= spare
         return Scaled(_narrow(A), labels, 2**K)
     if high + K <= FLOAT_TOP and K <= FLOAT_TOP:
-        return Scaled(rows, labels, 2**K)
+        return Scaled(rows, labels, 2**K, high + K)
     return None
 
 
@@ -177,7 +182,7 @@ def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
     :func:`from_number_rows`), all else exactly as the literal reference converts it (same
     checks, same errors)."""
     if isinstance(X, Scaled):  # read by engine.csv or engine.coq; the labels are the y given
-        return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale)
+        return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale, X.top)
     if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
         return from_integer_array(X, y)
     made = None

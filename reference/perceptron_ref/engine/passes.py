@@ -128,6 +128,14 @@ def block_pass(
     return k, scores, flags
 
 
+def integers(row: npt.NDArray[Any], unit: float = 1.0) -> list[int]:
+    """A numpy row's integers as Python ints: an integer row's as they are, a float row's
+    (data given as floats, :class:`~perceptron_ref.engine.scaled.Scaled`) times ``unit``,
+    the scale, a power of two: exact, for integers float64 holds."""
+    x = row.tolist()
+    return [int(v * unit) for v in x] if row.dtype.kind == "f" else x
+
+
 def python_pass(
     X: Any,
     y: list[int],
@@ -142,13 +150,10 @@ def python_pass(
     off = 1 if b != 0 else 0
     m = len(W) - off
     k = 0
-    floats = getattr(getattr(X, "dtype", None), "kind", "") == "f"  # floats: times unit
     for i, yi in enumerate(y):
         x = X[i]
         if not isinstance(x, list):
-            x = x.tolist()  # a row of a numpy array: Python ints
-            if floats:
-                x = [int(v * unit) for v in x]  # exact: a power of two, in range
+            x = integers(x, unit)  # a row of a numpy array: Python ints
         s = sum(map(mul, W[off:], x), W[0] * b if off else 0)
         mistake = is_mistake(rule, s, yi)
         if mistake:

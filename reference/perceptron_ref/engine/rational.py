@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from perceptron_ref.engine.passes import integers
 from perceptron_ref.engine.rules import TIE_NEGATIVE, TIE_POSITIVE
 from perceptron_ref.engine.scaled import Scaled
 from perceptron_ref.trace import Record, Step
@@ -87,9 +88,7 @@ def steps_of(
     for i, (s, mistake) in enumerate(kept):
         y: Label = 1 if data.y[i] == 1 else -1
         if mistake:
-            x = data.X[i].tolist()
-            if data.X.dtype.kind == "f":  # the floats themselves: their integers, exactly
-                x = [int(v * float(data.scale)) for v in x]
+            x = integers(data.X[i], float(data.scale))
             if off:
                 W[0] += y * b
             for j, v in enumerate(x):
