@@ -8,6 +8,7 @@ cancel it, so that float64 scores are wrong and the close calls are scored again
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -83,8 +84,9 @@ def test_a_dyadic_pass_equals_the_big_integer_pass(
         assert dyadic_pass(X, y, W, bias, rule, unit) == k
     assert expected == W
     if X.dtype == np.float64:  # the compiled pass takes the floats themselves only
-        W = list(W0)
-        assert compiled_dyadic_pass(X, y, W, bias, rule, unit) == k and expected == W
+        for one_pass, bits in itertools.product(PASSES, (None, made.bits)):
+            W = list(W0)  # the entries' bound read from X, or the one the reader made
+            assert one_pass(X, y, W, bias, rule, unit, bits) == k and expected == W, bits
 
 
 @pytest.mark.parametrize("one_pass", PASSES)
@@ -93,9 +95,10 @@ def test_a_score_that_float64_gets_wrong_is_scored_exactly(one_pass: Pass) -> No
     # the exact score is 1, so under tie-negative (a mistake at 0) y = +1 is no mistake.
     assert float(2**60 + 1) == float(2**60)
     X = np.array([[1.0, 1.0]])
-    for y, mistakes in ((1, 0), (-1, 1)):
-        W = [2**60 + 1, -(2**60)]
-        assert one_pass(X, np.array([y], dtype=np.int8), W, 0, TIE_NEGATIVE) == mistakes
+    for (y, mistakes), bits in itertools.product(((1, 0), (-1, 1)), (None, 1)):
+        W = [2**60 + 1, -(2**60)]  # (bits: the entries' bound as a reader gives it, 2^1)
+        assert one_pass(X, np.array([y], dtype=np.int8), W, 0, TIE_NEGATIVE, 1.0, bits) == (
+            mistakes)  # fmt: skip
         assert ([2**60 + 1, -(2**60)] if mistakes == 0 else [2**60, -(2**60) - 1]) == W
 
 
@@ -119,14 +122,14 @@ def test_a_bias_value_wider_than_every_entry_is_added_exactly(one_pass: Pass) ->
     X = np.array([[0.5, -0.25], [0.25, 0.5], [-0.75, 0.125]] * 5)
     y = np.ones(len(X), dtype=np.int8)
     p = Digits(len(X), 3).p
-    for b in (2**3, 2**70, 2 ** (2 * p), 2**200):
-        unit = float(b)  # (b is the scale, as the driver makes it)
+    for b in (2**3, 2**70, 2 ** (2 * p), 2**200, 2**1100 + 1):  # (the last: no float64 holds)
+        unit = min(b, 2**1000)  # the scale, as the driver makes b
         expected = [0, 0, 0]
-        k = python_pass([[int(v * b) for v in row] for row in X.tolist()], y.tolist(),
-                        expected, b, TIE_MISTAKE, None)  # fmt: skip
+        k = python_pass([[int(Fraction(v) * unit) for v in row] for row in X.tolist()],
+                        y.tolist(), expected, b, TIE_MISTAKE, None)  # fmt: skip
         assert expected[0] == b  # the bias weight: one mistake, +b
         W = [0, 0, 0]
-        assert one_pass(X, y, W, b, TIE_MISTAKE, unit) == k and expected == W
+        assert one_pass(X, y, W, b, TIE_MISTAKE, float(unit)) == k and expected == W
 
 
 @pytest.mark.parametrize("one_pass", PASSES)

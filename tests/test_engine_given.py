@@ -15,7 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_ref.engine.given import from_float_array, from_number_rows, scaled
+from perceptron_ref.engine.given import (
+    from_float_array,
+    from_number_rows,
+    numpy_exponents,
+    scaled,
+)
 from perceptron_ref.engine.scaled import Scaled, from_rows
 from perceptron_ref.errors import InputError
 from perceptron_ref.inputs import examples_from
@@ -70,7 +75,7 @@ def test_floats_scale_to_the_integers_the_literal_conversion_makes(
     assert [[v * factor for v in row] for row in literal.X.tolist()] == _integers(made)
     if made.X.dtype.kind == "f":  # the bound the compiled pass's digits are sized by: tight
         widest = max(abs(v) for row in _integers(made) for v in row)
-        assert made.top is not None and widest < 2**made.top <= max(1, 2 * widest)
+        assert made.bits is not None and widest < 2**made.bits <= max(1, 2 * widest)
     assert made.X.dtype.kind == ("f" if literal.X.dtype == object else "i" if
                                  literal.X.dtype.kind == "i" else "u")  # fmt: skip
     assert list(made) == list(rows)  # x = X/D, exactly, whatever X is held in
@@ -90,6 +95,27 @@ def test_floats_int64_holds_are_held_as_integers_at_the_least_scale(
     made, literal = from_float_array(X, y), from_rows(*examples_from(X, y))
     assert made is not None and made.X.dtype.kind == "i" and literal.X.dtype.kind == "i"
     assert made.scale == literal.scale and made.X.tolist() == literal.X.tolist()
+
+
+SPECIAL = st.sampled_from((0.0, -0.0, 5e-324, -(2.0**-1022), 2.0**1023, np.inf, -np.inf, np.nan))
+
+
+@settings(max_examples=150)
+@given(data=st.data(), n=st.integers(1, 9), m=st.integers(1, 9))
+def test_the_exponents_read_compiled_are_numpys(data: st.DataObject, n: int, m: int) -> None:
+    # (The compiled read takes over once the compiled float pass is loaded in a process.)
+    from perceptron_ref.engine import dyadic_compiled
+
+    X = np.array(data.draw(st.lists(st.lists(FLOATS | SPECIAL, min_size=m, max_size=m),
+                                    min_size=n, max_size=n)))  # fmt: skip
+    read = numpy_exponents(X)
+    assert dyadic_compiled.exponents(X) == read
+    if read is None:
+        assert not np.isfinite(X).all()
+    else:  # what it promises: every x a multiple of 2^L, every |x| below 2^E
+        low, high = read
+        for x in map(Fraction, X.reshape(-1).tolist()):
+            assert (x / Fraction(2) ** low).denominator == 1 and abs(x) < Fraction(2) ** high
 
 
 def test_what_floats_cannot_give_goes_the_literal_way() -> None:

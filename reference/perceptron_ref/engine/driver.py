@@ -195,11 +195,11 @@ class Passes:
             from perceptron_ref.engine import kernel
             from perceptron_ref.engine.dyadic_compiled import compiled_dyadic_pass
 
-            k = compiled_dyadic_pass(X, y, W, b, self.rule, unit, self.data.top)
+            k = compiled_dyadic_pass(X, y, W, b, self.rule, unit, self.data.bits)
             kernel.LOADED = True
             return k
         start = time.perf_counter()
-        k = dyadic_pass(X, y, W, b, self.rule, unit)
+        k = dyadic_pass(X, y, W, b, self.rule, unit, self.data.bits)
         seconds = time.perf_counter() - start
         self.spent, self.numpy_passes = self.spent + seconds, self.numpy_passes + 1
         RENT.seconds += seconds

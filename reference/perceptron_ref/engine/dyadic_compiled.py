@@ -6,8 +6,8 @@ float64 within a bound proved as the pass goes, W kept exact, as
 there); only the bookkeeping differs, a row at a time rather than a block:
 
 * One bound serves every row: B = R·(γ_d·max|Wf| + E), doubled (``SLACK``), where R bounds
-  every row's ‖(b, x)‖₁ (m·2^top + |b|, from the exponents the floats were read with:
-  :attr:`~perceptron_ref.engine.scaled.Scaled.top`); it changes only when W does, and
+  every row's ‖(b, x)‖₁ (m·2^bits + |b|, from the exponents the floats were read with:
+  :attr:`~perceptron_ref.engine.scaled.Scaled.bits`); it changes only when W does, and
   max|Wf| is read after each update (E grows by u·max|Wf|).  Nothing is summed beside the
   score: measured, that cost a fifth of the pass.
 * A mistake's row, times its label, is added to Wf in float64 and, exactly, to base-2^p
@@ -146,23 +146,23 @@ def exponents(X: npt.NDArray[np.float64]) -> tuple[int, int] | None:
 
 
 def compiled_dyadic_pass(X: npt.NDArray[np.float64], y: npt.NDArray[np.int8], W: list[int],
-                         b: int, rule: int, unit: float = 1.0, top: int | None = None,
+                         b: int, rule: int, unit: float = 1.0, bits: int | None = None,
                          ) -> int:  # fmt: skip
     """:func:`~perceptron_ref.engine.dyadic.dyadic_pass`, compiled: a pass that keeps no
     score over float64 rows whose integers are X·``unit``, W (Python ints, the bias weight
     first when b ≠ 0) updated in place: its mistakes.  ``top``: every |X_ij·unit| is below
-    2^top (:attr:`Scaled.top`), if known (else read from X)."""
+    2^bits (:attr:`Scaled.bits`), if known (else read from X)."""
     n, m = X.shape
     d = m + (1 if b else 0)
-    if b and float(b) != b:  # a bias value float64 does not hold: Python integers
+    if b and (abs(b) >= TOP or float(b) != b):  # a bias float64 does not hold: Python ints
         return python_pass(X, y.tolist(), W, b, rule, None, unit)
-    if top is None:
-        top = math.frexp(max(float(X.max()), -float(X.min())) * unit)[1]
-    entry = math.ldexp(1.0, min(top, 1023))  # (past TOP: the pass goes on in Python)
+    if bits is None:
+        bits = math.frexp(max(float(X.max()), -float(X.min())) * unit)[1]
+    entry = math.ldexp(1.0, min(bits, 1023))  # (past TOP: the pass goes on in Python)
     row = m * entry + abs(b)  # every ‖(b, x)‖₁, a bound the scores' bound B is made of
     plus, minus = (float(v) for v in limits(rule))
     digits = Digits(n, d)
-    levels = digits.grid(min(max(top, abs(b).bit_length()), 1100))  # each entry's digits
+    levels = digits.grid(min(max(bits, abs(b).bit_length()), 1100))  # each entry's digits
     state, out = np.zeros(2), np.zeros(3, dtype=np.int64)
     k, i = 0, 0
     while True:

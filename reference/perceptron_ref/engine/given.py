@@ -65,6 +65,11 @@ def exponents(X: npt.NDArray[np.float64]) -> tuple[int, int] | None:
     if compiled is not None:  # the compiled kernels run here: the same read, compiled
         found: tuple[int, int] | None = compiled.exponents(X)
         return found
+    return numpy_exponents(X)
+
+
+def numpy_exponents(X: npt.NDArray[np.float64]) -> tuple[int, int] | None:
+    """:func:`exponents`, in numpy: a block of the bits at a time, two reductions each."""
     U = np.uint64
     flat = X.reshape(-1).view(np.uint64)
     size = min(BITS_AT_ONCE, flat.size)
@@ -182,7 +187,7 @@ def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
     :func:`from_number_rows`), all else exactly as the literal reference converts it (same
     checks, same errors)."""
     if isinstance(X, Scaled):  # read by engine.csv or engine.coq; the labels are the y given
-        return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale, X.top)
+        return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale, X.bits)
     if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
         return from_integer_array(X, y)
     made = None

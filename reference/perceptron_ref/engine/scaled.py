@@ -49,9 +49,9 @@ class Scaled:
     X: npt.NDArray[Any]
     y: npt.NDArray[np.int8]
     scale: int
-    top: int | None = None
-    """Every integer of X is below 2^top in magnitude, where the reader knew it (data given
-    as floats: their exponent fields); None where not."""
+    bits: int | None = None
+    """Every integer of X is below 2^bits in magnitude, where the reader knew it (data given
+    as floats: from their exponent fields); None where not."""
 
     def __iter__(self) -> Iterator[tuple[Fraction, ...]]:
         """The rows as exact rationals x = X/D: a Scaled is data any engine can run on."""
