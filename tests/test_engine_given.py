@@ -21,7 +21,7 @@ from perceptron_ref.engine.given import (
     numpy_exponents,
     scaled,
 )
-from perceptron_ref.engine.scaled import Scaled, from_rows
+from perceptron_ref.engine.scaled import Scaled, from_rows, labels_from, marshalled
 from perceptron_ref.errors import InputError
 from perceptron_ref.inputs import examples_from
 
@@ -151,6 +151,51 @@ def test_rows_of_python_numbers_read_as_the_literal_conversion_reads_them(
         factor = _factor(made, literal)
         assert [[v * factor for v in row] for row in literal.X.tolist()] == _integers(made)
     assert list(scaled(X, [1] * n)) == list(literal)  # whichever way, the same rationals
+
+
+@settings(max_examples=150)
+@given(data=st.data(), n=st.integers(1, 8), m=st.integers(1, 5), tuples=st.booleans(),
+       kind=st.sampled_from(("int", "float")))  # fmt: skip
+def test_marshal_reads_rows_of_floats_or_small_ints_as_numpy_does(
+    data: st.DataObject, n: int, m: int, tuples: bool, kind: str
+) -> None:
+    value = st.integers(-(2**31), 2**31 - 1) if kind == "int" else FLOATS | SPECIAL
+    rows = [data.draw(st.lists(value, min_size=m, max_size=m)) for _ in range(n)]
+    X: list[Any] | tuple[Any, ...] = tuple(map(tuple, rows)) if tuples else rows
+    A = marshalled(X)
+    assert A is not None and A.dtype == (np.int32 if kind == "int" else np.float64)
+    expected = np.array(rows, dtype=A.dtype)
+    assert A.shape == (n, m) and A.flags.c_contiguous
+    assert A.tobytes() == expected.tobytes()  # bit for bit: −0.0, NaN's payload
+    # One entry changed to what marshal writes otherwise: the layout no longer holds.
+    odd = data.draw(st.sampled_from((True, False, 2**31, -(2**31) - 1, 2**70, "1", None,
+                                     Fraction(1, 2), np.float64(1.0), np.int64(1), [1.0],
+                                     1.0 if kind == "int" else 1)))  # fmt: skip
+    i, j = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, m - 1))
+    changed = [list(row) for row in rows]
+    changed[i][j] = odd
+    assert marshalled(changed) is None
+    ragged = [list(row) for row in rows]
+    ragged[i].pop()  # one row shorter than the others
+    assert marshalled(ragged) is None or n == 1
+
+
+def test_marshal_refuses_what_is_not_a_matrix_of_numbers() -> None:
+    cases: list[Any] = [[], [[]], [[1.0], [2.0, 3.0]], [1.0, 2.0], [[[1.0]]], "ab", ([],)]
+    for X in cases:
+        assert marshalled(X) is None, X
+
+
+def test_labels_given_as_a_list_are_read_at_once_and_checked_as_before() -> None:
+    assert labels_from([1, -1, 1], 3).tolist() == [1, -1, 1]
+    assert labels_from((1.0, -1.0), 2).tolist() == [1, -1]
+    for bad, message in (([1, True], "label True is not -1 or 1"),
+                         ([1, 2], "label 2 is not -1 or 1"),
+                         ([1.0, 0.5], "label 0.5 is not -1 or 1")):  # fmt: skip
+        with pytest.raises(InputError, match=message):
+            labels_from(bad, 2)
+    with pytest.raises(InputError, match="3 examples but 2 labels"):
+        labels_from([1, -1], 3)
 
 
 @pytest.mark.parametrize("X, message", [

@@ -32,6 +32,7 @@ from perceptron_ref.engine.scaled import (
     from_integer_array,
     from_rows,
     labels_from,
+    marshalled,
 )
 from perceptron_ref.inputs import examples_from
 
@@ -160,23 +161,25 @@ def from_number_rows(X: list[Any] | tuple[Any, ...], y: Any) -> Scaled | None:
     >>> from_number_rows([[1, True]], [1]) is None  # a bool: the literal route refuses it
     True
     """
-    kinds: set[type] = set()
-    for row in X:
-        if type(row) not in (list, tuple):
+    A = marshalled(X)
+    if A is None:  # not the common case: each entry's type looked at, then numpy reads them
+        kinds: set[type] = set()
+        for row in X:
+            if type(row) not in (list, tuple):
+                return None
+            kinds.update(map(type, row))
+            if len(kinds) > 1:
+                return None
+        kind = kinds.pop() if kinds else None
+        if kind not in (int, float):
             return None
-        kinds.update(map(type, row))
-        if len(kinds) > 1:
+        try:
+            A = np.array(X, dtype=np.int64 if kind is int else np.float64)
+        except (OverflowError, ValueError):  # an int past int64; ragged rows
             return None
-    kind = kinds.pop() if kinds else None
-    if kind not in (int, float):
-        return None
-    try:
-        A = np.array(X, dtype=np.int64 if kind is int else np.float64)
-    except (OverflowError, ValueError):  # an int past int64; ragged rows
-        return None
-    if A.ndim != 2 or 0 in A.shape:
-        return None
-    if kind is float:
+        if A.ndim != 2 or 0 in A.shape:
+            return None
+    if A.dtype.kind == "f":
         return from_float_array(A.astype(np.float64, copy=False), y)
     return Scaled(_narrow(A), labels_from(y, A.shape[0]), 1)
 

@@ -15,6 +15,7 @@ denominators, so integer data keep D = 1 and are not copied when already narrow.
 
 from __future__ import annotations
 
+import marshal
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -96,11 +97,67 @@ def labels_from(y: Any, n: int) -> npt.NDArray[np.int8]:
         if bad.any():
             to_label(y[int(np.argmax(bad))])  # raises the reference's message
         labels = y.astype(np.int8)
+    elif (
+        isinstance(y, list | tuple)
+        and (given := marshalled((y,))) is not None
+        and bool(((given == 1) | (given == -1)).all())
+    ):  # a list of Python ints or floats, every one ±1: read at once
+        labels = given[0].astype(np.int8)
     else:
         labels = np.array([to_label(v) for v in y], dtype=np.int8)
     if n != len(labels):
         raise InputError(f"{n} examples but {len(labels)} labels")
     return labels
+
+
+MARSHAL = 2
+"""The marshal format :func:`marshalled` reads (version 2: no back-references, so the bytes
+depend only on the rows' types and values)."""
+
+
+def marshalled(X: list[Any] | tuple[Any, ...]) -> npt.NDArray[Any] | None:
+    """n ≥ 1 rows (lists or tuples) of m ≥ 1 entries that are all Python floats, or all
+    Python ints in [−2^31, 2^31), as a float64 or int32 matrix; None for anything else.
+
+    marshal (the format of ``.pyc`` files) writes such rows in one pass in C, each entry as
+    its exact type's code and its bits: ``[`` or ``(`` and n as 4 bytes, then for each row
+    ``[`` or ``(`` and m, and for each entry ``g`` and its 8 bytes (a float) or ``i`` and 4
+    (an int in that range).  Where the bytes have exactly that layout (every code and count
+    is checked) they are read as an array; as marshal's bytes decode to the object they came
+    from, they came from such rows.  Anything else (a bool, ``T`` or ``F``; a larger int;
+    a string; a numpy scalar or a Fraction, which marshal refuses; ragged rows) breaks the
+    layout.  Measured on 60000×196 rows: about 0.3 s, where looking at each entry's type
+    and then numpy's reading took 0.6 to 0.8 s.
+
+    >>> marshalled([[1.5, -2.0], [0.0, 3.0]]).tolist(), marshalled([(1, 2)]).dtype.name
+    ([[1.5, -2.0], [0.0, 3.0]], 'int32')
+    >>> marshalled([[1, True]]) is None, marshalled([[1, 2.0]]) is None
+    (True, True)
+    """
+    try:
+        n, m = len(X), len(X[0])
+        data = marshal.dumps(X, MARSHAL)
+    except (TypeError, IndexError, ValueError):  # no rows; an unmarshallable object
+        return None
+    if not (0 < n < 2**31 and 0 < m < 2**31) or data[:1] not in (b"[", b"("):
+        return None
+    if data[1:5] != n.to_bytes(4, "little"):
+        return None
+    # a row's bytes: its code, m, and each entry's (code and bits): floats' or ints'
+    layouts = [(b"g", 8, "<f8"), (b"i", 4, "<i4")]
+    found = [(c, size, t) for c, size, t in layouts if len(data) == 5 + n * (5 + (1 + size) * m)]
+    if not found:
+        return None
+    (code, size, dtype), width = found[0], 5 + (1 + found[0][1]) * m
+    rows = np.frombuffer(data, dtype=np.uint8, offset=5).reshape(n, width)
+    heads = (rows[:, 0] == ord("[")) | (rows[:, 0] == ord("("))
+    counts = rows[:, 1:5] == np.frombuffer(m.to_bytes(4, "little"), dtype=np.uint8)
+    codes = rows[:, 5 :: 1 + size] == code[0]
+    if not (heads.all() and counts.all() and codes.all()):
+        return None
+    values: npt.NDArray[Any] = np.ndarray((n, m), dtype=dtype, buffer=data, offset=5 + 5 + 1,
+                                          strides=(width, 1 + size))  # fmt: skip
+    return values.astype(np.float64 if code == b"g" else np.int32)  # native, C-contiguous
 
 
 def from_integer_array(X: npt.NDArray[np.integer[Any]], y: Any) -> Scaled:
