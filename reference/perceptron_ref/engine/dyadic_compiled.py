@@ -138,7 +138,7 @@ def _fields(bits: Any) -> tuple[int, int]:
 def exponents(X: npt.NDArray[np.float64]) -> tuple[int, int] | None:
     """:func:`~perceptron_ref.engine.given.exponents`, compiled: one read of the bits, used
     where this module is loaded (the compiled kernels run here)."""
-    with kernel._announced("fields"):
+    with kernel.announced("fields"):
         low, top = _fields(X.reshape(-1).view(np.uint64))
     if top == 0x7FF:
         return None
@@ -150,14 +150,15 @@ def compiled_dyadic_pass(X: npt.NDArray[np.float64], y: npt.NDArray[np.int8], W:
                          ) -> int:  # fmt: skip
     """:func:`~perceptron_ref.engine.dyadic.dyadic_pass`, compiled: a pass that keeps no
     score over float64 rows whose integers are X·``unit``, W (Python ints, the bias weight
-    first when b ≠ 0) updated in place: its mistakes.  ``top``: every |X_ij·unit| is below
+    first when b ≠ 0) updated in place: its mistakes.  ``bits``: every |X_ij·unit| is below
     2^bits (:attr:`Scaled.bits`), if known (else read from X)."""
     n, m = X.shape
     d = m + (1 if b else 0)
     if b and (abs(b) >= TOP or float(b) != b):  # a bias float64 does not hold: Python ints
         return python_pass(X, y.tolist(), W, b, rule, None, unit)
     if bits is None:
-        bits = math.frexp(max(float(X.max()), -float(X.min())) * unit)[1]
+        widest = max(float(X.max()), -float(X.min())) * unit
+        bits = math.frexp(widest)[1] if math.isfinite(widest) else 1100
     entry = math.ldexp(1.0, min(bits, 1023))  # (past TOP: the pass goes on in Python)
     row = m * entry + abs(b)  # every ‖(b, x)‖₁, a bound the scores' bound B is made of
     plus, minus = (float(v) for v in limits(rule))
@@ -172,7 +173,7 @@ def compiled_dyadic_pass(X: npt.NDArray[np.float64], y: npt.NDArray[np.int8], W:
             status = OVERFLOW
         else:
             state[:] = E, top_w
-            with kernel._announced("dyadic"):
+            with kernel.announced("dyadic"):
                 _rows(X, y, Wf, levels, float(b), plus, minus, unit, row, digits.base, i,
                       state, out)  # fmt: skip
             i, status = int(out[0]), int(out[1])

@@ -68,6 +68,7 @@ __all__ = [
     "TIE_NEGATIVE",
     "TIE_POSITIVE",
     "WORDS",
+    "announced",
     "by_pairs",
     "certified",
     "certified_int32",
@@ -222,7 +223,7 @@ def compiled_pass(
     if X.dtype.str in _SEEN:  # the usual case: no context manager to enter
         _epochs(kind, X, Xw, y, W, b, rule, 1, False, W, state, keep, scores, flags)
     else:
-        with _announced(X.dtype.str):
+        with announced(X.dtype.str):
             _epochs(kind, X, Xw, y, W, b, rule, 1, False, W, state, keep, scores, flags)
     return int(state[2])
 
@@ -246,7 +247,7 @@ def epochs(
     no test); the mistakes of these passes are added to ``state[2]``.
     """
     Xw = words_of(X) if kind == WORDS else _NO_WORDS
-    with _announced(X.dtype.str):
+    with announced(X.dtype.str):
         passes, outcome = _epochs(kind, X, Xw, y, W, b, rule, limit, stop_clean, T, state,
                                   False, NO_SCORES, NO_FLAGS)  # fmt: skip
     return int(passes), int(outcome)
@@ -258,7 +259,7 @@ NOTICE = 1.0
 
 
 @contextmanager
-def _announced(key: str) -> Iterator[None]:
+def announced(key: str) -> Iterator[None]:
     """The first call of a kernel on a type of rows: numba reads its cache (a fraction of a
     second), or compiles (seconds, once per machine).  If that takes longer than
     :data:`NOTICE`, one line on stderr says so, when stderr is a terminal."""
