@@ -174,7 +174,11 @@ def test_marshal_reads_rows_of_floats_or_small_ints_as_numpy_does(
     i, j = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, m - 1))
     changed = [list(row) for row in rows]
     changed[i][j] = odd
-    assert marshalled(changed) is None
+    other = type(odd) is float if kind == "int" else type(odd) is int and -(2**31) <= odd < 2**31
+    if n * m == 1 and other:
+        assert marshalled(changed) is not None  # [[x]]: a matrix of the other kind, rightly
+    else:
+        assert marshalled(changed) is None
     ragged = [list(row) for row in rows]
     ragged[i].pop()  # one row shorter than the others
     assert marshalled(ragged) is None or n == 1
