@@ -168,9 +168,7 @@ class Passes:
                 k, scores, flags = blas_pass(X, y, W, b, self.rule, keep=keep, margin=off)
             else:
                 k, scores, flags = block_pass(X, y, W, b, self.rule, keep=keep)
-            seconds = time.perf_counter() - start
-            self.spent, self.numpy_passes = self.spent + seconds, self.numpy_passes + 1
-            RENT.seconds += seconds
+            self._paid(start)
         else:
             from perceptron_ref.engine import kernel  # numba: loaded only for long runs
 
@@ -200,10 +198,15 @@ class Passes:
             return k
         start = time.perf_counter()
         k = dyadic_pass(X, y, W, b, self.rule, unit, self.data.bits)
+        self._paid(start)
+        return k
+
+    def _paid(self, start: float) -> None:
+        """A numpy pass begun at ``start`` (``time.perf_counter``) has ended: its time is
+        this run's and this process's rent."""
         seconds = time.perf_counter() - start
         self.spent, self.numpy_passes = self.spent + seconds, self.numpy_passes + 1
         RENT.seconds += seconds
-        return k
 
     def advance(self, W: State, passes: int, brent: Brent | None = None,
                 stop_clean: bool = False) -> tuple[State, int, int, str]:  # fmt: skip

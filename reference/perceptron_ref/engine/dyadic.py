@@ -120,6 +120,12 @@ class Digits:
         return total
 
 
+def held(b: int) -> bool:
+    """Whether float64 holds the bias value b, below :data:`TOP` (else the pass is made in
+    Python integers)."""
+    return abs(b) < TOP and float(b) == b
+
+
 def rounded(W: list[int]) -> tuple[npt.NDArray[np.float64], float, float]:
     """(Wf, E, max|Wf|): W rounded to float64, and how far that is from W; OverflowError
     past :data:`TOP`."""
@@ -140,7 +146,7 @@ def dyadic_pass(X: npt.NDArray[Any], y: npt.NDArray[np.int8], W: list[int], b: i
     n, m = X.shape
     off = 1 if b else 0
     d = m + off
-    if off and (abs(b) >= TOP or float(b) != b):  # a bias float64 does not hold: Python ints
+    if not held(b):
         return python_pass(X, y.tolist(), W, b, rule, None, unit)
     signs = y.tolist()
     limit = limits(rule)  # (for +1, for −1): y·s below it is a mistake

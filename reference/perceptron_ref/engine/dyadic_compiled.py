@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from perceptron_ref.engine import kernel
 from perceptron_ref.engine.blas import limits
-from perceptron_ref.engine.dyadic import SLACK, TOP, Digits, U, rounded
+from perceptron_ref.engine.dyadic import SLACK, TOP, Digits, U, held, rounded
 from perceptron_ref.engine.passes import integers, python_pass
 from perceptron_ref.engine.rules import is_mistake
 
@@ -154,7 +154,7 @@ def compiled_dyadic_pass(X: npt.NDArray[np.float64], y: npt.NDArray[np.int8], W:
     2^bits (:attr:`Scaled.bits`), if known (else read from X)."""
     n, m = X.shape
     d = m + (1 if b else 0)
-    if b and (abs(b) >= TOP or float(b) != b):  # a bias float64 does not hold: Python ints
+    if not held(b):
         return python_pass(X, y.tolist(), W, b, rule, None, unit)
     if bits is None:
         widest = max(float(X.max()), -float(X.min())) * unit
