@@ -7,11 +7,12 @@ STAMP := $(VENV)/.installed
 .PHONY: setup demo test test-deep lint typecheck pytest prove extract bench platforms mutation clean
 
 # System tools (Debian packages): bubblewrap for the candidates' sandbox, coq for the proof
-# kernel, ocaml's native compiler for the program extracted from the Coq definitions.  As
-# root (CI) they are installed with apt-get; otherwise one line says how.
-SYSTEM_TOOLS := bwrap:bubblewrap coqc:coq ocamlopt:ocaml
+# kernel, ocaml's native compiler for the program extracted from the Coq definitions, a C
+# compiler for the float pass's C loops (setup.py: an optional extension, which the tests
+# require built).  As root (CI) they are installed with apt-get; otherwise one line says how.
+SYSTEM_TOOLS := bwrap:bubblewrap coqc:coq ocamlopt:ocaml cc:gcc
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py reference/perceptron_ref/engine/_dyadic.c
 	@missing=""; for t in $(SYSTEM_TOOLS); do command -v $${t%%:*} >/dev/null || \
 	    missing="$$missing $${t#*:}"; done; \
 	if [ -n "$$missing" ]; then \

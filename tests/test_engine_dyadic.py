@@ -8,7 +8,10 @@ cancel it, so that float64 scores are wrong and the close calls are scored again
 
 from __future__ import annotations
 
+import functools
 import itertools
+import subprocess
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -19,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from perceptron_ref import run
-from perceptron_ref.engine import blas, driver
+from perceptron_ref.engine import blas, driver, dyadic_compiled
 from perceptron_ref.engine.dyadic import Digits, dyadic_pass
 from perceptron_ref.engine.dyadic_compiled import compiled_dyadic_pass
 from perceptron_ref.engine.given import from_float_array, scaled
@@ -30,8 +33,13 @@ from tests.test_engine_given import _integers, _matrix
 RULE = st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE))
 
 Pass = Callable[..., int]
-PASSES: tuple[Pass, ...] = (dyadic_pass, compiled_dyadic_pass)
-"""The pass in numpy blocks, and compiled (float64 rows only), a row at a time."""
+PASSES: tuple[Pass, ...] = (
+    dyadic_pass,
+    functools.partial(compiled_dyadic_pass, kind="c"),
+    functools.partial(compiled_dyadic_pass, kind="numba"),
+)
+"""The pass in numpy blocks, and compiled (float64 rows only), a row at a time: the C loop
+and the numba one."""
 
 
 @settings(max_examples=100)
@@ -153,28 +161,29 @@ def test_past_float64s_range_the_pass_goes_on_in_python_integers(one_pass: Pass)
 
 
 def _spied(monkeypatch: pytest.MonkeyPatch, loop: str = "numpy") -> list[str]:
-    """The driver's dyadic passes, named by their loop (one entry a pass); ``loop``: the
-    one rent-or-buy is to choose (the rent set so: none paid, or all)."""
-    from perceptron_ref.engine import dyadic_compiled
-
+    """The driver's dyadic passes, named by their loop (one entry a pass): ``numpy``, ``c``
+    or ``numba``; ``loop``: the one the driver is to choose (where the C loop was not built,
+    ``numpy`` and ``numba`` by the rent: none paid, or all)."""
     calls: list[str] = []
 
-    def counted(name: str, one_pass: Pass) -> Pass:
-        def spy(*args: Any) -> int:
-            calls.append(name)
-            return one_pass(*args)
+    def numpy_spy(*args: Any) -> int:
+        calls.append("numpy")
+        return dyadic_pass(*args)
 
-        return spy
+    def compiled_spy(*args: Any) -> int:
+        calls.append(args[-1])  # the loops' kind, which the driver names
+        return compiled_dyadic_pass(*args)
 
-    monkeypatch.setattr(driver, "dyadic_pass", counted("numpy", dyadic_pass))
-    monkeypatch.setattr(dyadic_compiled, "compiled_dyadic_pass",
-                        counted("compiled", compiled_dyadic_pass))  # fmt: skip
+    monkeypatch.setattr(driver, "dyadic_pass", numpy_spy)
+    monkeypatch.setattr(dyadic_compiled, "compiled_dyadic_pass", compiled_spy)
+    if loop != "c":
+        monkeypatch.setattr(dyadic_compiled, "built", lambda: False)  # as where none was
     monkeypatch.setattr(driver, "loaded", lambda: False)  # the rent alone decides
-    monkeypatch.setattr(driver.RENT, "seconds", 0.0 if loop == "numpy" else driver.LOAD_COST)
+    monkeypatch.setattr(driver.RENT, "seconds", driver.LOAD_COST if loop == "numba" else 0.0)
     return calls
 
 
-@pytest.mark.parametrize("loop", ["numpy", "compiled"])
+@pytest.mark.parametrize("loop", ["numpy", "numba", "c"])
 @pytest.mark.parametrize("algorithm", ["perceptron/ssbd", "perceptron/mehta",
                                        "perceptron/blum", "perceptron/gormley-batch"])  # fmt: skip
 def test_float_data_run_through_the_dyadic_pass_as_the_literal_loop(
@@ -219,3 +228,79 @@ def test_small_integer_rows_whose_weights_leave_the_certificate_use_it_too(
     fast = run("perceptron/ssbd", X, y, epochs=20, record="summary", engine="fast")
     assert calls and blas.margin(2**53, 2**40, 2**40, 4) is None
     assert fast == run("perceptron/ssbd", X.tolist(), y.tolist(), epochs=20, record="summary")
+
+
+def test_the_set_up_built_the_c_loops() -> None:
+    # A C compiler is one of `make setup`'s system tools, so the optional extension is built
+    # wherever the suite runs: the C rows of every parametrized test above are really C's.
+    assert dyadic_compiled.built() and dyadic_compiled.here() == "c"
+    from perceptron_ref.engine import _dyadic
+
+    assert _dyadic.__file__ is not None and _dyadic.__file__.endswith(".so")
+
+
+def test_a_first_float_pass_runs_in_c_without_loading_numba() -> None:
+    # In a fresh process: no rent paid, yet the pass is compiled (C), numba never imported,
+    # and the trace is the literal loop's.
+    code = (
+        "import sys, numpy as np\n"
+        "from perceptron_ref import run\n"
+        "from perceptron_ref.engine import dyadic_compiled as dc\n"
+        "calls = []\n"
+        "real = dc.compiled_dyadic_pass\n"
+        "dc.compiled_dyadic_pass = lambda *a: calls.append(a[-1]) or real(*a)\n"
+        "rng = np.random.default_rng(11)\n"
+        "X = rng.standard_normal((300, 7)); y = np.where(X @ rng.standard_normal(7) >= 0, 1, -1)\n"
+        "fast = run('perceptron/ssbd', X, y, epochs=2, record='summary', engine='fast')\n"
+        "literal = run('perceptron/ssbd', X.tolist(), y.tolist(), epochs=2, record='summary')\n"
+        "print(calls, fast == literal, 'numba' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True)  # fmt: skip
+    assert done.stdout.split("\n")[0] == "['c', 'c'] True False"
+
+
+def test_a_numpy_kernel_forced_runs_the_numpy_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    from perceptron_ref import engine, registry
+
+    calls = _spied(monkeypatch, "c")
+    rng = np.random.default_rng(12)
+    X = rng.standard_normal((200, 5))
+    y = np.where(X @ rng.standard_normal(5) >= 0, 1, -1)
+    options: dict[str, Any] = {"bias": False, "eta": Fraction(1), "epochs": 2,
+                               "max_epochs": None, "record": "summary"}  # fmt: skip
+    forced = engine.run_checked(registry.get("perceptron/ssbd"), X, y, kernel="numpy", **options)
+    assert calls == ["numpy", "numpy"]
+    calls.clear()
+    chosen = engine.run_checked(registry.get("perceptron/ssbd"), X, y, **options)
+    assert calls == ["c", "c"] and forced == chosen
+
+
+def test_the_c_loops_refuse_arrays_of_other_types_and_shapes() -> None:
+    # Internal calls only, but a C loop must never read past an array: a wrong item size,
+    # a wrong number of dimensions or shapes that disagree are refused, not run.
+    from perceptron_ref.engine import _dyadic
+
+    X, y = np.ones((3, 2)), np.ones(3, dtype=np.int8)
+    Wf, levels = np.zeros(2), np.zeros((2, 2))
+    state, out = np.zeros(2), np.zeros(3, dtype=np.int64)
+    # tie-mistake (y·s below 1 is a mistake): (1, 1) a mistake once, then never again
+    args: list[Any] = [X, y, Wf, levels, 0.0, 1.0, 1.0, 1.0, 4.0, 2.0**40, 0, state, out]
+    _dyadic.rows(*args)
+    assert out.tolist() == [3, 0, 1] and Wf.tolist() == [1.0, 1.0]
+    wrongs = [(0, X.astype(np.float32)), (0, np.ones(6)), (1, y.astype(np.int64)),
+              (1, np.ones(4, dtype=np.int8)), (2, np.zeros(3)), (2, np.zeros((1, 2))),
+              (3, np.zeros((2, 3))), (11, np.zeros(1)), (12, np.zeros(3, dtype=np.int32)),
+              (10, -1)]  # fmt: skip
+    for at, wrong in wrongs:
+        bad = list(args)
+        bad[at] = wrong
+        with pytest.raises((TypeError, ValueError)):
+            _dyadic.rows(*bad)
+    bad = list(args)
+    bad[2] = np.zeros(2)
+    bad[2].flags.writeable = False  # Wf, which the loop writes
+    with pytest.raises((TypeError, ValueError, BufferError)):
+        _dyadic.rows(*bad)
+    with pytest.raises(TypeError):
+        _dyadic.fields(np.zeros((2, 2), dtype=np.uint64))

@@ -117,7 +117,8 @@ FLOATS = [(60000, 98), (60000, 784)]
 LISTS = (60000, 196)
 """The shape of the rows given as Python lists (:func:`given_rows`)."""
 LOOPS = ("numpy", "compiled")
-"""The loops :func:`given_rows` times: a fresh process's, and one that has the kernels."""
+"""The loops :func:`given_rows` times: numpy, and compiled (on float rows the C loops, which a
+fresh process runs where they were built; on integer rows numba's kernels, loaded)."""
 
 
 def given_rows() -> list[Row]:
@@ -126,15 +127,21 @@ def given_rows() -> list[Row]:
     from the caller's data (its exact conversion included) against scikit-learn's on the
     same data, CPU time, the median of :data:`REPEAT` ratios.  scikit-learn's float64
     weights are not exact on the floats, so the check is that they are the exact weights
-    to within a relative 1e-9 (the same mistakes, rounded)."""
-    cases = [(f"{n}x{d} float64 (normal)", *normal(n, d)) for n, d in FLOATS]
+    to within a relative 1e-9 (the same mistakes, rounded).
+
+    On float rows the numpy loop runs only where no C compiler built the C loops at install
+    (:mod:`~perceptron_ref.engine.dyadic_compiled`): a fresh process runs the C ones."""
+    from perceptron_ref.engine.dyadic_compiled import built
+
+    c_loops = "C" if built() else "numba"
+    cases = [(f"{n}x{d} float64 (normal)", *normal(n, d), c_loops) for n, d in FLOATS]
     X, y = pixels(*LISTS)
-    cases.append((f"{LISTS[0]}x{LISTS[1]} lists of ints", X.tolist(), y.tolist()))
+    cases.append((f"{LISTS[0]}x{LISTS[1]} lists of ints", X.tolist(), y.tolist(), "numba"))
     X, y = normal(*LISTS)
-    cases.append((f"{LISTS[0]}x{LISTS[1]} lists of floats", X.tolist(), y.tolist()))
+    cases.append((f"{LISTS[0]}x{LISTS[1]} lists of floats", X.tolist(), y.tolist(), c_loops))
     rows = []
-    for label, X, y in cases:
-        for loop in LOOPS:  # the numpy loop (a fresh process's), the compiled one (loaded)
+    for label, X, y, compiled_by in cases:
+        for loop in LOOPS:  # the numpy loop, the compiled one (C, or numba's kernels loaded)
             ours = partial(numpy_engine, X, y, 1, loop)
             ours()  # the kernels for these rows read from numba's cache
             pairs, same = [], True
@@ -147,6 +154,7 @@ def given_rows() -> list[Row]:
             ratio = median([s / e for e, s in pairs])
             t_eng, t_sk = median([p[0] for p in pairs]), median([p[1] for p in pairs])
             agree = "within 1e-9" if same else "DIFFERENT"
+            loop = loop if loop == "numpy" else f"{loop} ({compiled_by})"
             rows.append(Row(
                 f"one pass {label} vs scikit-learn, {loop} loop", f"{loop} {t_eng * 1e3:.0f} "
                 f"ms, sklearn {t_sk * 1e3:.0f} ms (CPU), weights {agree}", f"{ratio:.2f}x",

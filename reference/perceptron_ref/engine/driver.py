@@ -7,8 +7,9 @@ runs in int64 when :func:`~perceptron_ref.engine.passes.certified` proves it can
 overflow, and in Python integers otherwise (once a run has left int64 it stays there):
 scored in float64 within a proven bound where float64 holds the rows exactly and no score
 is kept (:mod:`~perceptron_ref.engine.dyadic`: data given as floats, and int8 to int32
-rows whose weights have grown past int64's certificate; for floats, compiled where the
-kernels run, :mod:`~perceptron_ref.engine.dyadic_compiled`), else in Python integers alone.
+rows whose weights have grown past int64's certificate; for floats, compiled, in C where it
+was built at install, else in numba where the kernels run:
+:mod:`~perceptron_ref.engine.dyadic_compiled`), else in Python integers alone.
 Cycle detection compares the integer W at epoch ends: w = η·W/D with η/D > 0 fixed, so w
 repeats exactly when W does (:mod:`~perceptron_ref.engine.cycles`).
 
@@ -43,6 +44,7 @@ import numpy as np
 
 from perceptron_ref import extras
 from perceptron_ref.algorithm import ZeroRule
+from perceptron_ref.engine import dyadic_compiled
 from perceptron_ref.engine.blas import blas_pass, margin
 from perceptron_ref.engine.cycles import Brent, State, copy, fingerprint, first_repeat, same
 from perceptron_ref.engine.dyadic import dyadic_pass, exact
@@ -186,16 +188,17 @@ class Passes:
 
     def _dyadic(self, W: list[int], unit: float, left: int | None) -> int:
         """A pass scored in float64 within a proven bound (:mod:`~perceptron_ref.engine.dyadic`):
-        compiled where :meth:`_loop` says the kernels run and the rows are float64 (data
-        given as floats), else in numpy, its time counted as rent."""
+        compiled where the rows are float64 (data given as floats) and compiled loops run:
+        the C ones wherever they were built (they load in a millisecond), else numba's where
+        :meth:`_loop` says the kernels run; else in numpy, its time counted as rent."""
         X, y, b = self.data.X, self.data.y, self.b
-        if X.dtype == np.float64 and self._loop(left) == "compiled":
-            from perceptron_ref.engine import kernel
-            from perceptron_ref.engine.dyadic_compiled import compiled_dyadic_pass
-
-            k = compiled_dyadic_pass(X, y, W, b, self.rule, unit, self.data.bits)
-            kernel.LOADED = True
-            return k
+        if X.dtype == np.float64 and self.kernel != "numpy":
+            kind: dyadic_compiled.Loops | None = "c" if dyadic_compiled.built() else None
+            if kind is None and self._loop(left) == "compiled":
+                kind = "numba"
+            if kind is not None:
+                return dyadic_compiled.compiled_dyadic_pass(X, y, W, b, self.rule, unit,
+                                                            self.data.bits, kind)  # fmt: skip
         start = time.perf_counter()
         k = dyadic_pass(X, y, W, b, self.rule, unit, self.data.bits)
         self._paid(start)

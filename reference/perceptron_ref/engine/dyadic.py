@@ -60,6 +60,10 @@ SLACK = 2.0
 TOP = 2.0**1000
 """Past this, a row sum times max|Wf| could overflow float64: the pass goes on in Python."""
 
+DONE, CLOSE, OVERFLOW = 0, 1, 2
+"""How a compiled loop of the pass stopped (:mod:`~perceptron_ref.engine.dyadic_compiled`):
+at the pass's end, at a row too close to call, or where a bound could overflow float64."""
+
 
 def exact(X: npt.NDArray[Any]) -> bool:
     """Whether float64 holds every entry of X exactly: integers in float64, or a machine

@@ -19,13 +19,13 @@ float64 holds, and :mod:`~perceptron_ref.engine.dyadic` scores them.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_ref.engine import dyadic_compiled
 from perceptron_ref.engine.scaled import (
     Scaled,
     _narrow,
@@ -62,10 +62,9 @@ def exponents(X: npt.NDArray[np.float64]) -> tuple[int, int] | None:
     >>> exponents(np.array([[0.75, -6.0], [0.0, 1.0]]))  # 0.75 = 3·2^-2: L ≤ −2, |x| < 2^3
     (-53, 3)
     """
-    compiled = sys.modules.get("perceptron_ref.engine.dyadic_compiled")
-    if compiled is not None:  # the compiled kernels run here: the same read, compiled
-        found: tuple[int, int] | None = compiled.exponents(X)
-        return found
+    kind = dyadic_compiled.here()
+    if kind is not None:  # compiled loops cost nothing more here: the same read, compiled
+        return dyadic_compiled.exponents(X, kind)
     return numpy_exponents(X)
 
 

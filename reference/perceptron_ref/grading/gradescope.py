@@ -99,8 +99,8 @@ def sources(into: Path) -> Path:
             "perceptron-ref's sources are not here (an installed wheel): build the autograder "
             "from a checkout, or pass --wheel FILE"
         )
-    skip = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "*.pyc")
-    for name in ("pyproject.toml", "README.md"):
+    skip = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "*.pyc", "*.so")
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(PROJECT / name, into / name)
     for name in ("reference", "proofs", "spec/algorithms", "spec/theorems"):
         shutil.copytree(PROJECT / name, into / name, ignore=skip)
@@ -108,7 +108,9 @@ def sources(into: Path) -> Path:
 
 
 def wheel(into: Path) -> Path:
-    """Build this project's wheel into ``into`` (``pip wheel --no-deps``, reproducible)."""
+    """Build this project's wheel into ``into`` (``pip wheel --no-deps``, reproducible), pure
+    Python (``PERCEPTRON_REF_PURE``: no C loops, whose build would tie it to this Python and
+    machine): it is installed on the image's Python."""
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-wheel-") as work:
         source = sources(Path(work))
         command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(into)]
@@ -116,7 +118,7 @@ def wheel(into: Path) -> Path:
             [*command, str(source)],
             capture_output=True,
             text=True,
-            env={**os.environ, "SOURCE_DATE_EPOCH": EPOCH},
+            env={**os.environ, "SOURCE_DATE_EPOCH": EPOCH, "PERCEPTRON_REF_PURE": "1"},
         )
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]

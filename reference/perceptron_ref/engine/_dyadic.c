@@ -1,0 +1,243 @@
+/* perceptron_ref.engine._dyadic: the float pass's two compiled loops, in C.
+ *
+ * The same loops as the numba kernels of dyadic_numba.py, line for line (rows: the scores
+ * within a proven bound, the mistakes' digits; fields: the exponent fields' two reductions),
+ * so that dyadic_compiled.py's pass runs either.  Built at install where a C compiler is
+ * (an optional extension: without one, the pass runs in numba or numpy, the same trace); it
+ * loads in a millisecond, where numba takes about a second, so a process's first float pass
+ * is compiled too.  The argument of the bound is dyadic.py's; every product and sum here is
+ * the numba kernel's, in the same order, and the build turns off contraction into fused
+ * multiply-adds (-ffp-contract=off) so that the digits' split stays as written.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#define DONE 0
+#define CLOSE 1
+#define OVERFLOW 2
+
+static const double U = 1.1102230246251565e-16; /* 2^-53: float64's unit roundoff */
+static const double SLACK = 2.0;                /* dyadic.SLACK */
+static const double TOP = 1.0715086071862673e+301; /* 2^1000: dyadic.TOP */
+
+/* A C-contiguous buffer of `itemsize`-byte items, of `ndim` dimensions, writable if asked;
+ * else an error naming the argument (the Python caller passes numpy arrays of the right
+ * types and layout). */
+static int
+take(PyObject *obj, Py_buffer *view, const char *name, Py_ssize_t itemsize, int ndim,
+     int writable)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0) {
+        return -1;
+    }
+    if (view->itemsize != itemsize || view->ndim != ndim) {
+        PyErr_Format(PyExc_TypeError, "%s: an array of %zd-byte items and %d dimensions",
+                     name, itemsize, ndim);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+
+/* Four doubles: the score's four partial sums, each a lane (one 256-bit add where the
+ * machine has AVX2, two 128-bit ones on any x86-64, four elsewhere: the same sums). */
+typedef double v4 __attribute__((vector_size(32)));
+
+/* The loop is compiled twice on x86-64 with GCC and glibc (whose ifunc picks one at load):
+ * for AVX2, and for any x86-64.  (-march=native would tie a wheel to the machine that built
+ * it.) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__GLIBC__)
+#define CLONED __attribute__((target_clones("avx2", "default")))
+#else
+#define CLONED
+#endif
+
+/* The loop, on C-contiguous arrays already checked: X n×m, y n, Wf d, levels L×d (d = m + off);
+ * V: room for one row of d entries.  Plain pointers, so that nothing written (Wf, the
+ * digits) can be taken for a shape or a stride, and the score's four sums run at once. */
+CLONED static void
+run_rows(const double *restrict X, const int8_t *restrict y, double *restrict Wf,
+         double *restrict levels, Py_ssize_t n, Py_ssize_t m, Py_ssize_t L, double b,
+         double plus, double minus, double unit, double row, double base, Py_ssize_t start,
+         double *state, int64_t *out, double *restrict V)
+{
+    const Py_ssize_t off = b != 0.0 ? 1 : 0, d = m + off, whole = m - m % 4;
+    const double bound_of = SLACK * d * U / (1 - d * U); /* γ_d, doubled */
+    const double inverse = 1.0 / base;
+    const double *restrict w = Wf + off; /* the weights of the entries, past the bias's */
+    double E = state[0], top = state[1];
+    double B = row * (bound_of * top + SLACK * E); /* every score is within B */
+    int64_t k = 0, status = DONE;
+    Py_ssize_t i;
+    for (i = start; i < n; i++) {
+        if (row * (top + row) >= TOP) { /* (checked again after each update) */
+            status = OVERFLOW;
+            break;
+        }
+        const double *restrict x = X + i * m;
+        /* The score in four partial sums (Higham's bound holds for any order of the sum):
+         * lane r sums the entries j ≡ r (mod 4), X·unit exact (a power of two). */
+        v4 sums = {off ? b * Wf[0] : 0.0, 0.0, 0.0, 0.0}, xs, ws;
+        for (Py_ssize_t j = 0; j < whole; j += 4) {
+            memcpy(&xs, x + j, sizeof xs);
+            memcpy(&ws, w + j, sizeof ws);
+            sums += xs * unit * ws;
+        }
+        for (Py_ssize_t j = whole; j < m; j++) {
+            sums[0] += x[j] * unit * w[j];
+        }
+        const double s = (sums[0] + sums[1]) + (sums[2] + sums[3]);
+        const int positive = y[i] > 0;
+        const double ys = positive ? s : -s, limit = positive ? plus : minus;
+        if (ys >= limit + B) {
+            continue; /* no mistake */
+        }
+        if (ys >= limit - B) { /* too close to call: the caller scores it exactly */
+            status = CLOSE;
+            break;
+        }
+        k += 1;
+        const double sign = positive ? 1.0 : -1.0;
+        if (off) {
+            V[0] = sign * b;
+        }
+        for (Py_ssize_t j = 0; j < m; j++) {
+            V[off + j] = sign * (x[j] * unit);
+        }
+        top = 0.0;
+        for (Py_ssize_t j = 0; j < d; j++) {
+            Wf[j] += V[j];
+            top = fmax(top, fabs(Wf[j]));
+        }
+        /* The row's base-2^p digits, exactly (as Digits.add splits them), a level at a time. */
+        for (Py_ssize_t level = 0; level < L; level++) {
+            double *restrict digits = levels + level * d;
+            for (Py_ssize_t j = 0; j < d; j++) {
+                const double high = trunc(V[j] * inverse); /* exact: a power of two */
+                digits[j] += V[j] - high * base;
+                V[j] = high;
+            }
+        }
+        top *= 1 + 4 * U;
+        E += U * top;
+        B = row * (bound_of * top + SLACK * E);
+    }
+    state[0] = E;
+    state[1] = top;
+    out[0] = (int64_t)i;
+    out[1] = status;
+    out[2] = k;
+}
+
+static PyObject *
+rows(PyObject *module, PyObject *args)
+{
+    /* From row `start`: out = [the row it stopped at, DONE | CLOSE | OVERFLOW, mistakes];
+     * state = [E, max|Wf|], carried between calls; `row` bounds every ‖(b, x)‖₁. */
+    PyObject *o[6];
+    double b, plus, minus, unit, row, base;
+    Py_ssize_t start;
+    if (!PyArg_ParseTuple(args, "OOOOddddddnOO:rows", &o[0], &o[1], &o[2], &o[3], &b, &plus,
+                          &minus, &unit, &row, &base, &start, &o[4], &o[5])) {
+        return NULL;
+    }
+    (void)module;
+    /* X, y, Wf, levels, state, out: item sizes, dimensions, whether written */
+    static const char *names[6] = {"X", "y", "Wf", "levels", "state", "out"};
+    static const Py_ssize_t sizes[6] = {8, 1, 8, 8, 8, 8};
+    static const int dims[6] = {2, 1, 1, 2, 1, 1}, written[6] = {0, 0, 1, 1, 1, 1};
+    Py_buffer v[6];
+    int got = 0;
+    PyObject *result = NULL;
+    for (; got < 6; got++) {
+        if (take(o[got], &v[got], names[got], sizes[got], dims[got], written[got]) < 0) {
+            goto done;
+        }
+    }
+    const Py_ssize_t d = v[0].shape[1] + (b != 0.0 ? 1 : 0);
+    if (v[1].shape[0] != v[0].shape[0] || v[2].shape[0] != d || v[3].shape[1] != d ||
+        v[4].shape[0] < 2 || v[5].shape[0] < 3 || start < 0) {
+        PyErr_SetString(PyExc_ValueError, "rows: the arrays' shapes do not agree");
+        goto done;
+    }
+    double *V = PyMem_Malloc((size_t)d * sizeof(double) + 1);
+    if (V == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    run_rows(v[0].buf, v[1].buf, v[2].buf, v[3].buf, v[0].shape[0], v[0].shape[1],
+             v[3].shape[0], b, plus, minus, unit, row, base, start, v[4].buf, v[5].buf, V);
+    Py_END_ALLOW_THREADS
+    PyMem_Free(V);
+    result = Py_NewRef(Py_None);
+done:
+    while (got > 0) {
+        PyBuffer_Release(&v[--got]);
+    }
+    return result;
+}
+
+static PyObject *
+fields(PyObject *module, PyObject *arg)
+{
+    /* The least exponent field of the nonzero entries (a power of two's counted one below,
+     * 0's never) and the largest, of float64 bits given as uint64, four at a time. */
+    (void)module;
+    Py_buffer bits;
+    if (take(arg, &bits, "bits", 8, 1, 0) < 0) {
+        return NULL;
+    }
+    const uint64_t *restrict b = bits.buf;
+    Py_ssize_t size = bits.shape[0], whole = size - size % 4;
+    uint64_t hi[4] = {0, 0, 0, 0}, lo[4] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < whole; i += 4) {
+        for (int r = 0; r < 4; r++) {
+            uint64_t t = b[i + r] << 1; /* the sign dropped */
+            hi[r] = t > hi[r] ? t : hi[r];
+            lo[r] = t - 1 < lo[r] ? t - 1 : lo[r]; /* 0 − 1 wraps to the largest */
+        }
+    }
+    for (Py_ssize_t i = whole; i < size; i++) {
+        uint64_t t = b[i] << 1;
+        hi[0] = t > hi[0] ? t : hi[0];
+        lo[0] = t - 1 < lo[0] ? t - 1 : lo[0];
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&bits);
+    uint64_t low = lo[0], high = hi[0];
+    for (int r = 1; r < 4; r++) {
+        low = lo[r] < low ? lo[r] : low;
+        high = hi[r] > high ? hi[r] : high;
+    }
+    return Py_BuildValue("(KK)", (unsigned long long)(low >> 53),
+                         (unsigned long long)(high >> 53));
+}
+
+static PyMethodDef methods[] = {
+    {"rows", rows, METH_VARARGS,
+     "rows(X, y, Wf, levels, b, plus, minus, unit, row, base, start, state, out): the float "
+     "pass from row start, until its end, a close call or a bound past TOP."},
+    {"fields", fields, METH_O,
+     "fields(bits): the least exponent field of the nonzero entries and the largest."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_dyadic",
+    "The float pass's compiled loops, in C (see dyadic_compiled.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__dyadic(void)
+{
+    return PyModule_Create(&module);
+}

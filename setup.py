@@ -1,0 +1,24 @@
+"""The one part of the build pyproject.toml cannot state: the float pass's C loops.
+
+``perceptron_ref.engine._dyadic`` (reference/perceptron_ref/engine/_dyadic.c) is an optional
+extension: built where a C compiler and Python's headers are, skipped with a warning where
+they are not (the float passes then run in numba or numpy, the same traces).  Contraction
+into fused multiply-adds is turned off so that every product and sum is the one written.
+
+PERCEPTRON_REF_PURE=1 builds a pure-Python wheel (py3-none-any), for installing on another
+Python: the wheel the Gradescope and PrairieLearn graders bundle.
+"""
+
+import os
+
+from setuptools import Extension, setup
+
+C_LOOPS = Extension(
+    "perceptron_ref.engine._dyadic",
+    sources=["reference/perceptron_ref/engine/_dyadic.c"],
+    extra_compile_args=["-ffp-contract=off"],
+    libraries=["m"],
+    optional=True,
+)
+
+setup(ext_modules=[] if os.environ.get("PERCEPTRON_REF_PURE") == "1" else [C_LOOPS])
