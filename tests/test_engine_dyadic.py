@@ -304,3 +304,40 @@ def test_the_c_loops_refuse_arrays_of_other_types_and_shapes() -> None:
         _dyadic.rows(*bad)
     with pytest.raises(TypeError):
         _dyadic.fields(np.zeros((2, 2), dtype=np.uint64))
+
+
+@pytest.mark.parametrize("one_pass", PASSES)
+def test_rows_in_any_layout_make_the_same_pass(one_pass: Pass) -> None:
+    # A caller's array may be Fortran-ordered or a strided view; the C loop reads C order,
+    # so the pass makes its own copy where needed: the same mistakes and W either way.
+    rng = np.random.default_rng(13)
+    base = np.ldexp(rng.standard_normal((120, 10)), rng.integers(-40, 40, (120, 10)))
+    y = np.where(base[:, ::2] @ rng.standard_normal(5) >= 0, 1, -1).astype(np.int8)
+    made = from_float_array(base[:, ::2], y)
+    assert made is not None and made.X.dtype == np.float64  # past int64 once scaled
+    expected = [0] * 5
+    k = python_pass(_integers(made), y.tolist(), expected, 0, TIE_MISTAKE, None)
+    unit = float(made.scale)
+    for X in (base[:, ::2], np.asfortranarray(base[:, ::2]), base[:, ::2].copy()):
+        for labels in (y, np.repeat(y, 2)[::2]):
+            W = [0] * 5
+            assert one_pass(X, labels, W, 0, TIE_MISTAKE, unit) == k and expected == W
+
+
+@pytest.mark.parametrize("one_pass", PASSES)
+def test_wide_entries_are_split_into_digits_exactly(one_pass: Pass) -> None:
+    # Entries whose first digit's quotient x/2^p is an odd integer in every binade from 2^40
+    # to 2^120: a split rounding there (adding 2^52 and taking it away rounds those) would
+    # sum wrong digits.  Eight columns or more, so that the C loop's four lanes see them.
+    rng = np.random.default_rng(17)
+    n, m = 24, 11
+    p = Digits(n, m).p
+    odd = rng.integers(2**51, 2**53, size=(n, m)) | 1  # 53 significant bits
+    X = np.ldexp(odd.astype(np.float64), p + rng.integers(-12, 68, size=(n, m)))
+    y = np.where(rng.random(n) < 0.5, 1, -1).astype(np.int8)
+    for b in (0, 2**200 + 2**160):  # (and a bias value, its quotient past 2^52 too)
+        expected = [0] * (m + (b != 0))
+        k = python_pass([[int(v) for v in row] for row in X.tolist()], y.tolist(), expected, b,
+                        TIE_MISTAKE, None)  # fmt: skip
+        W = [0] * len(expected)
+        assert one_pass(X, y, W, b, TIE_MISTAKE) == k and expected == W

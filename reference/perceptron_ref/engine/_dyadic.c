@@ -49,6 +49,41 @@ take(PyObject *obj, Py_buffer *view, const char *name, Py_ssize_t itemsize, int 
  * machine has AVX2, two 128-bit ones on any x86-64, four elsewhere: the same sums). */
 typedef double v4 __attribute__((vector_size(32)));
 
+typedef int64_t i4 __attribute__((vector_size(32))); /* a v4's bits, lane by lane */
+
+static const i4 SIGN = {INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN};
+
+/* |t|, lane by lane: the sign bit cleared. */
+static inline v4
+magnitude(v4 t)
+{
+    return (v4)((i4)t & ~SIGN);
+}
+
+/* The larger of a and b, lane by lane (neither NaN). */
+static inline v4
+larger(v4 a, v4 b)
+{
+    const i4 more = a > b; /* −1 in every bit of a lane where it holds */
+    return (v4)(((i4)a & more) | ((i4)b & ~more));
+}
+
+/* trunc of each lane, exactly: below 2^52 in size, adding 2^52 and taking it away rounds
+ * |t| to an integer (to nearest: exact, every step's result being a float64), one less if
+ * that went up; from 2^52 on, every float64 is an integer already.  The sign is put back
+ * last (so −0.5 gives −0.0, as trunc does). */
+static inline v4
+truncated(v4 t)
+{
+    const v4 whole = {0x1p52, 0x1p52, 0x1p52, 0x1p52}, one = {1.0, 1.0, 1.0, 1.0};
+    const v4 a = magnitude(t);
+    v4 r = (a + whole) - whole;
+    r -= (v4)((i4)one & (r > a)); /* r > a: −1 in every bit of that lane */
+    const i4 big = a >= whole;
+    r = (v4)(((i4)a & big) | ((i4)r & ~big));
+    return (v4)((i4)r | ((i4)t & SIGN));
+}
+
 /* The loop is compiled twice on x86-64 with GCC and glibc (whose ifunc picks one at load):
  * for AVX2, and for any x86-64.  (-march=native would tie a wheel to the machine that built
  * it.) */
@@ -110,16 +145,40 @@ run_rows(const double *restrict X, const int8_t *restrict y, double *restrict Wf
         for (Py_ssize_t j = 0; j < m; j++) {
             V[off + j] = sign * (x[j] * unit);
         }
-        top = 0.0;
-        for (Py_ssize_t j = 0; j < d; j++) {
-            Wf[j] += V[j];
-            top = fmax(top, fabs(Wf[j]));
+        /* Wf += V, and max|Wf| after it, four entries at once (a max in any order). */
+        const Py_ssize_t fours = d - d % 4;
+        v4 tops = {0.0, 0.0, 0.0, 0.0};
+        for (Py_ssize_t j = 0; j < fours; j += 4) {
+            v4 w4, v;
+            memcpy(&w4, Wf + j, sizeof w4);
+            memcpy(&v, V + j, sizeof v);
+            w4 += v;
+            memcpy(Wf + j, &w4, sizeof w4);
+            tops = larger(tops, magnitude(w4));
         }
-        /* The row's base-2^p digits, exactly (as Digits.add splits them), a level at a time. */
+        top = (tops[0] > tops[1] ? tops[0] : tops[1]);
+        top = tops[2] > top ? tops[2] : top;
+        top = tops[3] > top ? tops[3] : top;
+        for (Py_ssize_t j = fours; j < d; j++) {
+            Wf[j] += V[j];
+            const double size = fabs(Wf[j]);
+            top = size > top ? size : top; /* (fmax is a call: its NaN rule; no NaN here) */
+        }
+        /* The row's base-2^p digits, exactly (as Digits.add splits them), a level at a time,
+         * four entries at once (trunc has no vector form in C: truncated, below). */
         for (Py_ssize_t level = 0; level < L; level++) {
             double *restrict digits = levels + level * d;
-            for (Py_ssize_t j = 0; j < d; j++) {
-                const double high = trunc(V[j] * inverse); /* exact: a power of two */
+            for (Py_ssize_t j = 0; j < fours; j += 4) {
+                v4 v, sum;
+                memcpy(&v, V + j, sizeof v);
+                memcpy(&sum, digits + j, sizeof sum);
+                const v4 high = truncated(v * inverse); /* exact: a power of two */
+                sum += v - high * base;
+                memcpy(digits + j, &sum, sizeof sum);
+                memcpy(V + j, &high, sizeof high);
+            }
+            for (Py_ssize_t j = fours; j < d; j++) {
+                const double high = trunc(V[j] * inverse);
                 digits[j] += V[j] - high * base;
                 V[j] = high;
             }
@@ -184,6 +243,37 @@ done:
     return result;
 }
 
+typedef uint64_t u4 __attribute__((vector_size(32)));
+
+/* fields' two reductions over `size` float64s' bits, four lanes at once: the sign dropped
+ * (shifted out), the field is in the top 11 bits, and t − 1 wraps to the largest for 0. */
+CLONED static void
+read_fields(const uint64_t *restrict b, Py_ssize_t size, uint64_t *low, uint64_t *high)
+{
+    const Py_ssize_t whole = size - size % 4;
+    u4 hi = {0, 0, 0, 0}, lo = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+    for (Py_ssize_t i = 0; i < whole; i += 4) {
+        u4 t;
+        memcpy(&t, b + i, sizeof t);
+        t <<= 1;
+        const u4 more = (u4)(t > hi), less = (u4)(t - 1 < lo); /* all ones where it holds */
+        hi = (t & more) | (hi & ~more);
+        lo = ((t - 1) & less) | (lo & ~less);
+    }
+    uint64_t l = lo[0], h = hi[0];
+    for (int r = 1; r < 4; r++) {
+        l = lo[r] < l ? lo[r] : l;
+        h = hi[r] > h ? hi[r] : h;
+    }
+    for (Py_ssize_t i = whole; i < size; i++) {
+        const uint64_t t = b[i] << 1;
+        h = t > h ? t : h;
+        l = t - 1 < l ? t - 1 : l;
+    }
+    *low = l;
+    *high = h;
+}
+
 static PyObject *
 fields(PyObject *module, PyObject *arg)
 {
@@ -194,29 +284,11 @@ fields(PyObject *module, PyObject *arg)
     if (take(arg, &bits, "bits", 8, 1, 0) < 0) {
         return NULL;
     }
-    const uint64_t *restrict b = bits.buf;
-    Py_ssize_t size = bits.shape[0], whole = size - size % 4;
-    uint64_t hi[4] = {0, 0, 0, 0}, lo[4] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+    uint64_t low, high;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < whole; i += 4) {
-        for (int r = 0; r < 4; r++) {
-            uint64_t t = b[i + r] << 1; /* the sign dropped */
-            hi[r] = t > hi[r] ? t : hi[r];
-            lo[r] = t - 1 < lo[r] ? t - 1 : lo[r]; /* 0 − 1 wraps to the largest */
-        }
-    }
-    for (Py_ssize_t i = whole; i < size; i++) {
-        uint64_t t = b[i] << 1;
-        hi[0] = t > hi[0] ? t : hi[0];
-        lo[0] = t - 1 < lo[0] ? t - 1 : lo[0];
-    }
+    read_fields(bits.buf, bits.shape[0], &low, &high);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&bits);
-    uint64_t low = lo[0], high = hi[0];
-    for (int r = 1; r < 4; r++) {
-        low = lo[r] < low ? lo[r] : low;
-        high = hi[r] > high ? hi[r] : high;
-    }
     return Py_BuildValue("(KK)", (unsigned long long)(low >> 53),
                          (unsigned long long)(high >> 53));
 }

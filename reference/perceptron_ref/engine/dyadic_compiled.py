@@ -128,6 +128,8 @@ def compiled_dyadic_pass(X: npt.NDArray[np.float64], y: npt.NDArray[np.int8], W:
     2^bits (:attr:`Scaled.bits`), if known (else read from X); ``kind``: the loops (C where
     built, else numba)."""
     kind = kind or ("c" if built() else "numba")
+    # The C loop reads C-contiguous arrays (as the readers make them: nothing is copied then).
+    X, y = np.ascontiguousarray(X), np.ascontiguousarray(y)
     n, m = X.shape
     d = m + (1 if b else 0)
     if not held(b):
