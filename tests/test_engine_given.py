@@ -21,7 +21,13 @@ from perceptron_ref.engine.given import (
     numpy_exponents,
     scaled,
 )
-from perceptron_ref.engine.scaled import Scaled, from_rows, labels_from, marshalled
+from perceptron_ref.engine.scaled import (
+    Scaled,
+    from_rows,
+    labels_from,
+    marshalled,
+    number_matrix,
+)
 from perceptron_ref.errors import InputError
 from perceptron_ref.inputs import examples_from
 
@@ -157,38 +163,63 @@ def test_rows_of_python_numbers_read_as_the_literal_conversion_reads_them(
 @settings(max_examples=150)
 @given(data=st.data(), n=st.integers(1, 8), m=st.integers(1, 5), tuples=st.booleans(),
        kind=st.sampled_from(("int", "float")))  # fmt: skip
-def test_marshal_reads_rows_of_floats_or_small_ints_as_numpy_does(
+def test_rows_of_floats_or_small_ints_are_read_as_numpy_reads_them(
     data: st.DataObject, n: int, m: int, tuples: bool, kind: str
 ) -> None:
     value = st.integers(-(2**31), 2**31 - 1) if kind == "int" else FLOATS | SPECIAL
     rows = [data.draw(st.lists(value, min_size=m, max_size=m)) for _ in range(n)]
     X: list[Any] | tuple[Any, ...] = tuple(map(tuple, rows)) if tuples else rows
-    A = marshalled(X)
-    assert A is not None and A.dtype == (np.int32 if kind == "int" else np.float64)
-    expected = np.array(rows, dtype=A.dtype)
-    assert A.shape == (n, m) and A.flags.c_contiguous
-    assert A.tobytes() == expected.tobytes()  # bit for bit: −0.0, NaN's payload
+    for read in READERS:
+        A = read(X)
+        assert A is not None and A.dtype == (np.int32 if kind == "int" else np.float64)
+        expected = np.array(rows, dtype=A.dtype)
+        assert A.shape == (n, m) and A.flags.c_contiguous
+        assert A.tobytes() == expected.tobytes()  # bit for bit: −0.0, NaN's payload
     # One entry changed to what marshal writes otherwise: the layout no longer holds.
     odd = data.draw(st.sampled_from((True, False, 2**31, -(2**31) - 1, 2**70, "1", None,
                                      Fraction(1, 2), np.float64(1.0), np.int64(1), [1.0],
+                                     Real(1.0), Whole(1),
                                      1.0 if kind == "int" else 1)))  # fmt: skip
     i, j = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, m - 1))
     changed = [list(row) for row in rows]
     changed[i][j] = odd
     other = type(odd) is float if kind == "int" else type(odd) is int and -(2**31) <= odd < 2**31
-    if n * m == 1 and other:
-        assert marshalled(changed) is not None  # [[x]]: a matrix of the other kind, rightly
-    else:
-        assert marshalled(changed) is None
     ragged = [list(row) for row in rows]
     ragged[i].pop()  # one row shorter than the others
-    assert marshalled(ragged) is None or n == 1
+    for read in READERS:
+        if n * m == 1 and other:
+            assert read(changed) is not None  # [[x]]: a matrix of the other kind, rightly
+        else:
+            assert read(changed) is None
+        assert read(ragged) is None or n == 1
 
 
-def test_marshal_refuses_what_is_not_a_matrix_of_numbers() -> None:
-    cases: list[Any] = [[], [[]], [[1.0], [2.0, 3.0]], [1.0, 2.0], [[[1.0]]], "ab", ([],)]
+class Real(float):
+    """A float that is not a Python float exactly: marshal refuses it."""
+
+
+class Whole(int):
+    """Likewise an int."""
+
+
+class Row(list[Any]):
+    """Likewise a list."""
+
+
+READERS = (marshalled, number_matrix)
+"""Rows given as lists read through marshal's bytes, and by the C reader (where built, as
+the set-up builds it)."""
+
+
+def test_what_is_not_a_matrix_of_floats_or_small_ints_is_refused() -> None:
+    cases: list[Any] = [[], [[]], [[1.0], [2.0, 3.0]], [1.0, 2.0], [[[1.0]]], "ab", ([],),
+                        [Row([1.0])], Row([[1.0]]), [[1.0, Real(2.0)]], [[Whole(3)]],
+                        [[1, True]], [[True, 1]], [{0: 1.0}], [["ab"]], [[2**31]]]  # fmt: skip
     for X in cases:
-        assert marshalled(X) is None, X
+        for read in READERS:
+            assert read(X) is None, (X, read)
+    ends = number_matrix([[-(2**31), 2**31 - 1]])  # int32's ends, both in
+    assert ends is not None and ends.tolist() == [[-(2**31), 2**31 - 1]]
 
 
 def test_labels_given_as_a_list_are_read_at_once_and_checked_as_before() -> None:

@@ -1,4 +1,5 @@
-/* perceptron_ref.engine._dyadic: the float pass's two compiled loops, in C.
+/* perceptron_ref.engine._dyadic: the float pass's two compiled loops, in C, and the reading
+ * of rows given as Python lists (scaled.py's number_matrix).
  *
  * The same loops as the numba kernels of dyadic_numba.py, line for line (rows: the scores
  * within a proven bound, the mistakes' digits; fields: the exponent fields' two reductions),
@@ -293,10 +294,72 @@ fields(PyObject *module, PyObject *arg)
                          (unsigned long long)(high >> 53));
 }
 
+/* A list or a tuple, exactly (as marshal writes them: not a subclass). */
+static int
+is_sequence(PyObject *o)
+{
+    return PyList_CheckExact(o) || PyTuple_CheckExact(o);
+}
+
+static PyObject *
+numbers(PyObject *module, PyObject *args)
+{
+    /* numbers(X, out): X, n rows (lists or tuples) of m entries, into out (n × m float64):
+     * 1 if every entry is a float, 2 if every one is an int in [−2^31, 2^31) (a bool is
+     * not: its type is not int), 0 for anything else (out then holds nothing of use).  The
+     * entries marshal writes as floats ('g') and small ints ('i'): scaled.marshalled's
+     * rule, read without writing the bytes. */
+    (void)module;
+    PyObject *X, *o;
+    if (!PyArg_ParseTuple(args, "OO:numbers", &X, &o)) {
+        return NULL;
+    }
+    Py_buffer out;
+    if (take(o, &out, "out", 8, 2, 1) < 0) {
+        return NULL;
+    }
+    const Py_ssize_t n = out.shape[0], m = out.shape[1];
+    double *restrict to = out.buf;
+    long kind = 0; /* 1: floats, 2: ints, found from the first entry */
+    int ok = is_sequence(X) && PySequence_Fast_GET_SIZE(X) == n && n > 0 && m > 0;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        PyObject *row = PySequence_Fast_GET_ITEM(X, i);
+        if (!is_sequence(row) || PySequence_Fast_GET_SIZE(row) != m) {
+            ok = 0;
+            break;
+        }
+        PyObject **items = PySequence_Fast_ITEMS(row);
+        if (kind == 0) {
+            kind = PyFloat_CheckExact(items[0]) ? 1 : PyLong_CheckExact(items[0]) ? 2 : 0;
+            ok = kind != 0;
+        }
+        if (kind == 1) {
+            for (Py_ssize_t j = 0; ok && j < m; j++) {
+                ok = PyFloat_CheckExact(items[j]);
+                to[i * m + j] = ok ? PyFloat_AS_DOUBLE(items[j]) : 0.0;
+            }
+        } else {
+            for (Py_ssize_t j = 0; ok && j < m; j++) {
+                int overflow = 0;
+                long v = PyLong_CheckExact(items[j])
+                             ? PyLong_AsLongAndOverflow(items[j], &overflow) : 0;
+                ok = PyLong_CheckExact(items[j]) && !overflow && v >= -2147483648L &&
+                     v < 2147483648L;
+                to[i * m + j] = (double)v;
+            }
+        }
+    }
+    PyBuffer_Release(&out);
+    return PyLong_FromLong(ok ? kind : 0);
+}
+
 static PyMethodDef methods[] = {
     {"rows", rows, METH_VARARGS,
      "rows(X, y, Wf, levels, b, plus, minus, unit, row, base, start, state, out): the float "
      "pass from row start, until its end, a close call or a bound past TOP."},
+    {"numbers", numbers, METH_VARARGS,
+     "numbers(X, out): rows of Python floats (1) or of ints in [-2**31, 2**31) (2) read into "
+     "out, an n x m float64 array; 0 for anything else."},
     {"fields", fields, METH_O,
      "fields(bits): the least exponent field of the nonzero entries and the largest."},
     {NULL, NULL, 0, NULL},

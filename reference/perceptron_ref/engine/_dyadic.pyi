@@ -1,5 +1,5 @@
 # The C loops of the float pass (_dyadic.c), built at install where a C compiler is: the
-# signatures of dyadic_numba.rows and dyadic_numba.fields.
+# signatures of dyadic_numba.rows and dyadic_numba.fields, and scaled.number_matrix's reader.
 from typing import Any
 
 def rows(
@@ -19,3 +19,4 @@ def rows(
     /,
 ) -> None: ...
 def fields(bits: Any, /) -> tuple[int, int]: ...
+def numbers(X: Any, out: Any, /) -> int: ...

@@ -32,7 +32,7 @@ from perceptron_ref.engine.scaled import (
     from_integer_array,
     from_rows,
     labels_from,
-    marshalled,
+    number_matrix,
 )
 from perceptron_ref.inputs import examples_from
 
@@ -160,7 +160,7 @@ def from_number_rows(X: list[Any] | tuple[Any, ...], y: Any) -> Scaled | None:
     >>> from_number_rows([[1, True]], [1]) is None  # a bool: the literal route refuses it
     True
     """
-    A = marshalled(X)
+    A = number_matrix(X)
     if A is None:  # not the common case: each entry's type looked at, then numpy reads them
         kinds: set[type] = set()
         for row in X:

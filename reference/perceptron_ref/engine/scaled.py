@@ -99,7 +99,7 @@ def labels_from(y: Any, n: int) -> npt.NDArray[np.int8]:
         labels = y.astype(np.int8)
     elif (
         isinstance(y, list | tuple)
-        and (given := marshalled((y,))) is not None
+        and (given := number_matrix((y,))) is not None
         and bool(((given == 1) | (given == -1)).all())
     ):  # a list of Python ints or floats, every one ±1: read at once
         labels = given[0].astype(np.int8)
@@ -108,6 +108,40 @@ def labels_from(y: Any, n: int) -> npt.NDArray[np.int8]:
     if n != len(labels):
         raise InputError(f"{n} examples but {len(labels)} labels")
     return labels
+
+
+def number_matrix(X: list[Any] | tuple[Any, ...]) -> npt.NDArray[Any] | None:
+    """:func:`marshalled`'s matrix, read in C where the C loops were built
+    (:func:`perceptron_ref.engine._dyadic.numbers`: each entry's exact type checked and its
+    value read, about 4 ns an entry where marshal's bytes take about 20), else by
+    :func:`marshalled` itself.  The same rule, the same matrix.
+
+    >>> number_matrix([[1.5, -2.0], [0.0, 3.0]]).tolist(), number_matrix([(1, 2)]).dtype.name
+    ([[1.5, -2.0], [0.0, 3.0]], 'int32')
+    >>> number_matrix([[1, True]]) is None, number_matrix([[1, 2.0]]) is None
+    (True, True)
+    """
+    reader = _c_numbers()
+    if reader is None:
+        return marshalled(X)
+    try:
+        n, m = len(X), len(X[0])
+    except (TypeError, IndexError, KeyError):  # no rows; a row with no length
+        return None
+    if not (type(X) in (list, tuple) and 0 < n < 2**31 and 0 < m < 2**31):
+        return None
+    out = np.empty((n, m))
+    kind = reader(X, out)
+    return None if kind == 0 else out if kind == 1 else out.astype(np.int32)
+
+
+def _c_numbers() -> Any:
+    """The C reader of :func:`number_matrix`, None where it was not built."""
+    try:
+        from perceptron_ref.engine import _dyadic
+    except ImportError:
+        return None
+    return _dyadic.numbers
 
 
 MARSHAL = 2
