@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 # require built).  As root (CI) they are installed with apt-get; otherwise one line says how.
 SYSTEM_TOOLS := bwrap:bubblewrap coqc:coq ocamlopt:ocaml cc:gcc
 
-$(STAMP): pyproject.toml setup.py reference/perceptron_ref/engine/_dyadic.c
+$(STAMP): pyproject.toml setup.py reference/perceptron_ref/engine/_native.c
 	@missing=""; for t in $(SYSTEM_TOOLS); do command -v $${t%%:*} >/dev/null || \
 	    missing="$$missing $${t#*:}"; done; \
 	if [ -n "$$missing" ]; then \

@@ -1,6 +1,6 @@
 """The one part of the build pyproject.toml cannot state: the float pass's C loops.
 
-``perceptron_ref.engine._dyadic`` (reference/perceptron_ref/engine/_dyadic.c) is an optional
+``perceptron_ref.engine._native`` (reference/perceptron_ref/engine/_native.c) is an optional
 extension: built where a C compiler and Python's headers are, skipped with a warning where
 they are not (the float passes then run in numba or numpy, the same traces).  Contraction
 into fused multiply-adds is turned off so that every product and sum is the one written.
@@ -14,8 +14,8 @@ import os
 from setuptools import Extension, setup
 
 C_LOOPS = Extension(
-    "perceptron_ref.engine._dyadic",
-    sources=["reference/perceptron_ref/engine/_dyadic.c"],
+    "perceptron_ref.engine._native",
+    sources=["reference/perceptron_ref/engine/_native.c"],
     # -Wno-psabi: GCC notes that passing a vector of four doubles to an inline function
     # differs between AVX and older machines, which no caller outside this file sees.
     extra_compile_args=["-ffp-contract=off", "-Wno-psabi"],

@@ -234,9 +234,9 @@ def test_the_set_up_built_the_c_loops() -> None:
     # A C compiler is one of `make setup`'s system tools, so the optional extension is built
     # wherever the suite runs: the C rows of every parametrized test above are really C's.
     assert dyadic_compiled.built() and dyadic_compiled.here() == "c"
-    from perceptron_ref.engine import _dyadic
+    from perceptron_ref.engine import _native
 
-    assert _dyadic.__file__ is not None and _dyadic.__file__.endswith(".so")
+    assert _native.__file__ is not None and _native.__file__.endswith(".so")
 
 
 def test_a_first_float_pass_runs_in_c_without_loading_numba() -> None:
@@ -279,14 +279,14 @@ def test_a_numpy_kernel_forced_runs_the_numpy_pass(monkeypatch: pytest.MonkeyPat
 def test_the_c_loops_refuse_arrays_of_other_types_and_shapes() -> None:
     # Internal calls only, but a C loop must never read past an array: a wrong item size,
     # a wrong number of dimensions or shapes that disagree are refused, not run.
-    from perceptron_ref.engine import _dyadic
+    from perceptron_ref.engine import _native
 
     X, y = np.ones((3, 2)), np.ones(3, dtype=np.int8)
     Wf, levels = np.zeros(2), np.zeros((2, 2))
     state, out = np.zeros(2), np.zeros(3, dtype=np.int64)
     # tie-mistake (y·s below 1 is a mistake): (1, 1) a mistake once, then never again
     args: list[Any] = [X, y, Wf, levels, 0.0, 1.0, 1.0, 1.0, 4.0, 2.0**40, 0, state, out]
-    _dyadic.rows(*args)
+    _native.rows(*args)
     assert out.tolist() == [3, 0, 1] and Wf.tolist() == [1.0, 1.0]
     wrongs = [(0, X.astype(np.float32)), (0, np.ones(6)), (1, y.astype(np.int64)),
               (1, np.ones(4, dtype=np.int8)), (2, np.zeros(3)), (2, np.zeros((1, 2))),
@@ -296,14 +296,14 @@ def test_the_c_loops_refuse_arrays_of_other_types_and_shapes() -> None:
         bad = list(args)
         bad[at] = wrong
         with pytest.raises((TypeError, ValueError)):
-            _dyadic.rows(*bad)
+            _native.rows(*bad)
     bad = list(args)
     bad[2] = np.zeros(2)
     bad[2].flags.writeable = False  # Wf, which the loop writes
     with pytest.raises((TypeError, ValueError, BufferError)):
-        _dyadic.rows(*bad)
+        _native.rows(*bad)
     with pytest.raises(TypeError):
-        _dyadic.fields(np.zeros((2, 2), dtype=np.uint64))
+        _native.fields(np.zeros((2, 2), dtype=np.uint64))
 
 
 @pytest.mark.parametrize("one_pass", PASSES)

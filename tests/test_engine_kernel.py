@@ -44,7 +44,7 @@ from perceptron_ref.engine.kernel import (
     python_pass,
 )
 from perceptron_ref.engine.pairs import H_MAX, by_pairs, h_limit, pairs_if_bytes, pairs_pass
-from perceptron_ref.engine.passes import block_pass
+from perceptron_ref.engine.passes import block_pass, c_pass
 from perceptron_ref.engine.scaled import (
     Scaled,
     bounds,
@@ -88,10 +88,13 @@ def test_a_certified_pass_at_the_int64_limit_equals_the_big_integer_pass(
     k = compiled_pass(X, y, W, b, rule, True, scores, flags)
     assert (k, W.tolist()) == (k_big, W_big)
     assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
-    W = np.array(start, dtype=np.int64)  # the numpy block pass, from the same W
-    k, scores, flags = block_pass(X, y, W, b, rule, keep=True)
-    assert (k, W.tolist()) == (k_big, W_big)
-    assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
+    for one_pass in (block_pass, c_pass):  # the numpy block pass and the C one, from the same W
+        W = np.array(start, dtype=np.int64)
+        k, scores, flags = one_pass(X, y, W, b, rule, keep=True)
+        assert (k, W.tolist()) == (k_big, W_big)
+        assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
+        W = np.array(start, dtype=np.int64)
+        assert one_pass(X, y, W, b, rule, keep=False)[0] == k_big and W.tolist() == W_big
 
 
 @settings(max_examples=60)
@@ -134,6 +137,10 @@ def test_a_pass_certified_in_int32_at_the_limit_equals_the_big_integer_pass(
     W = np.array(start, dtype=np.int64)  # the default: the byte loop on whole words
     compiled_pass(X, y, W, b, rule, False, kernel.NO_SCORES, kernel.NO_FLAGS, narrow=True)
     assert W.tolist() == W_big
+    W = np.array(start, dtype=np.int64)  # and the C pass (uint8 or int16 rows)
+    k, scores, flags = c_pass(X, y, W, b, rule, keep=True)
+    assert (k, W.tolist()) == (k_big, W_big)
+    assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
 
 
 # --- the kernel's certificates and big-integer pass -----------------------------------------
@@ -676,3 +683,75 @@ def test_the_fastest_kernel_is_one_the_certificates_admit(monkeypatch: pytest.Mo
         y, W = np.ones(16, dtype=np.int8), np.zeros(16, dtype=np.int64)
         compiled_pass(pixels, y, W, 0, TIE_MISTAKE, False, kernel.NO_SCORES, kernel.NO_FLAGS,
                       kind=NARROW)  # fmt: skip
+
+
+@settings(max_examples=60)
+@given(
+    data=st.data(),
+    kind=st.sampled_from((np.int8, np.uint8, np.int16, np.int32, np.int64)),
+    n=st.integers(1, 12),
+    m=st.integers(1, 9),
+    bias=st.sampled_from((0, 1, 3, 2**20)),
+    rule=st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE)),
+)
+def test_the_c_pass_equals_the_big_integer_pass_on_every_integer_type(
+    data: st.DataObject, kind: Any, n: int, m: int, bias: int, rule: int
+) -> None:
+    # Each row type the C pass reads as its own C type (a uint8 read as signed, or an int16
+    # as a byte, would give other scores), its extremes drawn (up to 2^20, so that the pass
+    # is certified: every weight stays below 2^25 and every score below 2^49).
+    info = np.iinfo(kind)
+    lo, hi = max(int(info.min), -(2**20)), min(int(info.max), 2**20)
+    value = st.integers(lo, hi) | st.sampled_from((lo, hi, 0))
+    X = np.array([[data.draw(value) for _ in range(m)] for _ in range(n)], dtype=kind)
+    y = np.array([data.draw(st.sampled_from((-1, 1))) for _ in range(n)], dtype=np.int8)
+    start = [data.draw(st.integers(-(2**20), 2**20)) for _ in range(m + (bias != 0))]
+    W_big, kept = list(start), list[tuple[int, bool]]()
+    k_big = python_pass(X.tolist(), y.tolist(), W_big, bias, rule, kept)
+    W = np.array(start, dtype=np.int64)
+    k, scores, flags = c_pass(X, y, W, bias, rule, keep=True)
+    assert (k, W.tolist()) == (k_big, W_big)
+    assert list(zip(scores.tolist(), flags.tolist(), strict=True)) == kept
+
+
+def test_the_c_pass_refuses_rows_and_arrays_it_does_not_read() -> None:
+    from perceptron_ref.engine import native
+
+    c = native.loops()
+    assert c is not None  # (the set-up builds the C loops: tests/test_engine_dyadic.py)
+    X, y, W = np.ones((2, 3), dtype=np.int16), np.ones(2, dtype=np.int8), np.zeros(3, np.int64)
+    none, no_flags = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.bool_)
+    assert c.int_pass(X, y, W, 0, TIE_MISTAKE, none, no_flags) == 1 and W.tolist() == [1] * 3
+    for bad_X in (X.astype(np.float64), X.astype(np.uint16), X.reshape(-1), X.T):
+        with pytest.raises((TypeError, ValueError, BufferError)):
+            c.int_pass(bad_X, y, np.zeros(3, np.int64), 0, TIE_MISTAKE, none, no_flags)
+    for args in ((X, y[:1], W, 0), (X, y, W[:2], 0), (X, y, W, 5), (X, y, W.astype(np.int32), 0)):
+        with pytest.raises((TypeError, ValueError)):
+            c.int_pass(*args, TIE_MISTAKE, none, no_flags)
+    with pytest.raises(ValueError):  # kept scores for some rows only
+        c.int_pass(X, y, W, 0, TIE_MISTAKE, np.zeros(1, dtype=np.int64), no_flags)
+    with pytest.raises(ValueError):
+        c.int_pass(X, y, W, 0, 7, none, no_flags)  # no such zero-score rule
+
+
+def test_a_fresh_process_makes_its_integer_passes_in_c_without_loading_numba() -> None:
+    # The numpy way's passes, in a process that has paid no rent, run in the C loops where
+    # they were built: the literal trace, numba never imported.  (A forced numpy kernel still
+    # runs the numpy blocks: every test that forces it.)
+    code = (
+        "import sys, numpy as np\n"
+        "from perceptron_ref import run\n"
+        "from perceptron_ref.engine import driver\n"
+        "calls = []\n"
+        "real = driver.c_pass\n"
+        "driver.c_pass = lambda *a, **o: calls.append(a[0].dtype.name) or real(*a, **o)\n"
+        "rng = np.random.default_rng(5)\n"
+        "X = rng.integers(0, 256, (400, 30), dtype=np.uint8)\n"
+        "y = np.where(X.astype(int) @ rng.standard_normal(30) >= 0, 1, -1)\n"
+        "fast = run('perceptron/ssbd', X, y, epochs=3, bias=True, engine='fast')\n"
+        "literal = run('perceptron/ssbd', X.tolist(), y.tolist(), epochs=3, bias=True)\n"
+        "print(calls, fast == literal, 'numba' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True)  # fmt: skip
+    assert done.stdout.split("\n")[0] == "['uint8', 'uint8', 'uint8'] True False"

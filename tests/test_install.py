@@ -143,15 +143,15 @@ def test_the_metadata_renders_as_pypi_shows_it(dist: dict[str, Path]) -> None:
                    "perceptron_ref_proofs/__init__.py",
                    "perceptron_ref_spec/theorems/novikoff/mehta.md",
                    "perceptron_ref_spec/algorithms/perceptron/mehta.md",
-                   "perceptron_ref/engine/_dyadic.pyi"):  # fmt: skip
+                   "perceptron_ref/engine/_native.pyi"):  # fmt: skip
         assert needed in files, needed
     # The float pass's C loops, built (a C compiler is here), so the wheel is this Python's
-    (c_loops,) = [n for n in files if n.startswith("perceptron_ref/engine/_dyadic.")
+    (c_loops,) = [n for n in files if n.startswith("perceptron_ref/engine/_native.")
                   and n.endswith(".so")]  # fmt: skip
     assert "-none-any" not in dist["wheel"].name and c_loops
     with tarfile.open(dist["sdist"]) as sdist:  # and the sdist builds them where it is installed
         names = {n.partition("/")[2] for n in sdist.getnames()}
-    assert {"setup.py", "reference/perceptron_ref/engine/_dyadic.c"} <= names
+    assert {"setup.py", "reference/perceptron_ref/engine/_native.c"} <= names
 
 
 def test_a_pure_wheel_is_built_for_the_platforms(tmp_path: Path) -> None:

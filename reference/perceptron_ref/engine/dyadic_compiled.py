@@ -17,7 +17,7 @@ there); only the bookkeeping differs, a row at a time rather than a block:
   (:func:`~perceptron_ref.engine.rules.is_mistake`), or makes the rest of the pass in Python
   integers, as the numpy pass does.
 
-The kernel is written twice, line for line: in C (:mod:`perceptron_ref.engine._dyadic`, an
+The kernel is written twice, line for line: in C (:mod:`perceptron_ref.engine._native`, an
 optional extension built at install where a C compiler is), which loads in a millisecond
 and so runs every float pass, a process's first included; and in numba
 (:mod:`~perceptron_ref.engine.dyadic_numba`), which runs where the C one was not built and
@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import importlib.util
 import math
 import sys
 from collections.abc import Iterator
@@ -51,18 +50,19 @@ from typing import Any, Literal, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_ref.engine import native
 from perceptron_ref.engine.blas import limits
 from perceptron_ref.engine.dyadic import DONE, OVERFLOW, Digits, held, rounded
 from perceptron_ref.engine.passes import integers, python_pass
 from perceptron_ref.engine.rules import is_mistake
 
 Loops = Literal["c", "numba"]
-"""Which compiled loops make the pass: C (:mod:`perceptron_ref.engine._dyadic`, built at
+"""Which compiled loops make the pass: C (:mod:`perceptron_ref.engine._native`, built at
 install where a C compiler is; it loads in a millisecond), or numba
 (:mod:`~perceptron_ref.engine.dyadic_numba`; about a second to load)."""
 
 MODULES: dict[str, str] = {
-    "c": "perceptron_ref.engine._dyadic",
+    "c": "perceptron_ref.engine._native",
     "numba": "perceptron_ref.engine.dyadic_numba",
 }
 
@@ -79,7 +79,7 @@ class _Loops(Protocol):
 def built() -> bool:
     """Whether the C loops were built at install (a C compiler was there): then every float
     pass is compiled, from a process's first."""
-    return importlib.util.find_spec(MODULES["c"]) is not None
+    return native.loops() is not None
 
 
 def here() -> Loops | None:

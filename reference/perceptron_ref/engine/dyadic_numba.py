@@ -1,6 +1,6 @@
 """The float pass's two loops, compiled by numba: where no C compiler built them at install.
 
-The same loops as :mod:`perceptron_ref.engine._dyadic` (C), line for line, which
+The same loops as :mod:`perceptron_ref.engine._native` (C), line for line, which
 :mod:`~perceptron_ref.engine.dyadic_compiled` runs where it was built; where it was not, these
 run where the compiled kernels run (:mod:`~perceptron_ref.engine.driver`'s rent-or-buy rule:
 numba takes about a second to load).  The argument of the bound is

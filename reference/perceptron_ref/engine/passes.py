@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_ref.engine import native
 from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_POSITIVE, is_mistake
 
 INT64_MAX = 2**63 - 1
@@ -69,6 +70,26 @@ def mistakes(rule: int, s: npt.NDArray[np.int64], y: npt.NDArray[np.int8]) -> np
     else:
         wrong = (s > 0) != (y > 0)  # tie-negative: +1 predicted iff s > 0
     return wrong
+
+
+def c_pass(
+    X: npt.NDArray[np.integer[Any]],
+    y: npt.NDArray[np.int8],
+    W: npt.NDArray[np.int64],
+    b: int,
+    rule: int,
+    *,
+    keep: bool,
+) -> tuple[int, npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """:func:`block_pass`'s pass in C, a row at a time (:mod:`~perceptron_ref.engine.native`,
+    where the C loops were built): the same mistakes, W, scores and flags."""
+    c = native.loops()
+    assert c is not None, "the C loops were not built"
+    n = len(y)
+    scores = np.empty(n, dtype=np.int64) if keep else NO_SCORES
+    flags = np.zeros(n, dtype=np.bool_) if keep else NO_FLAGS
+    k = c.int_pass(np.ascontiguousarray(X), np.ascontiguousarray(y), W, b, rule, scores, flags)
+    return int(k), scores, flags
 
 
 def block_pass(

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from perceptron_ref.engine import native
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import to_label
 
@@ -112,7 +113,7 @@ def labels_from(y: Any, n: int) -> npt.NDArray[np.int8]:
 
 def number_matrix(X: list[Any] | tuple[Any, ...]) -> npt.NDArray[Any] | None:
     """:func:`marshalled`'s matrix, read in C where the C loops were built
-    (:func:`perceptron_ref.engine._dyadic.numbers`: each entry's exact type checked and its
+    (:func:`perceptron_ref.engine._native.numbers`: each entry's exact type checked and its
     value read, about 4 ns an entry where marshal's bytes take about 20), else by
     :func:`marshalled` itself.  The same rule, the same matrix.
 
@@ -121,8 +122,8 @@ def number_matrix(X: list[Any] | tuple[Any, ...]) -> npt.NDArray[Any] | None:
     >>> number_matrix([[1, True]]) is None, number_matrix([[1, 2.0]]) is None
     (True, True)
     """
-    reader = _c_numbers()
-    if reader is None:
+    c = native.loops()
+    if c is None:
         return marshalled(X)
     try:
         n, m = len(X), len(X[0])
@@ -131,17 +132,8 @@ def number_matrix(X: list[Any] | tuple[Any, ...]) -> npt.NDArray[Any] | None:
     if not (type(X) in (list, tuple) and 0 < n < 2**31 and 0 < m < 2**31):
         return None
     out = np.empty((n, m))
-    kind = reader(X, out)
+    kind = c.numbers(X, out)
     return None if kind == 0 else out if kind == 1 else out.astype(np.int32)
-
-
-def _c_numbers() -> Any:
-    """The C reader of :func:`number_matrix`, None where it was not built."""
-    try:
-        from perceptron_ref.engine import _dyadic
-    except ImportError:
-        return None
-    return _dyadic.numbers
 
 
 MARSHAL = 2

@@ -1,14 +1,17 @@
-/* perceptron_ref.engine._dyadic: the float pass's two compiled loops, in C, and the reading
- * of rows given as Python lists (scaled.py's number_matrix).
+/* perceptron_ref.engine._native: the engine's loops in C (native.py says where each runs).
  *
- * The same loops as the numba kernels of dyadic_numba.py, line for line (rows: the scores
- * within a proven bound, the mistakes' digits; fields: the exponent fields' two reductions),
- * so that dyadic_compiled.py's pass runs either.  Built at install where a C compiler is
- * (an optional extension: without one, the pass runs in numba or numpy, the same trace); it
- * loads in a millisecond, where numba takes about a second, so a process's first float pass
- * is compiled too.  The argument of the bound is dyadic.py's; every product and sum here is
- * the numba kernel's, in the same order, and the build turns off contraction into fused
- * multiply-adds (-ffp-contract=off) so that the digits' split stays as written.
+ * - rows, fields: the float pass's two loops, the same as the numba kernels of
+ *   dyadic_numba.py (the scores within a proven bound, the mistakes' digits; the exponent
+ *   fields' two reductions), so that dyadic_compiled.py's pass runs either;
+ * - int_pass: passes.block_pass's pass over integer rows, a row at a time;
+ * - numbers: the reading of rows given as Python lists (scaled.number_matrix).
+ *
+ * Built at install where a C compiler is (an optional extension, setup.py: without one, the
+ * same traces come from numba or numpy); it loads in a millisecond, where numba takes about
+ * a second, so a process's first pass runs in it.  The argument of the float pass's bound is
+ * dyadic.py's; every product and sum is the numba kernel's, in the same order, and the build
+ * turns off contraction into fused multiply-adds (-ffp-contract=off) so that the digits'
+ * split stays as written.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -294,6 +297,137 @@ fields(PyObject *module, PyObject *arg)
                          (unsigned long long)(high >> 53));
 }
 
+/* Whether a score s is a mistake on label y > 0 or not, by the zero-score rule (rules.py:
+ * 0 tie-positive, 1 tie-negative, 2 tie-mistake). */
+static inline int
+is_mistake(int rule, int64_t s, int positive)
+{
+    if (rule == 0) { /* predict +1 iff s >= 0 */
+        return positive ? s < 0 : s >= 0;
+    }
+    if (rule == 1) { /* predict +1 iff s > 0 */
+        return positive ? s <= 0 : s > 0;
+    }
+    return positive ? s <= 0 : s >= 0; /* tie-mistake: y·s <= 0 */
+}
+
+/* passes.block_pass's pass, a row at a time, on rows of one integer type T: W (int64, the
+ * bias weight first when b != 0) updated in place; scores and flags written if kept.  The
+ * caller has certified that no sum leaves int64 (passes.certified). */
+#define INT_PASS(NAME, T)                                                                    \
+    CLONED static int64_t NAME(const T *restrict X, const int8_t *restrict y,                \
+                               int64_t *restrict W, Py_ssize_t n, Py_ssize_t m, int64_t b,   \
+                               int rule, int64_t *restrict scores, uint8_t *restrict flags)  \
+    {                                                                                        \
+        const Py_ssize_t off = b != 0 ? 1 : 0;                                               \
+        int64_t *restrict w = W + off, k = 0;                                                \
+        for (Py_ssize_t i = 0; i < n; i++) {                                                 \
+            const T *restrict x = X + i * m;                                                 \
+            int64_t s = off ? W[0] * b : 0;                                                  \
+            for (Py_ssize_t j = 0; j < m; j++) {                                             \
+                s += w[j] * (int64_t)x[j];                                                   \
+            }                                                                                \
+            const int positive = y[i] > 0, wrong = is_mistake(rule, s, positive);           \
+            if (scores != NULL) {                                                            \
+                scores[i] = s;                                                               \
+                flags[i] = (uint8_t)wrong;                                                   \
+            }                                                                                \
+            if (!wrong) {                                                                    \
+                continue;                                                                    \
+            }                                                                                \
+            k += 1;                                                                          \
+            if (positive) {                                                                  \
+                W[0] += off ? b : 0;                                                         \
+                for (Py_ssize_t j = 0; j < m; j++) {                                         \
+                    w[j] += x[j];                                                            \
+                }                                                                            \
+            } else {                                                                         \
+                W[0] -= off ? b : 0;                                                         \
+                for (Py_ssize_t j = 0; j < m; j++) {                                         \
+                    w[j] -= x[j];                                                            \
+                }                                                                            \
+            }                                                                                \
+        }                                                                                    \
+        return k;                                                                            \
+    }
+
+INT_PASS(pass_int8, int8_t)
+INT_PASS(pass_uint8, uint8_t)
+INT_PASS(pass_int16, int16_t)
+INT_PASS(pass_int32, int32_t)
+INT_PASS(pass_int64, int64_t)
+
+static PyObject *
+int_pass(PyObject *module, PyObject *args)
+{
+    /* int_pass(X, y, W, b, rule, scores, flags): the pass of passes.block_pass on integer
+     * rows (int8, uint8, int16, int32 or int64), W (int64) updated in place; scores (int64)
+     * and flags (bool) filled when they have n entries (kept), else left alone (empty).
+     * Its mistakes. */
+    (void)module;
+    PyObject *o[3], *os, *of;
+    long long b;
+    int rule;
+    if (!PyArg_ParseTuple(args, "OOOLiOO:int_pass", &o[0], &o[1], &o[2], &b, &rule, &os, &of)) {
+        return NULL;
+    }
+    Py_buffer X, y, W, sc, fl;
+    if (PyObject_GetBuffer(o[0], &X, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    int got = 0;
+    if (take(o[1], &y, "y", 1, 1, 0) < 0) goto done;
+    got = 1;
+    if (take(o[2], &W, "W", 8, 1, 1) < 0) goto done;
+    got = 2;
+    if (take(os, &sc, "scores", 8, 1, 1) < 0) goto done;
+    got = 3;
+    if (take(of, &fl, "flags", 1, 1, 1) < 0) goto done;
+    got = 4;
+    const Py_ssize_t n = X.ndim == 2 ? X.shape[0] : -1, m = X.ndim == 2 ? X.shape[1] : -1;
+    const int keep = sc.shape[0] == n && fl.shape[0] == n && n > 0;
+    const char code = X.format[0] == '<' || X.format[0] == '=' ? X.format[1] : X.format[0];
+    if (n < 0 || y.shape[0] != n || W.shape[0] != m + (b != 0) || rule < 0 || rule > 2 ||
+        (!keep && (sc.shape[0] != 0 || fl.shape[0] != 0))) {
+        PyErr_SetString(PyExc_ValueError, "int_pass: the arrays' shapes do not agree");
+        goto done;
+    }
+    int64_t *scores = keep ? sc.buf : NULL;
+    uint8_t *flags = keep ? fl.buf : NULL;
+    int64_t k;
+    switch (X.itemsize * 256 + code) {
+    case 1 * 256 + 'b':
+        k = pass_int8(X.buf, y.buf, W.buf, n, m, b, rule, scores, flags);
+        break;
+    case 1 * 256 + 'B':
+        k = pass_uint8(X.buf, y.buf, W.buf, n, m, b, rule, scores, flags);
+        break;
+    case 2 * 256 + 'h':
+        k = pass_int16(X.buf, y.buf, W.buf, n, m, b, rule, scores, flags);
+        break;
+    case 4 * 256 + 'i':
+        k = pass_int32(X.buf, y.buf, W.buf, n, m, b, rule, scores, flags);
+        break;
+    case 8 * 256 + 'l':
+    case 8 * 256 + 'q':
+        k = pass_int64(X.buf, y.buf, W.buf, n, m, b, rule, scores, flags);
+        break;
+    default:
+        PyErr_Format(PyExc_TypeError, "int_pass: rows of int8, uint8, int16, int32 or int64, "
+                     "not '%s'", X.format);
+        goto done;
+    }
+    result = PyLong_FromLongLong(k);
+done:
+    PyBuffer_Release(&X);
+    Py_buffer *views[4] = {&y, &W, &sc, &fl};
+    while (got > 0) {
+        PyBuffer_Release(views[--got]);
+    }
+    return result;
+}
+
 /* A list or a tuple, exactly (as marshal writes them: not a subclass). */
 static int
 is_sequence(PyObject *o)
@@ -357,6 +491,9 @@ static PyMethodDef methods[] = {
     {"rows", rows, METH_VARARGS,
      "rows(X, y, Wf, levels, b, plus, minus, unit, row, base, start, state, out): the float "
      "pass from row start, until its end, a close call or a bound past TOP."},
+    {"int_pass", int_pass, METH_VARARGS,
+     "int_pass(X, y, W, b, rule, scores, flags): a certified pass over integer rows, W "
+     "updated in place; its mistakes."},
     {"numbers", numbers, METH_VARARGS,
      "numbers(X, out): rows of Python floats (1) or of ints in [-2**31, 2**31) (2) read into "
      "out, an n x m float64 array; 0 for anything else."},
@@ -366,13 +503,13 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_dyadic",
-    "The float pass's compiled loops, in C (see dyadic_compiled.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_native",
+    "The engine's loops in C (see perceptron_ref.engine.native).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC
-PyInit__dyadic(void)
+PyInit__native(void)
 {
     return PyModule_Create(&module);
 }
