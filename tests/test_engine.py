@@ -51,8 +51,13 @@ from tests.test_run import BLUM_X, BLUM_Y
 Rows = list[list[Fraction]]
 
 
-KERNELS = ("numpy", "compiled")
-"""The loops a certified pass can run in (a pass that is not certified runs in Python ints)."""
+KERNELS = ("numpy", "c", "compiled")
+"""The loops a certified pass can run in: numpy blocks, the C loops (built by the set-up),
+numba's kernels (a pass that is not certified runs in Python ints)."""
+
+RENTED = "c"
+"""The loop ``auto`` rents before it buys numba's: the C loops, which the set-up builds (the
+numpy blocks where they were not built)."""
 
 
 def forced(kernel: str, algorithm: str, X: Any, y: Any, **options: Any) -> Trace:
@@ -623,7 +628,7 @@ def test_a_run_that_switches_from_numpy_to_compiled_passes_keeps_the_literal_tra
         patch.setattr(driver, "RENT", driver.Rent())  # no numpy pass made yet
         ways = logged_ways(patch)
         assert run(algorithm, X, y, engine="fast", **chosen) == literal
-    assert ways[0] == "numpy", ways  # the first pass: nothing spent yet, nothing loaded
+    assert ways[0] == "c", ways  # the first pass: nothing spent yet, nothing loaded
     assert all(w in ("compiled", "python") for w in ways[1:]), ways
 
 
@@ -860,17 +865,17 @@ def test_auto_rents_numpy_passes_until_those_to_come_would_cost_more_than_loadin
     monkeypatch.setattr(driver, "RENT", driver.Rent())
     passes = driver.Passes(scaled(*SEPARABLE), 0, TIE_MISTAKE, "auto")
     W = passes.zero()
-    assert passes.way(W, 1000) == "numpy" and passes.way(W, None) == "numpy"
+    assert passes.way(W, 1000) == RENTED and passes.way(W, None) == RENTED
     passes.one(W, False, None, "numpy")
     assert (passes.spent, passes.numpy_passes, driver.RENT.seconds) == (1.0, 1, 1.0)
     assert passes.way(W, 11) == "compiled"  # 11·1/1 > 10
-    assert passes.way(W, 10) == "numpy"  # 10·1/1 is not more than 10
-    assert passes.way(W, None) == "numpy"
+    assert passes.way(W, 10) == RENTED  # 10·1/1 is not more than 10
+    assert passes.way(W, None) == RENTED
     for _ in range(4):
         passes.one(W, False, None, "numpy")
     assert (passes.spent, passes.numpy_passes) == (5.0, 5)
-    assert passes.way(W, 11) == "compiled" and passes.way(W, 10) == "numpy"  # 11·5/5 > 10
-    assert passes.way(W, None) == "numpy"
+    assert passes.way(W, 11) == "compiled" and passes.way(W, 10) == RENTED  # 11·5/5 > 10
+    assert passes.way(W, None) == RENTED
     for _ in range(5):
         passes.one(W, False, None, "numpy")
     assert passes.spent == 10.0 and passes.way(W, None) == "compiled"  # t = LOAD_COST
@@ -893,11 +898,11 @@ def test_auto_counts_the_numpy_passes_of_every_run_in_the_process(
         first.one(first.zero(), False, None, "numpy")
     second = driver.Passes(scaled(*CYCLING), 0, TIE_MISTAKE, "auto")
     for _ in range(3):
-        assert second.way(second.zero(), None) == "numpy"  # 4, 5, 6 s: not yet
+        assert second.way(second.zero(), None) == RENTED  # 4, 5, 6 s: not yet
         second.one(second.zero(), False, None, "numpy")
     assert (first.spent, second.spent, driver.RENT.seconds) == (4.0, 3.0, 7.0)
     third = driver.Passes(scaled(*SEPARABLE), 0, TIE_MISTAKE, "auto")
-    assert third.way(third.zero(), 1) == "numpy"
+    assert third.way(third.zero(), 1) == RENTED
     third.one(third.zero(), False, None, "numpy")
     for _ in range(2):
         second.one(second.zero(), False, None, "numpy")
@@ -924,7 +929,7 @@ def test_a_program_of_many_one_pass_runs_goes_compiled_once_its_numpy_passes_cos
     literal = run("perceptron/mehta", X, y, record="summary")
     for _ in range(7):
         assert run("perceptron/mehta", X, y, record="summary", engine="fast") == literal
-    assert ways == ["numpy"] * 4 + ["compiled"] * 3
+    assert ways == [RENTED] * 4 + ["compiled"] * 3
     assert driver.RENT.seconds == 1.0
 
 

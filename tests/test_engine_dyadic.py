@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from perceptron_ref import run
-from perceptron_ref.engine import blas, driver, dyadic_compiled
+from perceptron_ref.engine import blas, driver, dyadic_compiled, native
 from perceptron_ref.engine.dyadic import Digits, dyadic_pass
 from perceptron_ref.engine.dyadic_compiled import compiled_dyadic_pass
 from perceptron_ref.engine.given import from_float_array, scaled
@@ -176,8 +176,8 @@ def _spied(monkeypatch: pytest.MonkeyPatch, loop: str = "numpy") -> list[str]:
 
     monkeypatch.setattr(driver, "dyadic_pass", numpy_spy)
     monkeypatch.setattr(dyadic_compiled, "compiled_dyadic_pass", compiled_spy)
-    if loop != "c":
-        monkeypatch.setattr(dyadic_compiled, "built", lambda: False)  # as where none was
+    if loop != "c":  # as where the C loops were not built
+        monkeypatch.setattr(native, "loops", lambda: None)
     monkeypatch.setattr(driver, "loaded", lambda: False)  # the rent alone decides
     monkeypatch.setattr(driver.RENT, "seconds", driver.LOAD_COST if loop == "numba" else 0.0)
     return calls

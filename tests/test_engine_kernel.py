@@ -755,3 +755,18 @@ def test_a_fresh_process_makes_its_integer_passes_in_c_without_loading_numba() -
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=300, check=True)  # fmt: skip
     assert done.stdout.split("\n")[0] == "['uint8', 'uint8', 'uint8'] True False"
+
+
+def test_the_c_kernel_forced_where_it_was_not_built_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from perceptron_ref import run
+    from perceptron_ref.engine import native
+    from perceptron_ref.errors import InputError
+    from tests.test_engine import forced
+
+    monkeypatch.setattr(native, "loops", lambda: None)
+    X, y = np.array([[1, 2], [-1, 1]], dtype=np.int8), np.array([1, -1], dtype=np.int8)
+    with pytest.raises(InputError, match="the C loops were not built at install"):
+        forced("c", "perceptron/mehta", X, y)
+    assert forced("numpy", "perceptron/mehta", X, y) == run("perceptron/mehta", X, y)

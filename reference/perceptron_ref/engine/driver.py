@@ -13,12 +13,14 @@ was built at install, else in numba where the kernels run:
 Cycle detection compares the integer W at epoch ends: w = η·W/D with η/D > 0 fixed, so w
 repeats exactly when W does (:mod:`~perceptron_ref.engine.cycles`).
 
-Which loop makes a certified pass is a matter of time only (:class:`Passes`): numpy blocks
-(:func:`~perceptron_ref.engine.passes.block_pass`) need nothing loaded; the compiled kernels
-(:mod:`~perceptron_ref.engine.kernel`) are ten times faster a pass but cost about a second to
-load.  A run starts in numpy and switches once the process has spent :data:`LOAD_COST`
-there, over all its runs (:data:`RENT`; the numpy passes over floats count too), or when
-this run's numpy passes still to make would take longer than that (rent, then buy): small
+Which loop makes a certified pass is a matter of time only (:class:`Passes`): the C loops
+(:mod:`~perceptron_ref.engine.native`, where they were built at install) and numpy blocks
+(:func:`~perceptron_ref.engine.passes.block_pass`, elsewhere) need nothing loaded; numba's
+compiled kernels (:mod:`~perceptron_ref.engine.kernel`) make many passes a call but cost
+about a second to load.  A run starts in C (or numpy) and switches once the process has
+spent :data:`LOAD_COST` there, over all its runs (:data:`RENT`; the passes over floats
+count too), or when this run's passes still to make would take longer than that (rent, then
+buy): small
 data never waits for numba, long runs are compiled, and so are the later runs of a program
 that makes many short ones.  Without numba
 (no ``[fast]`` extra) the passes stay in numpy, the same trace, and one line on stderr says so.
@@ -58,12 +60,15 @@ from perceptron_ref.engine.passes import (
 from perceptron_ref.engine.rational import rational, steps_of
 from perceptron_ref.engine.rules import RULES
 from perceptron_ref.engine.scaled import Scaled, bounds, coarse_bounds
+from perceptron_ref.errors import InputError
 from perceptron_ref.extras import MissingExtra
 from perceptron_ref.limits import check_trace
 from perceptron_ref.trace import Record, Status, Step, Trace
 
-Kernel = Literal["auto", "numpy", "compiled"]
-"""Which loop makes the certified passes: chosen by the time spent (``auto``), or forced."""
+Kernel = Literal["auto", "numpy", "c", "compiled"]
+"""Which loop makes the certified passes: chosen (``auto``: the C loops where they were built,
+else numpy, until rent-or-buy says numba), or forced: the numpy blocks, the C loops
+(:mod:`~perceptron_ref.engine.native`), or numba's kernels."""
 
 LOAD_COST = 1.0
 """Seconds of numpy passes, over all the runs of a process (:data:`RENT`), after which its
@@ -125,8 +130,8 @@ class Passes:
         return np.zeros(d, dtype=np.int64) if self.data.fits else [0] * d
 
     def way(self, W: State, left: int | None) -> str:
-        """``python``, ``numpy`` or ``compiled`` for the next passes from W (``left``: how
-        many more the run will make, None if unknown)."""
+        """``python``, ``numpy``, ``c`` or ``compiled`` for the next passes from W (``left``:
+        how many more the run will make, None if unknown)."""
         if not isinstance(W, np.ndarray):
             return "python"
         w_max = self.w_max = int(np.abs(W).max())
@@ -138,10 +143,13 @@ class Passes:
         return self._loop(left)
 
     def _loop(self, left: int | None) -> str:
-        """``numpy`` or ``compiled``: the kernel forced, or rent-or-buy."""
+        """``numpy``, ``c`` or ``compiled``: the kernel forced, or rent-or-buy (renting the
+        C loops where they were built, else numpy)."""
         if self.kernel != "auto":
             if self.kernel == "compiled" and not compiled():
                 raise MissingExtra("fast", what="the compiled kernels (numba)")
+            if self.kernel == "c" and native.loops() is None:
+                raise InputError("the C loops were not built at install (no C compiler)")
             return self.kernel
         if loaded() or RENT.seconds >= LOAD_COST:
             return _compiled_or_numpy()
@@ -150,8 +158,8 @@ class Passes:
             and self.numpy_passes
             and left * self.spent > LOAD_COST * self.numpy_passes
         ):
-            return _compiled_or_numpy()  # the numpy passes to come would outlast the load
-        return "numpy"
+            return _compiled_or_numpy()  # the rented passes to come would outlast the load
+        return "c" if native.loops() is not None else "numpy"
 
     def one(self, W: State, keep: bool, left: int | None = None, way: str | None = None,
             ) -> tuple[State, int, Kept]:  # fmt: skip
@@ -167,16 +175,16 @@ class Passes:
             self.labels = self.labels or y.tolist()
             kept: Kept = [] if keep else None
             return W, python_pass(X, self.labels, W, b, self.rule, kept, unit), kept
-        if way == "numpy":
+        if way == "c":  # the C loops: the numpy blocks' pass, a row at a time, 4 to 5 times
+            start = time.perf_counter()  # as fast (measured on pixel rows); rent all the same
+            k, scores, flags = c_pass(X, y, W, b, self.rule, keep=keep)
+            self._paid(start)
+        elif way == "numpy":
             start = time.perf_counter()
             # float64 scores while W and X are exact in it: exact ones, or (counting mistakes
             # only) within a margin, a row that close scored again exactly; else int64 blocks
             off = margin(self.w_max, self.column_max, self.row_max, X.shape[1] + (b != 0))
-            if self.kernel == "auto" and native.loops() is not None:
-                # the C loops, built at install: the same pass, a row at a time, 4 to 5 times
-                # as fast as the numpy blocks (measured on pixel rows), and loaded already
-                k, scores, flags = c_pass(X, y, W, b, self.rule, keep=keep)
-            elif off == 0 or (off is not None and not keep):
+            if off == 0 or (off is not None and not keep):
                 k, scores, flags = blas_pass(X, y, W, b, self.rule, keep=keep, margin=off)
             else:
                 k, scores, flags = block_pass(X, y, W, b, self.rule, keep=keep)
@@ -198,17 +206,17 @@ class Passes:
 
     def _dyadic(self, W: list[int], unit: float, left: int | None) -> int:
         """A pass scored in float64 within a proven bound (:mod:`~perceptron_ref.engine.dyadic`):
-        compiled where the rows are float64 (data given as floats) and compiled loops run:
-        the C ones wherever they were built (they load in a millisecond), else numba's where
-        :meth:`_loop` says the kernels run; else in numpy, its time counted as rent."""
+        compiled where the rows are float64 (data given as floats): in C where :meth:`_loop`
+        says so (under ``auto``, wherever they were built: they load in a millisecond), in
+        numba where it says the kernels run; else in numpy, its time counted as rent."""
         X, y, b = self.data.X, self.data.y, self.b
-        if X.dtype == np.float64 and self.kernel != "numpy":
-            kind: dyadic_compiled.Loops | None = "c" if dyadic_compiled.built() else None
-            if kind is None and self._loop(left) == "compiled":
-                kind = "numba"
-            if kind is not None:
-                return dyadic_compiled.compiled_dyadic_pass(X, y, W, b, self.rule, unit,
-                                                            self.data.bits, kind)  # fmt: skip
+        loop = self._loop(left)
+        if self.kernel == "auto" and native.loops() is not None:
+            loop = "c"  # (faster than numba's on floats, measured: 39 ms and 44 on 60000×784)
+        if X.dtype == np.float64 and loop != "numpy":
+            kind: dyadic_compiled.Loops = "c" if loop == "c" else "numba"
+            return dyadic_compiled.compiled_dyadic_pass(X, y, W, b, self.rule, unit,
+                                                        self.data.bits, kind)  # fmt: skip
         start = time.perf_counter()
         k = dyadic_pass(X, y, W, b, self.rule, unit, self.data.bits)
         self._paid(start)
