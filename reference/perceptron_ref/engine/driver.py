@@ -162,9 +162,11 @@ class Passes:
         return "c" if native.loops() is not None else "numpy"
 
     def one(self, W: State, keep: bool, left: int | None = None, way: str | None = None,
-            ) -> tuple[State, int, Kept]:  # fmt: skip
+            since: float | None = None) -> tuple[State, int, Kept]:  # fmt: skip
         """One pass from W: (W after it, its mistakes, its (score, mistake) pairs if kept);
-        ``way``: the loop :meth:`way` chose for it, if it was asked already."""
+        ``way``: the loop :meth:`way` chose for it, if it was asked already, at ``since``
+        (``time.perf_counter``: a rented pass's rent counts from then)."""
+        since = time.perf_counter() if since is None else since
         way = way or self.way(W, left)
         X, y, b = self.data.X, self.data.y, self.b
         if way == "python":
@@ -176,11 +178,10 @@ class Passes:
             kept: Kept = [] if keep else None
             return W, python_pass(X, self.labels, W, b, self.rule, kept, unit), kept
         if way == "c":  # the C loops: the numpy blocks' pass, a row at a time, 4 to 5 times
-            start = time.perf_counter()  # as fast (measured on pixel rows); rent all the same
-            k, scores, flags = c_pass(X, y, W, b, self.rule, keep=keep)
-            self._paid(start)
+            k, scores, flags = c_pass(X, y, W, b, self.rule, keep=keep)  # as fast (pixels)
+            self._paid(since)  # rent all the same, the choice of the loop included: on small
+            # rows (rocks_and_mines) that is most of a pass, which numba's kernels do not pay
         elif way == "numpy":
-            start = time.perf_counter()
             # float64 scores while W and X are exact in it: exact ones, or (counting mistakes
             # only) within a margin, a row that close scored again exactly; else int64 blocks
             off = margin(self.w_max, self.column_max, self.row_max, X.shape[1] + (b != 0))
@@ -188,7 +189,7 @@ class Passes:
                 k, scores, flags = blas_pass(X, y, W, b, self.rule, keep=keep, margin=off)
             else:
                 k, scores, flags = block_pass(X, y, W, b, self.rule, keep=keep)
-            self._paid(start)
+            self._paid(since)
         else:
             from perceptron_ref.engine import kernel  # numba: loaded only for long runs
 
@@ -237,6 +238,7 @@ class Passes:
         made, mistakes = 0, 0
         while made < passes:
             left = passes - made if passes < ENDLESS else None  # the passes still to make
+            since = time.perf_counter()
             way = self.way(W, left)
             if way == "compiled":
                 W, done, k, stop = self._compiled(W, passes - made, brent, stop_clean)
@@ -244,7 +246,7 @@ class Passes:
                 if stop != "limit":
                     return W, made, mistakes, stop
                 continue  # the certified passes are made: certify again
-            W, k, _ = self.one(W, False, left, way)
+            W, k, _ = self.one(W, False, left, way, since)
             made, mistakes = made + 1, mistakes + k
             if stop_clean and k == 0:
                 return W, made, mistakes, "clean"
