@@ -3,6 +3,8 @@ helpers: the one line of an InputError, a file written as UTF-8 bytes, an exact 
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,7 +15,8 @@ from perceptron_ref.campaign import CORE
 from perceptron_ref.errors import InputError
 from perceptron_ref.vectors import Label, Vector
 
-__all__ = ["BATCH", "CORE", "ONLINE", "RULE", "is_mistake", "problem", "vector", "write_file"]
+__all__ = ["BATCH", "CORE", "ONLINE", "RULE", "fresh_process", "is_mistake", "problem", "vector",
+           "write_file"]  # fmt: skip
 ONLINE = ("perceptron/blum", "perceptron/mehta", "perceptron/gormley-online", "perceptron/ssbd")
 BATCH = ("perceptron/gormley-batch", "perceptron/press")
 
@@ -52,3 +55,11 @@ def write_file(tmp_path: Path, text: str, name: str = "data.csv") -> Path:
     path = tmp_path / name
     path.write_bytes(text.encode("utf-8"))
     return path
+
+
+def fresh_process(code: str) -> str:
+    """The first line ``code`` prints, run by this Python in a process of its own: nothing
+    loaded, no rent paid (what a library caller's first call meets)."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True)  # fmt: skip
+    return done.stdout.split("\n")[0]

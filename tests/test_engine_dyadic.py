@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import subprocess
-import sys
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -28,6 +26,7 @@ from perceptron_ref.engine.dyadic_compiled import compiled_dyadic_pass
 from perceptron_ref.engine.given import from_float_array, scaled
 from perceptron_ref.engine.passes import python_pass
 from perceptron_ref.engine.rules import TIE_MISTAKE, TIE_NEGATIVE, TIE_POSITIVE
+from tests.helpers import fresh_process
 from tests.test_engine_given import _integers, _matrix
 
 RULE = st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE))
@@ -255,9 +254,7 @@ def test_a_first_float_pass_runs_in_c_without_loading_numba() -> None:
         "literal = run('perceptron/ssbd', X.tolist(), y.tolist(), epochs=2, record='summary')\n"
         "print(calls, fast == literal, 'numba' in sys.modules)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=300, check=True)  # fmt: skip
-    assert done.stdout.split("\n")[0] == "['c', 'c'] True False"
+    assert fresh_process(code) == "['c', 'c'] True False"
 
 
 def test_a_numpy_kernel_forced_runs_the_numpy_pass(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,6 +50,7 @@ from perceptron_ref.engine.scaled import (
     bounds,
 )
 from perceptron_ref.engine.words import by_words, words_if_bytes, words_of, words_pass
+from tests.helpers import fresh_process
 
 RULE = st.sampled_from((TIE_POSITIVE, TIE_NEGATIVE, TIE_MISTAKE))
 
@@ -752,9 +753,7 @@ def test_a_fresh_process_makes_its_integer_passes_in_c_without_loading_numba() -
         "literal = run('perceptron/ssbd', X.tolist(), y.tolist(), epochs=3, bias=True)\n"
         "print(calls, fast == literal, 'numba' in sys.modules)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=300, check=True)  # fmt: skip
-    assert done.stdout.split("\n")[0] == "['uint8', 'uint8', 'uint8'] True False"
+    assert fresh_process(code) == "['uint8', 'uint8', 'uint8'] True False"
 
 
 def test_the_c_kernel_forced_where_it_was_not_built_says_so(

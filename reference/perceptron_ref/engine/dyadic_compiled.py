@@ -61,10 +61,8 @@ Loops = Literal["c", "numba"]
 install where a C compiler is; it loads in a millisecond), or numba
 (:mod:`~perceptron_ref.engine.dyadic_numba`; about a second to load)."""
 
-MODULES: dict[str, str] = {
-    "c": "perceptron_ref.engine._native",
-    "numba": "perceptron_ref.engine.dyadic_numba",
-}
+NUMBA = "perceptron_ref.engine.dyadic_numba"
+"""numba's loops, by name: imported only where they run (numba takes about a second to load)."""
 
 
 class _Loops(Protocol):
@@ -87,11 +85,13 @@ def here() -> Loops | None:
     if this process has loaded it already; else None."""
     if built():
         return "c"
-    return "numba" if MODULES["numba"] in sys.modules else None
+    return "numba" if NUMBA in sys.modules else None
 
 
 def _loops(kind: Loops) -> _Loops:
-    module: _Loops = importlib.import_module(MODULES[kind])
+    module: _Loops | None = native.loops() if kind == "c" else importlib.import_module(NUMBA)
+    if module is None:
+        raise ImportError("the C loops were not built at install")
     return module
 
 
