@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test test-deep lint typecheck pytest prove extract bench platforms mutation clean
+.PHONY: setup demo test test-deep lint typecheck pytest prove extract bench wheels platforms mutation clean
 
 # System tools (Debian packages): bubblewrap for the candidates' sandbox, coq for the proof
 # kernel, ocaml's native compiler for the program extracted from the Coq definitions, a C
@@ -78,6 +78,29 @@ test-deep: setup
 bench: setup
 	$(BIN)/python -m perceptron_ref.benchmark
 
+# What a release publishes (issue 30), in $(DIST): the sdist, and built from it one wheel per
+# CPython in $(PYTHONS) (each of python3.10 to python3.13 that runs here, unless named), each
+# holding the C loops, so that no install from them needs a C compiler.  auditwheel checks that
+# a wheel needs nothing from the system that manylinux2014 (glibc 2.17) does not promise, and
+# tags it so (a wheel without its C loops is refused).  The same sources give the same wheels,
+# byte for byte (SOURCE_DATE_EPOCH; the .so stripped); the sdist's gzip header holds the time.
+DIST ?= dist
+PYTHONS ?= $(shell for v in 10 11 12 13; do python3.$$v -c '' </dev/null 2>/dev/null && \
+    echo python3.$$v; done; true)
+wheels: export SOURCE_DATE_EPOCH := 315532800
+wheels: setup
+	@test -n "$(PYTHONS)" || { echo "make wheels: no python3.10 to python3.13 here: PYTHONS=..."; exit 2; }
+	rm -rf $(DIST)/.work && mkdir -p $(DIST)/.work/src && rm -f $(DIST)/perceptron_ref-*
+	$(BIN)/python -c 'import sys, pathlib; from perceptron_ref.grading.gradescope import sources; \
+	    sources(pathlib.Path(sys.argv[1]))' $(DIST)/.work/src
+	$(BIN)/python -m build --sdist --outdir $(DIST) $(DIST)/.work/src >/dev/null
+	for py in $(PYTHONS); do $$py -m pip wheel --quiet --no-deps --disable-pip-version-check \
+	    --wheel-dir $(DIST)/.work $(DIST)/perceptron_ref-*.tar.gz || exit 1; done
+	for wheel in $(DIST)/.work/*.whl; do PATH="$(abspath $(BIN)):$$PATH" $(BIN)/auditwheel \
+	    repair --strip --plat manylinux_2_17_$$(uname -m) --wheel-dir $(DIST) $$wheel || exit 1; done
+	rm -rf $(DIST)/.work
+	ls $(DIST)
+
 # The autograders on the platforms' real images (issue 24): bare roots made by debootstrap
 # (Ubuntu 22.04 and 24.04 for Gradescope, Debian 13 for PrairieLearn's Dockerfile, Ubuntu 20.04
 # to be refused), cached in out/platforms/roots; setup.sh or the Dockerfile's steps, then a
@@ -104,4 +127,4 @@ mutation: setup
 	    --survivors $(CURDIR)/out/mutation/survivors.txt
 
 clean:
-	rm -rf $(VENV) build *.egg-info reference/*.egg-info
+	rm -rf $(VENV) build dist *.egg-info reference/*.egg-info

@@ -18,7 +18,9 @@ C_LOOPS = Extension(
     sources=["reference/perceptron_ref/engine/_native.c"],
     # -Wno-psabi: GCC notes that passing a vector of four doubles to an inline function
     # differs between AVX and older machines, which no caller outside this file sees.
-    extra_compile_args=["-ffp-contract=off", "-Wno-psabi"],
+    # -ffile-prefix-map: the folder it is built in (a temporary one, for pip) is not written
+    # into the debugging information, so the same sources give the same bytes.
+    extra_compile_args=["-ffp-contract=off", "-Wno-psabi", f"-ffile-prefix-map={os.getcwd()}=."],
     libraries=["m"],
     optional=True,
 )

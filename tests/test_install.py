@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import zipfile
 from dataclasses import dataclass
@@ -160,6 +161,86 @@ def test_a_pure_wheel_is_built_for_the_platforms(tmp_path: Path) -> None:
     assert built.name.endswith("-py3-none-any.whl"), built.name
     with zipfile.ZipFile(built) as wheel:
         assert not [n for n in wheel.namelist() if n.endswith(".so")]
+
+
+# --- installs without a C compiler -----------------------------------------------------------
+
+FLOAT_PASS = (  # slide 15's run as floats: 3 mistakes, w = (3, 1); which loop made it
+    "import sys, numpy as np\nfrom perceptron_ref.engine import dyadic_compiled as dc\n"
+    "X = np.array([[-1, 2], [1, 0], [1, 1], [-1, 0], [-1, -2], [1, -1]], dtype=float)\n"
+    "y = np.array([-1, 1, 1, -1, -1, 1], dtype=np.int8)\nW = [0, 0]\n"
+    "print(dc.here(), dc.compiled_dyadic_pass(X, y, W, 0, 2), W, 'numba' in sys.modules)\n"
+)
+
+
+def no_compiler(venv: Path) -> dict[str, str]:
+    """The environment of a machine with no C compiler: nothing on PATH but the venv's own
+    programs and /bin's (gcc and cc are in /usr/bin), and CC naming a command that fails."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    return env | {"PATH": f"{venv / 'bin'}:/bin", "CC": "false"}
+
+
+def install_plainly(venv: Path, *specs: str) -> subprocess.CompletedProcess[str]:
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check"]
+    done = subprocess.run([*pip, *specs], capture_output=True, text=True, env=no_compiler(venv),
+                          check=False, timeout=900)  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done
+
+
+def run_plainly(venv: Path, code: str) -> str:
+    """What ``code`` prints, run by the venv's Python where no C compiler is, in its folder."""
+    ran = subprocess.run([str(venv / "bin" / "python"), "-c", code], cwd=venv, text=True,
+                         env=no_compiler(venv), capture_output=True, check=False)  # fmt: skip
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    return ran.stdout
+
+
+def test_make_wheels_builds_manylinux_wheels_that_need_no_compiler(tmp_path: Path) -> None:
+    # What a release publishes: the sdist and a wheel per Python, each with the C loops, so
+    # that pip install on a machine with no C compiler gets them (issue 30's target 4).
+    def wheels(out: Path) -> dict[str, bytes]:
+        make = ["make", "-s", "wheels", f"DIST={out}", f"PYTHONS={sys.executable}"]
+        done = subprocess.run(make, cwd=ROOT, capture_output=True, text=True, check=False,
+                              timeout=900)  # fmt: skip
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+        return {p.name: p.read_bytes() for p in sorted(out.iterdir())}
+
+    built = wheels(tmp_path / "dist")
+    (wheel,) = [name for name in built if name.endswith(".whl")]
+    assert len(built) == 2 and f"perceptron_ref-{perceptron_ref.__version__}.tar.gz" in built
+    here = f"cp{sys.version_info[0]}{sys.version_info[1]}"
+    assert wheel.startswith(f"perceptron_ref-{perceptron_ref.__version__}-{here}-{here}-"), wheel
+    assert f"manylinux2014_{os.uname().machine}" in wheel, wheel  # auditwheel's tag
+    with zipfile.ZipFile(tmp_path / "dist" / wheel) as z:
+        c_loops = "perceptron_ref/engine/_native" + sysconfig.get_config_var("EXT_SUFFIX")
+        assert c_loops in z.namelist()
+    again = wheels(tmp_path / "again")
+    assert again[wheel] == built[wheel]  # the same sources, the same bytes
+    venv = tmp_path / "venv"
+    install_plainly(venv, "--only-binary", ":all:", "numpy", str(tmp_path / "dist" / wheel))
+    assert run_plainly(venv, FLOAT_PASS) == "c 3 [3, 1] False\n"  # C's loops; numba not installed
+
+
+def test_the_sdist_installs_where_no_c_compiler_is(dist: dict[str, Path], tmp_path: Path) -> None:
+    # setup.py's extension is optional: where it cannot be built the install goes on, and the
+    # same float pass runs in numpy (numba's kernels when loaded), the same trace.
+    venv = tmp_path / "venv"
+    done = install_plainly(venv, "--verbose", "--no-binary", "perceptron-ref", "numpy",
+                           str(dist["sdist"]))  # fmt: skip
+    assert "perceptron_ref.engine._native" in done.stdout + done.stderr  # (the build's warning)
+    code = (
+        "import sys, numpy as np\nfrom perceptron_ref import run\n"
+        "from perceptron_ref.engine import dyadic_compiled as dc\n"
+        "X = np.array([[-1, 2], [1, 0], [1, 1], [-1, 0], [-1, -2], [1, -1]], dtype=float)\n"
+        "y = np.array([-1, 1, 1, -1, -1, 1], dtype=np.int8)\n"
+        "fast = run('perceptron/ssbd', X, y, engine='fast', record='summary')\n"
+        "literal = run('perceptron/ssbd', X.tolist(), y.tolist(), record='summary')\n"
+        "print(dc.built(), dc.here(), [str(v) for v in fast.weights], fast == literal,\n"
+        "      'numba' in sys.modules)\n"
+    )
+    assert run_plainly(venv, code) == "False None ['3', '1'] True False\n"
 
 
 # --- the core alone ---------------------------------------------------------------------------
