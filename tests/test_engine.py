@@ -649,6 +649,20 @@ def test_a_forced_kernel_makes_every_certified_pass_whatever_auto_would_pick(
     assert ways and set(ways) == {kernel}, ways
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
+@pytest.mark.parametrize("dtype", [">i2", ">u2", ">i4", ">u4", ">i8", ">u8", ">f4", ">f8"])
+def test_arrays_in_the_other_byte_order_make_the_literal_trace(kernel: str, dtype: str) -> None:
+    # Arrays read from a file of the other byte order (numpy keeps it): the C loops and
+    # numba's read native integers only, so the reader makes them so; the same numbers.
+    rng = np.random.default_rng(31)
+    low = 0 if "u" in dtype else -120
+    X = rng.integers(low, 120, (150, 6)).astype(dtype)
+    assert not X.dtype.isnative
+    y = np.where(X.astype(np.float64) @ rng.standard_normal(6) >= 0, 1, -1).astype(">i8")
+    literal = run("perceptron/ssbd", X.tolist(), y.tolist(), epochs=3, bias=True)
+    assert forced(kernel, "perceptron/ssbd", X, y, epochs=3, bias=True) == literal
+
+
 @pytest.mark.parametrize("kind", ["PLAIN", "NARROW", "WORDS", "PAIRS"])
 @settings(max_examples=15)
 @given(data=st.data())

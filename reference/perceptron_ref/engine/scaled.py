@@ -196,6 +196,8 @@ def from_integer_array(X: npt.NDArray[np.integer[Any]], y: Any) -> Scaled:
     if d == 0:
         raise InputError("examples have no features (d = 0)")
     labels = labels_from(y, n)
+    if not X.dtype.isnative:  # the other byte order (a file's, say): the same integers, as
+        X = X.astype(X.dtype.newbyteorder("="))  # every loop reads them (C's and numba's too)
     if X.dtype in (np.uint16, np.uint32, np.uint64) or not X.flags.c_contiguous:
         X = _narrow(X) if X.dtype != np.uint64 else _narrow(X.astype(object))
     return Scaled(X, labels, 1)
