@@ -7,14 +7,16 @@ wrong, goes the literal way, with its errors.
 from __future__ import annotations
 
 import math
+import warnings
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from perceptron_ref import run
 from perceptron_ref.engine.given import (
     from_float_array,
     from_number_rows,
@@ -248,3 +250,34 @@ def test_rows_numpy_should_not_read_get_the_literal_errors(X: Any, message: str)
         scaled(X, [1] * len(X))
     with pytest.raises(InputError, match="1 examples but 2 labels"):
         scaled([[1, 2]], [1, -1])
+
+
+MASKED = np.ma.masked_array([[1.0, 2.0], [3.0, -1.0], [-2.0, 1.0]],
+                            mask=[[False, True], [False, False], [False, False]])  # fmt: skip
+with warnings.catch_warnings():  # (numpy no longer recommends matrices; callers still have them)
+    warnings.simplefilter("ignore", PendingDeprecationWarning)
+    MATRIX = np.asmatrix([[1, 2], [3, -1], [-2, 1]])
+
+
+@pytest.mark.parametrize("X, y", [
+    (MASKED, [1, -1, 1]),  # an entry masked: no number there (not the 2.0 beneath)
+    (np.ma.masked_array(MASKED.data), np.ma.masked_array([1, -1, 1], mask=[False, True, False])),
+    (MATRIX, [1, -1, 1]),  # rows that are 1 × 2 matrices
+    (np.ma.masked_array(MASKED.data.astype(np.int64)), [1, -1, 1]),  # nothing masked
+    (memoryview(MASKED.data.tobytes()).cast("d", (3, 2)), memoryview(b"\x01\xff\x01").cast("b")),
+])  # fmt: skip
+def test_numpy_subclasses_and_buffers_are_read_as_the_literal_reference_reads_them(
+    X: Any, y: Any
+) -> None:
+    # The engine reads a plain array's numbers at once; a masked array or a matrix is read
+    # (or refused) as the literal reference reads it, never by the numbers under its mask.
+    def outcome(engine: Literal["literal", "fast"]) -> object:
+        try:
+            return run("perceptron/ssbd", X, y, epochs=2, engine=engine)
+        except InputError as error:
+            return str(error)
+
+    literal = outcome("literal")
+    assert outcome("fast") == literal
+    refused = isinstance(X, np.matrix) or np.ma.is_masked(X) or np.ma.is_masked(y)
+    assert isinstance(literal, str) == refused, literal

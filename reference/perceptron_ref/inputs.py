@@ -51,6 +51,8 @@ def sequence(value: object, what: str) -> Iterable[object]:
     """``value`` if it is a sequence; a string is refused, or "12" would be the example (1, 2)."""
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise InputError(f"{what} must be a sequence, got {type(value).__name__} {value!r:.40}")
+    if isinstance(value, memoryview) and value.ndim > 1:  # (whose iterator refuses to
+        return value.tolist()  # give rows: NotImplementedError) its rows, the same numbers
     return value
 
 

@@ -190,11 +190,15 @@ def scaled(X: Iterable[Iterable[object]] | Any, y: Iterable[object]) -> Scaled:
     checks, same errors)."""
     if isinstance(X, Scaled):  # read by engine.csv or engine.coq; the labels are the y given
         return Scaled(X.X, labels_from(y, X.X.shape[0]), X.scale, X.bits)
-    if isinstance(X, np.ndarray) and X.dtype.kind in "iu":
-        return from_integer_array(X, y)
+    # A matrix's rows are 1 × d matrices, a masked array's entries may be numpy.ma.masked:
+    # read as the literal reference reads them (and refused as it refuses them), never the
+    # numbers beneath.
+    array = None if isinstance(X, np.matrix | np.ma.MaskedArray) else X
+    if isinstance(array, np.ndarray) and array.dtype.kind in "iu":
+        return from_integer_array(array, y)
     made = None
-    if isinstance(X, np.ndarray) and X.dtype.kind == "f":
-        made = from_float_array(X, y)
+    if isinstance(array, np.ndarray) and array.dtype.kind == "f":
+        made = from_float_array(array, y)
     elif isinstance(X, list | tuple):
         made = from_number_rows(X, y)
     if made is not None:

@@ -93,11 +93,12 @@ def _narrow(X: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 def labels_from(y: Any, n: int) -> npt.NDArray[np.int8]:
     """Labels ±1 as int8, checked as the literal reference checks them."""
-    if isinstance(y, np.ndarray) and y.dtype.kind in "iu" and y.ndim == 1:
-        bad = (y != 1) & (y != -1)
+    array = None if isinstance(y, np.ma.MaskedArray) else y  # (a masked label: refused below)
+    if isinstance(array, np.ndarray) and array.dtype.kind in "iu" and array.ndim == 1:
+        bad = (array != 1) & (array != -1)
         if bad.any():
-            to_label(y[int(np.argmax(bad))])  # raises the reference's message
-        labels = y.astype(np.int8)
+            to_label(array[int(np.argmax(bad))])  # raises the reference's message
+        labels = array.astype(np.int8)
     elif (
         isinstance(y, list | tuple)
         and (given := number_matrix((y,))) is not None
