@@ -16,6 +16,7 @@ import sys
 from fractions import Fraction
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import pytest
 from packaging.markers import Marker
@@ -246,9 +247,20 @@ def test_the_testing_strategies_and_run_need_no_extra() -> None:
 # --- the engine without numba: numpy passes, the same trace -----------------------------------
 
 
-def test_the_engine_without_numba_makes_its_passes_in_numpy(
+def test_the_engine_without_numba_makes_its_passes_in_the_c_loops(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # Past the rent, with no numba to buy, the passes stay in the loop that needs nothing
+    # loaded: the C loops, which the set-up builds (numpy where they were not built).
+    from perceptron_ref.engine import passes
+
+    made: list[int] = []
+
+    def spied(*args: Any, **options: Any) -> Any:
+        made.append(1)
+        return passes.c_pass(*args, **options)
+
+    monkeypatch.setattr(driver, "c_pass", spied)
     X = [(-1, 2), (1, 0), (1, 1), (-1, 0), (-1, -2), (1, -1)] * 50
     y = [-1, 1, 1, -1, -1, 1] * 50
     monkeypatch.setattr(extras, "has", lambda module: module != "numba")
@@ -261,7 +273,8 @@ def test_the_engine_without_numba_makes_its_passes_in_numpy(
     err = capsys.readouterr().err
     assert err == (
         "perceptron-ref: the compiled kernels need numba (pip install 'perceptron-ref[fast]'): "
-        "long runs make their passes in numpy, the same trace\n"
+        "long runs make their passes in the C loops (or numpy), the same trace\n"
     )
+    assert len(made) == 4  # each of the four epochs' passes
     with pytest.raises(extras.MissingExtra, match=r"the compiled kernels \(numba\) needs the fast"):
         driver.drive("perceptron/mehta", "tie-positive", False, data, kernel="compiled", **options)  # type: ignore[arg-type]

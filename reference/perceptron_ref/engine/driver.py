@@ -20,10 +20,9 @@ compiled kernels (:mod:`~perceptron_ref.engine.kernel`) make many passes a call 
 about a second to load.  A run starts in C (or numpy) and switches once the process has
 spent :data:`LOAD_COST` there, over all its runs (:data:`RENT`; the passes over floats
 count too), or when this run's passes still to make would take longer than that (rent, then
-buy): small
-data never waits for numba, long runs are compiled, and so are the later runs of a program
-that makes many short ones.  Without numba
-(no ``[fast]`` extra) the passes stay in numpy, the same trace, and one line on stderr says so.
+buy): small data never waits for numba, long runs are compiled, and so are the later runs of
+a program that makes many short ones.  Without numba (no ``[fast]`` extra) the passes stay
+in C (or numpy), the same trace, and one line on stderr says so.
 
 >>> from fractions import Fraction
 >>> from perceptron_ref.engine.scaled import from_rows
@@ -105,13 +104,19 @@ def compiled() -> bool:
     return extras.has("numba")
 
 
-def _compiled_or_numpy() -> str:
-    """``compiled`` where numba is installed; else ``numpy`` (the same passes), said once."""
+def _rented() -> str:
+    """The loop that needs nothing loaded: ``c`` where the C loops were built, else ``numpy``."""
+    return "c" if native.loops() is not None else "numpy"
+
+
+def _bought() -> str:
+    """``compiled`` where numba is installed; else the rented loop (the same passes), said
+    once."""
     if compiled():
         return "compiled"
-    extras.note("numba", f"the compiled kernels need numba ({extras.hint('fast')}): "
-                "long runs make their passes in numpy, the same trace")  # fmt: skip
-    return "numpy"
+    extras.note("numba", f"the compiled kernels need numba ({extras.hint('fast')}): long runs "
+                "make their passes in the C loops (or numpy), the same trace")  # fmt: skip
+    return _rented()
 
 
 class Passes:
@@ -152,14 +157,14 @@ class Passes:
                 raise InputError("the C loops were not built at install (no C compiler)")
             return self.kernel
         if loaded() or RENT.seconds >= LOAD_COST:
-            return _compiled_or_numpy()
+            return _bought()
         if (
             left is not None
             and self.numpy_passes
             and left * self.spent > LOAD_COST * self.numpy_passes
         ):
-            return _compiled_or_numpy()  # the rented passes to come would outlast the load
-        return "c" if native.loops() is not None else "numpy"
+            return _bought()  # the rented passes to come would outlast the load
+        return _rented()
 
     def one(self, W: State, keep: bool, left: int | None = None, way: str | None = None,
             since: float | None = None) -> tuple[State, int, Kept]:  # fmt: skip
@@ -211,9 +216,10 @@ class Passes:
         says so (under ``auto``, wherever they were built: they load in a millisecond), in
         numba where it says the kernels run; else in numpy, its time counted as rent."""
         X, y, b = self.data.X, self.data.y, self.b
-        loop = self._loop(left)
-        if self.kernel == "auto" and native.loops() is not None:
-            loop = "c"  # (faster than numba's on floats, measured: 39 ms and 44 on 60000×784)
+        # Under auto, C's wherever built: faster than numba's on floats (measured: 39 ms and
+        # 44 on 60000×784), and asking the rent-or-buy rule would only say numba is missing.
+        auto_c = self.kernel == "auto" and native.loops() is not None
+        loop = "c" if auto_c else self._loop(left)
         if X.dtype == np.float64 and loop != "numpy":
             kind: dyadic_compiled.Loops = "c" if loop == "c" else "numba"
             return dyadic_compiled.compiled_dyadic_pass(X, y, W, b, self.rule, unit,
