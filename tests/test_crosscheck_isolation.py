@@ -101,6 +101,31 @@ def test_a_candidate_cannot_write_outside_its_scratch_directory(tmp_path: Path, 
         assert not (place / MARKERS[1]).exists(), place
 
 
+def _sysv_keys() -> set[int]:
+    """The keys of every System V object on the machine (shared memory, queues, semaphores)."""
+    keys = set()
+    for kind in ("shm", "msg", "sem"):
+        for line in Path(f"/proc/sysvipc/{kind}").read_text().splitlines()[1:]:
+            keys.add(int(line.split()[0]))
+    return keys
+
+
+def test_a_candidate_leaves_nothing_where_another_hand_in_could_find_it(
+    tmp_path: Path, layer: str
+) -> None:
+    """Outside bubblewrap, /dev/shm and System V IPC are shared by every uid and outlive the
+    process: a hand-in could leave its answers there for a classmate's to return.  Nothing of
+    it is made, under bubblewrap (its own /dev/shm, IPC refused) or without it."""
+    require_sandbox()
+    shm = Path("/dev/shm/perceptron-ref-hostile-shm")
+    shm.unlink(missing_ok=True)
+    before = _sysv_keys()
+    reason = _judged(copy_candidate("hostile_shared_memory", tmp_path))
+    assert reason.startswith("wrong weights"), reason  # not "crash: raised RuntimeError: made"
+    assert not shm.exists()
+    assert 0x50524546 not in _sysv_keys() - before
+
+
 def test_a_candidate_cannot_rewrite_the_harness_or_the_spec(tmp_path: Path, layer: str) -> None:
     require_sandbox()
     before = tree_hash(ROOT)
@@ -467,6 +492,41 @@ def test_where_no_strong_sandbox_holds_every_run_warns_and_require_sandbox_refus
     refused = _cli(*args, "--require-sandbox", env=env)
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     assert refused.stderr.startswith("perceptron-ref: error: --require-sandbox: no strong sandbox")
+
+
+def test_without_landlock_a_uid_of_its_own_is_no_strong_sandbox(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A uid of its own still reads every file open to all users: without Landlock (a kernel
+    before 5.13, or a container's seccomp profile refusing its calls) and without bubblewrap,
+    the reference's own installation among them, which a hand-in could import to return its
+    answers.  So that sandbox is weak: the instructor is warned, and --require-sandbox
+    refuses."""
+    import py_landlock
+
+    def absent() -> int:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(py_landlock, "get_abi_version", absent)
+    monkeypatch.setenv("PERCEPTRON_REF_BWRAP", "")
+    sandbox.forget()
+    try:
+        found = sandbox.plan()
+        assert "landlock" not in found.layers and not found.strong, found
+        if os.geteuid() == 0:
+            assert found.name == "uid+seccomp", found
+            said = sandbox.warning()
+            assert said is not None and said.startswith(
+                "perceptron-ref: warning: weak sandbox (uid+seccomp): candidates can read every "
+                "file open to all users, the reference's own installation among them"
+            ), said
+            assert "no Landlock in this kernel" in said, said
+        with pytest.raises(perceptron_ref.InputError, match="--require-sandbox: no strong"):
+            sandbox.announce(True)
+    finally:
+        sandbox.forget()
+    assert sandbox.Plan(("uid", "seccomp", "landlock"), ()).strong
+    assert sandbox.Plan(("bwrap", "uid", "seccomp"), ()).strong
 
 
 def test_a_bubblewrap_that_fails_is_named_with_what_it_said(

@@ -191,6 +191,20 @@ def test_a_slow_but_right_loop_is_given_data_it_can_finish() -> None:
     (sized,) = [s for s in report.calling if s.startswith("data sized to its speed")]
     assert "the largest reached n = " in sized and "d = 784" in sized
     assert report.coverage.max_dimension == 784
+    # and the verdict says so, where a grade's CSV and feedback show it
+    assert "of them cut to its speed (the largest from n = 5000 to n = " in report.reason
+
+
+def test_a_candidate_that_replaces_the_clock_to_look_slow_is_given_its_whole_data() -> None:
+    """Its calls time themselves with the worker's clock, in its own process: it makes them
+    seem a thousand times slower, so that the large data sets, cut to that speed, are ones it
+    answers right.  The seconds it says are held to those seen passing outside: it is given
+    the whole data sets, and its one-pass-on-the-first-1000-examples is found."""
+    hostile = Path(__file__).parent / "candidates" / "hostile_clock.py"
+    report = crosscheck("perceptron/mehta", f"{hostile}:train")
+    assert report.verdict == "disagree", report.reason
+    assert report.counterexample is not None and len(report.counterexample.data[0]) > 1000
+    assert not any(s.startswith("data sized to its speed") for s in report.calling)
 
 
 def test_a_loop_slower_on_large_data_than_its_prefix_shows_is_cut_after_one_hang() -> None:

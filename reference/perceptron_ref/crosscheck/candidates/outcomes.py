@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -233,6 +233,7 @@ def from_worker(
     (``extras``: each answer is (w, more...), see :func:`interpret`).  ``read`` reads a
     result (default: :func:`interpret`, the core's weight vectors)."""
     outcomes: list[Outcome] = []
+    spent = 0.0  # the seconds its answers so far were taken to have cost
     for i, data in enumerate(datasets):
         if i >= len(ran.lines):
             failure = _died(ran, f"data set {i + 1}")
@@ -258,9 +259,11 @@ def from_worker(
             if isinstance(got, Returned) and isinstance(named, list) and named:
                 got = replace(got, kinds=tuple(str(k)[:60] for k in named[:8]))
             if isinstance(got, Returned):
+                seconds = bounded(_seconds(line.get("seconds")), ran.times, i, spent)
+                spent += seconds or 0.0
                 got = replace(
                     got,
-                    seconds=_seconds(line.get("seconds")),
+                    seconds=seconds,
                     read_from=str(line.get("from", ""))[:80],
                     called=str(line.get("called", ""))[:300],
                 )
@@ -270,6 +273,22 @@ def from_worker(
 
 def _seconds(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and 0 <= value < 1e9 else None
+
+
+def bounded(seconds: float | None, times: Sequence[float], i: int, spent: float) -> float | None:
+    """The seconds answer i says its call took, no more than the parent saw pass: its
+    answers' seconds so far (``spent``) and these together within the time from the request
+    to its line's arrival (``times``, :attr:`~perceptron_ref.crosscheck.run.sandbox.
+    Execution.times`).  An honest worker times only its calls, inside that span, so its
+    figures pass unchanged; a candidate that replaced the worker's clock to look slow (and
+    have its large data sets cut) is held to the time it really took.
+
+    >>> bounded(0.5, (0.4, 0.9), 1, 0.3), bounded(9.0, (0.4, 0.9), 1, 0.3), bounded(1.0, (), 0, 0)
+    (0.5, 0.6000000000000001, 1.0)
+    """
+    if seconds is None or i >= len(times):
+        return seconds
+    return max(0.0, min(seconds, times[i] - spent))
 
 
 def protocol_line(lines: list[str]) -> tuple[int | None, str]:

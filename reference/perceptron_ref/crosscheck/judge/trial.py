@@ -483,6 +483,12 @@ class Trial:
         found = self.conventions(checked, outcomes, reading)
         found_diagnoses: list[Diagnosis] = []
         head = f"agrees on all {len(checked)} data sets"
+        if cut := self.sized():  # said in the verdict, where every grade shows it
+            top = max(cut, key=lambda s: s.planned * s.dimension)
+            head += (
+                f", {len(cut)} of them cut to its speed (the largest from n = {top.planned} "
+                f"to n = {top.kept}, d = {top.dimension})"
+            )
         if reading.rate != self.q:
             moved = sum(1 for i in checked if any(self.oracle.trace(self.cases[i].data).weights))
             found_diagnoses.append(diagnosis.learning_rate(reading.rate, self.q, moved))

@@ -21,7 +21,8 @@ is optional:
 ``seccomp``
     true: a seccomp filter (through ``pyseccomp``, over the system's libseccomp) refuses
     every socket but AF_UNIX, ptrace and reading or writing other processes' memory,
-    mount and namespaces, the kernel keyring, perf, BPF, io_uring and the like
+    mount and namespaces, System V IPC and POSIX message queues, the kernel keyring, perf,
+    BPF, io_uring and the like
     (:data:`REFUSED`).
 
 It sets ``no_new_privs`` (a set-uid program gains nothing), then execs PROGRAM (a script
@@ -51,6 +52,12 @@ REFUSED = (
     *("mount", "umount2", "pivot_root", "chroot", "unshare", "setns", "move_mount"),
     *("open_tree", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr"),
     *("open_by_handle_at", "name_to_handle_at", "fanotify_init"),
+    # System V IPC and POSIX message queues: outside an IPC namespace (bubblewrap's) every
+    # uid's meet there, and they outlive the process: a channel to the next hand-in, and
+    # memory no one frees
+    *("shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl"),
+    *("semget", "semop", "semtimedop", "semctl"),
+    *("mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr"),
     # the kernel's keyring, tracing and queues
     *("keyctl", "add_key", "request_key", "perf_event_open", "bpf", "userfaultfd"),
     *("io_uring_setup", "io_uring_enter", "io_uring_register"),

@@ -32,7 +32,7 @@ kept (more ends the run: "too much output") and the last ``STDERR_TAIL`` bytes o
 :func:`plan` finds, once, which layers hold here (each is tried for real) and why the others
 do not; :attr:`Plan.name` names them (``bwrap+uid+seccomp+landlock``,
 ``uid+seccomp+landlock``, ..., ``none``), for the reports.  :attr:`Plan.strong`: bubblewrap,
-or at least a uid of its own and the seccomp filter -- below that ``--require-sandbox``
+or a uid of its own, the seccomp filter and Landlock -- below that ``--require-sandbox``
 refuses.  ``PERCEPTRON_REF_BWRAP`` names the bwrap program to use (empty: none).
 """
 
@@ -108,8 +108,11 @@ class Plan:
 
     @property
     def strong(self) -> bool:
-        """Enough to grade strangers' code: bubblewrap, or a uid of its own and seccomp."""
-        return BWRAP in self.layers or {UID, SECCOMP} <= set(self.layers)
+        """Enough to grade strangers' code: bubblewrap, or a uid of its own, seccomp and
+        Landlock.  Without Landlock a uid of its own still reads every file open to all, the
+        reference's own installation among them: a hand-in could import it and return its
+        answers."""
+        return BWRAP in self.layers or {UID, SECCOMP, LANDLOCK} <= set(self.layers)
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,12 @@ class Execution:
     timed_out: bool
     overflow: bool  # stdout exceeded MAX_OUTPUT
     exceeded: tuple[str, str] | None = None  # (kind, detail): a bound the watch enforced
+    # Seconds from the request's last byte (a run: its input's) to each complete line, as
+    # this process saw them arrive: a bound on the time the program spent on it that the
+    # program cannot move, where the times it reports itself come from a clock its own code
+    # can replace (a candidate patching time.perf_counter to look slow, so that its large
+    # data sets are cut to a size on which its wrong loop answers right).
+    times: tuple[float, ...] = ()
 
     def death(self) -> tuple[str, str] | None:
         """How the process ended, if abnormally: (kind, detail) for a timeout, too much
@@ -305,9 +314,15 @@ def warning() -> str | None:
     p = plan()
     said = "; ".join(f"{why}: {fix}" if fix else why for _, why, fix in p.failed)
     if not p.strong:
+        can = (
+            "can read every file open to all users, the reference's own installation among "
+            "them (a hand-in could return its answers)"
+            if UID in p.layers
+            else "can read and write what you can and use the network"
+        )
         return (
-            f"perceptron-ref: warning: weak sandbox ({p.name}): candidates can read and write "
-            f"what you can and use the network; {said or 'nothing else holds here'}"
+            f"perceptron-ref: warning: weak sandbox ({p.name}): candidates {can}; "
+            f"{said or 'nothing else holds here'}"
         )
     if any(fix for _, _, fix in p.failed):
         fixes = "; ".join(f"{why}: {fix}" for _, why, fix in p.failed if fix)
@@ -361,13 +376,16 @@ def environment(scratch: str, layers: Sequence[str] = ()) -> dict[str, str]:
 def _landlock_outside(
     runtime: Sequence[str], own: Sequence[str], scratch: str
 ) -> dict[str, list[str]]:
-    """Landlock's rules outside bubblewrap: the system, the runtime and its own files."""
+    """Landlock's rules outside bubblewrap: the system, the runtime and its own files.  It
+    writes only its scratch folder: not ``/dev/shm``, which outside bubblewrap (where it is
+    a tmpfs of the sandbox's own) every uid shares and nothing empties, a channel from one
+    hand-in to the next and memory the watch does not count."""
     etc = [f"/etc/{name}" for name in bwrap.ETC]
     return {
         "rx": [*SYSTEM, *runtime, *own],
         "r": ["/proc", "/sys", *[e for e in etc if os.path.isdir(e)], *_java_etc()],
         "files_r": [*[e for e in etc if os.path.isfile(e)], *DEVICES],
-        "rw": [scratch, "/dev/shm"],
+        "rw": [scratch],
         "files_rw": ["/dev/null", "/dev/full"],
     }
 
@@ -679,8 +697,10 @@ def _communicate(box: Sandboxed, stdin: bytes, timeout: float) -> Execution:
     except BrokenPipeError:
         pass  # it exited without reading: what it printed decides
     out, err = bytearray(), bytearray()
+    times: list[float] = []
     timed_out = overflow = False
-    deadline = time.monotonic() + timeout
+    started = time.monotonic()
+    deadline = started + timeout
     with selectors.DefaultSelector() as selector:
         selector.register(process.stdout, selectors.EVENT_READ, out)
         selector.register(process.stderr, selectors.EVENT_READ, err)
@@ -696,7 +716,9 @@ def _communicate(box: Sandboxed, stdin: bytes, timeout: float) -> Execution:
                     continue
                 buffer: bytearray = key.data
                 if buffer is out and b"\n" in chunk:
-                    deadline = time.monotonic() + timeout  # a result arrived: the clock restarts
+                    now = time.monotonic()
+                    times += [now - started] * chunk.count(b"\n")
+                    deadline = now + timeout  # a result arrived: the clock restarts
                 buffer += chunk
                 if buffer is err:
                     del buffer[:-STDERR_TAIL]
@@ -716,4 +738,5 @@ def _communicate(box: Sandboxed, stdin: bytes, timeout: float) -> Execution:
         timed_out,
         overflow,
         box.exceeded(),
+        tuple(times[: len(lines)]),
     )

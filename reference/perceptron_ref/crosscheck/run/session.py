@@ -39,6 +39,8 @@ class Session:
         self.box: Sandboxed | None = None
         self.process: subprocess.Popen[bytes] | None = None
         self.out, self.err = bytearray(), bytearray()
+        self.times: list[float] = []  # (see Execution.times)
+        self.sent = 0.0  # when the last request was sent (time.monotonic())
 
     def _start(self) -> subprocess.Popen[bytes]:
         self.out, self.err = bytearray(), bytearray()
@@ -61,6 +63,9 @@ class Session:
         deadline: the whole run's budget)."""
         process = self.process or self._start()
         assert process.stdin and process.stdout and process.stderr
+        sent = self.sent = time.monotonic()
+        # lines already here came before the request: in no time (see Execution.times)
+        self.times = [0.0] * self.out.count(b"\n")
         try:
             for piece in [request] if isinstance(request, bytes) else request:
                 process.stdin.write(piece)
@@ -85,7 +90,9 @@ class Session:
                         selector.unregister(key.fileobj)
                         continue
                     if key.data is self.out and b"\n" in chunk:
-                        deadline = min(time.monotonic() + timeout, end)
+                        now = time.monotonic()
+                        self.times += [now - sent] * chunk.count(b"\n")
+                        deadline = min(now + timeout, end)
                     key.data.extend(chunk)
                     del self.err[:-STDERR_TAIL]
                 if len(self.out) > MAX_OUTPUT:
@@ -93,7 +100,8 @@ class Session:
         *lines, rest = bytes(self.out).split(b"\n")
         self.out = bytearray(rest)  # anything beyond the answer waits for the next request
         stderr = self.err.decode("utf-8", "replace")
-        return Execution(tuple(lines[:expect]), b"", stderr, 0, False, False)
+        times = tuple(self.times[:expect])
+        return Execution(tuple(lines[:expect]), b"", stderr, 0, False, False, times=times)
 
     def _end(self, *, timed_out: bool, overflow: bool) -> Execution:
         """The process died, hung or flooded: kill it, report, start afresh next time."""
@@ -107,12 +115,17 @@ class Session:
             rest, tail = b"", b""
         self.out += (rest or b"")[: MAX_OUTPUT + 1]
         self.err = (self.err + (tail or b""))[-STDERR_TAIL:]
+        late = self.out[: MAX_OUTPUT + 1].count(b"\n") - len(self.times)  # read just now
+        self.times += [time.monotonic() - self.sent] * max(late, 0)
         returncode = box.returncode(process.wait())
         self.close()
         *lines, rest = bytes(self.out[: MAX_OUTPUT + 1]).split(b"\n")
         code = None if timed_out or overflow else returncode
         stderr = self.err.decode("utf-8", "replace")
-        return Execution(tuple(lines), rest, stderr, code, timed_out, overflow, box.exceeded())
+        times = tuple(self.times[: len(lines)])
+        return Execution(
+            tuple(lines), rest, stderr, code, timed_out, overflow, box.exceeded(), times
+        )
 
     def close(self) -> None:
         if self.process is not None and self.box is not None:

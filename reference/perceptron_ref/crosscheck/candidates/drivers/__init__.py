@@ -32,6 +32,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import (
     Outcome,
     Written,
     _died,
+    bounded,
     from_worker,
 )
 from perceptron_ref.crosscheck.run.sandbox import Execution
@@ -149,9 +150,10 @@ def answer(ran: Execution, data: Data, layout: Layout, *, raw: bool = False) -> 
         return Failure("load error", str(found["load_error"])[:300])
     if "result" in found:
         found["result"] = _doubles(found["result"])
-        found["seconds"] = (
-            float(found["seconds"]) if isinstance(found.get("seconds"), str) else None
-        )
+        said = float(found["seconds"]) if isinstance(found.get("seconds"), str) else None
+        # no more than the whole run took, as this process saw it (the driver's clock is
+        # in the candidate's process: see Execution.times)
+        found["seconds"] = bounded(said, ran.times[-1:], 0, 0.0)
     if raw:
         return found if "result" in found else from_line(found, data, layout)
     got = from_line(found, data, layout)
