@@ -133,6 +133,8 @@ def test_every_hand_in_of_a_class_folder_has_one_row_and_the_csv_is_safe_to_open
     (folder / "-rf v2 (final).py").write_text(right)
     (folder / "empty").mkdir()
     (folder / "syntax.py").write_text("def train(X, y):\n    return X[0\n")
+    # its error's text cannot be written as UTF-8: it crashed the grading process
+    (folder / "surrogate.py").write_text('def train(X, y):\n    raise ValueError("\\udc80")\n')
     (folder / "readme.txt").write_text("my answers are in the notebook")
     with zipfile.ZipFile(folder / "escape.zip", "w") as zipped:
         zipped.writestr("../../escape.py", right)
@@ -142,7 +144,7 @@ def test_every_hand_in_of_a_class_folder_has_one_row_and_the_csv_is_safe_to_open
     out = tmp_path / "grades.csv"
     done = grade_cli(str(folder), "--examples", "4", "--jobs", "2", "--out", str(out))
     assert done.returncode == 0, done.stderr
-    assert "11 hand-ins found; skipped 2 as clutter: .DS_Store, __MACOSX" in done.stderr
+    assert "12 hand-ins found; skipped 2 as clutter: .DS_Store, __MACOSX" in done.stderr
     assert not (tmp_path / "escape.py").exists() and not Path("/escape.py").exists()
     text = out.read_bytes().decode("utf-8")  # opens as UTF-8, or this fails
     rows = {r["submission"]: (r["verdict"], r["reason"]) for r in csv.DictReader(io.StringIO(text))}
@@ -158,10 +160,12 @@ def test_every_hand_in_of_a_class_folder_has_one_row_and_the_csv_is_safe_to_open
         "'-rf v2 (final)": "agree",
         "empty": "empty: no files in it",
         "syntax": "syntax error: '[' was never closed (line 2 of syntax.py)",
+        "surrogate": "disagree",
         "readme.txt": "no code: a .txt file, not Python (.py), a notebook (.ipynb), a zip or a "
         "folder",
         "escape": "the zip holds an unsafe path '../../escape.py'",
     }
+    assert rows["surrogate"][1].startswith("crash: raised ValueError: \\udc80"), rows["surrogate"]
     for line in csv.reader(io.StringIO(text)):
         assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in line), line
     magics = json.loads((tmp_path / "grades.results" / "magics.json").read_text())

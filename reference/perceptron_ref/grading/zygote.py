@@ -227,7 +227,8 @@ def _fork_job(n: int, folder: Path, parent: int, child: Any, close: Sequence[int
         job = json.loads((folder / f"{n}.job").read_text(encoding="utf-8"))
         text = json.dumps(child.grade(job), ensure_ascii=False) + "\n"
         partial = folder / f".{n}.out"
-        partial.write_text(text, encoding="utf-8")
+        # (a lone surrogate, from a candidate's error message, escaped: it is no UTF-8)
+        partial.write_text(text, encoding="utf-8", errors="backslashreplace")
         partial.replace(folder / f"{n}.out")
         code = 0
     except BaseException:  # as a fresh child would: the trace on its stderr, a failing status
