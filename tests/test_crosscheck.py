@@ -81,6 +81,49 @@ def test_a_trace_returning_exact_candidate_is_compared_step_by_step() -> None:
     assert (step["score"], step["spec_line"]) == ("0", "mehta.7")
 
 
+def test_a_history_that_starts_with_w0_is_read_as_w_after_every_step() -> None:
+    # [w₀, w₁, …, w_N] (kept for a plot): one vector more than the steps, the first w₀ = 0.
+    report = fast("perceptron/gormley-online", candidate("history_from_w0"), epochs=2)
+    assert report.verdict == "agree"
+    assert report.agrees_with == ("perceptron/gormley-online", "perceptron/ssbd")
+    # Read so, its own trace locates Mehta's first divergent step: a zero score, y = +1, the
+    # same step as a history without w₀ gives (blum_trace above).
+    wrong = fast("perceptron/mehta", candidate("history_from_w0"))
+    assert wrong.verdict == "disagree"
+    check_counterexample(wrong)
+    c = reporting.counterexample_json(wrong)
+    assert c is not None
+    step = c["first_divergent_step"]
+    assert (step["score"], step["label"], step["spec_line"]) == ("0", 1, "mehta.7")
+    assert step["step"] == next(
+        k for k, s in enumerate(run("perceptron/mehta", c["X"], c["y"]).steps) if s.score == 0
+    )
+    status, stdout, _ = cli(
+        "perceptron/gormley-online", "--candidate", candidate("history_from_w0"),
+        "--examples", "3", "--format", "json",
+    )  # fmt: skip
+    assert status == 0 and json.loads(stdout)["verdict"] == "agree"
+
+
+def test_a_history_that_goes_on_after_the_run_is_wrong_in_when_it_stops() -> None:
+    # Its last w is the reference's: the trace is wrong, one step too long.  No variant has
+    # a step there to name (no score, no label): said in words, no float or learning-rate
+    # cause made up for a right w.
+    report = fast("perceptron/gormley-online", candidate("history_repeats_final"))
+    assert report.verdict == "disagree"
+    assert "the candidate went on after the reference stopped" in report.reason
+    assert (
+        "differs from perceptron/gormley-online (tie-mistake) in when it stops: its trace goes "
+        "on after that run's last step"
+    ) in report.reason
+    assert not {d.code for d in report.diagnosis} & {"float-rounding", "learning-rate"}
+    status, stdout, _ = cli(
+        "perceptron/gormley-online", "--candidate", candidate("history_repeats_final"),
+        "--examples", "3", "--format", "json",
+    )  # fmt: skip
+    assert status == 1 and json.loads(stdout)["verdict"] == "disagree"
+
+
 # -- known-wrong candidates are caught -------------------------------------------------------
 
 

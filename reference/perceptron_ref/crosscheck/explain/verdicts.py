@@ -425,6 +425,8 @@ def scaled(
         o = outcomes[i]
         if not isinstance(o, Returned):
             continue
+        if not any(t.oracle.trace(t.cases[i].data).weights) and not any(o.weights):
+            continue  # w = 0 in both: any factor (as on a prefix, in one_factor)
         other = factor(t, t.cases[i].data, o, reading)
         if other != c:
             n = len(t.cases[i].data[0])

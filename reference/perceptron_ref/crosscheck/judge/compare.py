@@ -89,8 +89,21 @@ def condition(step: Step) -> str:
     return f"w·x = {shown} and y = {step.label:+d}"
 
 
+def after_start(got: tuple[Vector, ...], steps: int) -> tuple[Vector, ...]:
+    """A candidate's w after each of ``steps`` steps, from a history that begins with its
+    start w₀ = 0 too (code that keeps [w₀, w₁, …] to plot it): one vector more than the
+    steps, the first 0.  The reading is unambiguous: a trace without w₀ that long and
+    starting at 0 went on a step after the reference stopped, and it matches shifted by one
+    only when every w in it is 0, where both readings give the same weights."""
+    if len(got) == steps + 1 and not any(got[0]):
+        return got[1:]
+    return got
+
+
 def first_divergence(expected: Trace, got: tuple[Vector, ...]) -> Divergence | None:
-    """Compare a candidate's w after every step with the reference's trace."""
+    """Compare a candidate's w after every step (its start w₀ first or not) with the
+    reference's trace."""
+    got = after_start(got, len(expected.steps))
     previous: Vector | None = None
     for position, step in enumerate(expected.steps):
         if position >= len(got):

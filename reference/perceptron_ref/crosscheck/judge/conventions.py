@@ -92,9 +92,10 @@ def detect(
             proxy = tuple(s.weights for s in trace(k, agreeing[0]).steps)
         where = f"(final weights on data set {k + 1})"
         if proxy is not None and (found := first_divergence(trace(k, v), tuple(proxy))):
-            where = f"when w·x = {found.score} and y = {found.label:+d}"
-            if found.score is None:
-                where = "in when it stops"
+            # no step of v's run to name: its trace went on after v's last step
+            where = "in when it stops: its trace goes on after that run's last step"
+            if found.label is not None:
+                where = f"when w·x = {found.score} and y = {found.label:+d}"
         differs.append(f"differs from {v} ({rule(v)}) {where}")
     # Variants with one zero-score rule make one run: the rate found for the rule's first
     # variant is every such variant's.

@@ -26,6 +26,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from perceptron_ref.crosscheck.candidates.outcomes import Returned
+from perceptron_ref.crosscheck.judge.compare import after_start
 from perceptron_ref.crosscheck.judge.floats import Explained, explain
 from perceptron_ref.crosscheck.judge.replay import Decide, Replay, Scaled
 from perceptron_ref.vectors import Vector
@@ -157,11 +158,12 @@ def matches(
     """Compare an answer (final w, or w after every step) with c·W (and c·steps);
     ``walked`` as :func:`~perceptron_ref.crosscheck.judge.floats.bounded` takes it."""
     if got.trace is not None and steps is not None:
-        if len(got.trace) == len(steps) and all(
-            g == tuple(c * v for v in s) for g, s in zip(got.trace, steps, strict=True)
+        trace = after_start(got.trace, len(steps))
+        if len(trace) == len(steps) and all(
+            g == tuple(c * v for v in s) for g, s in zip(trace, steps, strict=True)
         ):
             return Match(True)
-        if not floats or len(got.trace) != len(steps):
+        if not floats or len(trace) != len(steps):
             return Match(False)
     elif got.weights == tuple(c * v for v in W):
         return Match(True)
