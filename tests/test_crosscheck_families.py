@@ -194,6 +194,48 @@ def test_a_fitted_model_is_judged_by_its_predictions_at_probe_points() -> None:
 
 
 @pytest.mark.parametrize(
+    ("name", "algorithm", "read_from"),
+    [
+        ("winnow_attr:Winnow", "winnow/disjunction", "w"),  # w, not its θ: a number beside it
+        ("averaged_attr:AveragedPerceptron", "perceptron/averaged", "weights"),
+    ],
+)
+def test_a_fitted_object_without_predict_has_its_weights_read_as_the_cores_are(
+    name: str, algorithm: str, read_from: str
+) -> None:
+    report = check(name, algorithm)
+    assert report.verdict == "agree", report.reason
+    assert f"weights read from {read_from}" in report.calling
+
+
+def test_weights_no_table_names_are_said_missing_and_taken_from_weights_attr() -> None:
+    report = check("winnow_unnamed:Winnow", "winnow/disjunction")
+    assert report.verdict == "disagree"
+    assert report.reason.startswith(
+        "crash: raised AttributeError: cannot find the weights of the fitted Winnow: none of "
+        "coef_, w_, weights_, weights, w, W, ... (name them with --weights-attr)"
+    ), report.reason
+    named = check("winnow_unnamed:Winnow", "winnow/disjunction", weights_attr="strengths")
+    assert named.verdict == "agree", named.reason
+    assert "weights read from strengths" in named.calling
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "weights_attr", "message"),
+    [
+        ("perceptron/voted", "w", "its answer is no weight vector"),
+        ("halving/cover", "w", "its answer is no weight vector"),
+        ("winnow/disjunction", "w,b", "b would be a bias, and winnow/disjunction is checked "),
+    ],
+)
+def test_weights_attr_is_refused_where_the_family_reads_no_such_weights(
+    algorithm: str, weights_attr: str, message: str
+) -> None:
+    with pytest.raises(InputError, match=message):
+        check("winnow_attr:Winnow", algorithm, weights_attr=weights_attr)
+
+
+@pytest.mark.parametrize(
     ("algorithm", "options", "message"),
     [
         ("halving/cover", {}, "--input fractions"),

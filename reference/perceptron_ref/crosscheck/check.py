@@ -136,9 +136,19 @@ def crosscheck(
         from perceptron_ref.crosscheck import family_check
 
         # a family's candidate is called plainly (FUNCTION(X, y, its options by name))
-        for name, value in (("params", params), ("weights_attr", weights_attr)):
-            if value:
-                raise InputError(f"{name}: not taken for {algorithm} (only the core six)")
+        if params:
+            raise InputError(f"params: not taken for {algorithm} (only the core six)")
+        attributes = _attributes(weights_attr)
+        if attributes and not family.of(algorithm).weights:
+            raise InputError(
+                f"weights_attr: not taken for {algorithm}: its answer is no weight vector "
+                "(a fitted object is judged by its predict)"
+            )
+        if len(attributes) == 2 and not options.bias:
+            raise InputError(
+                f"weights_attr: {attributes[1]} would be a bias, and {algorithm} is checked "
+                "without one (--bias)"
+            )
 
         return _something_checked(
             family_check.crosscheck(
@@ -155,6 +165,7 @@ def crosscheck(
                 clock=clock,
                 labels=labels,
                 orientation=orientation,
+                weights=attributes,
                 cache_dir=cache_dir,
                 facts=lambda needs: facts(asked, needs, q),
             )

@@ -51,6 +51,12 @@ class Family:
 
     name: str
     algorithms: tuple[str, ...]
+    weights: bool = False
+    """Is its answer a weight vector (or the class rows)?  Then a fitted object without
+    ``predict`` has it read from its attributes as the core's are (``--weights-attr``)."""
+    not_weights: tuple[str, ...] = ()
+    """Names of the core's table that are something else in this family (Winnow's θ is its
+    threshold, a number beside w)."""
 
     def _module(self, stage: str) -> Any:
         return importlib.import_module(f"perceptron_ref.crosscheck.{stage}.families.{self.name}")
@@ -80,11 +86,16 @@ FAMILIES: dict[str, Family] = {
     f.name: f
     for f in (
         Family("core", registry.PERCEPTRONS),
-        Family("averaged", ("perceptron/averaged",)),
+        Family("averaged", ("perceptron/averaged",), weights=True),
         Family("voted", ("perceptron/voted",)),
         Family("kernel", ("perceptron/kernel",)),
-        Family("multiclass", ("perceptron/structured",)),
-        Family("winnow", ("winnow/disjunction", "winnow/k-of-r", "winnow/ltf")),
+        Family("multiclass", ("perceptron/structured",), weights=True),
+        Family(
+            "winnow",
+            ("winnow/disjunction", "winnow/k-of-r", "winnow/ltf"),
+            weights=True,
+            not_weights=("theta", "th"),
+        ),
         Family("halving", ("halving/cover",)),
     )
 }

@@ -62,12 +62,14 @@ def crosscheck(
     clock: candidates.Clock,
     labels: str | None = None,
     orientation: str | None = None,
+    weights: tuple[str, ...] = (),
     cache_dir: str | Path | None = None,
     facts: Callable[[datasets.Needs], Mapping[str, Any]] | None = None,
 ) -> Report:
     """The family's crosscheck (the arguments are :func:`~perceptron_ref.crosscheck.check.
-    crosscheck`'s, checked there; ``facts``: what keys the reference's work for these needs
-    in the cache ``cache_dir``, :mod:`~perceptron_ref.crosscheck.judge.cache`)."""
+    crosscheck`'s, checked there; ``weights``: its ``--weights-attr`` names; ``facts``: what
+    keys the reference's work for these needs in the cache ``cache_dir``,
+    :mod:`~perceptron_ref.crosscheck.judge.cache`)."""
     family = of(options.algorithm)
     if target in ("sklearn", "river"):
         raise InputError(f"the {target} adapter runs the core perceptrons, not {options.algorithm}")
@@ -106,7 +108,7 @@ def crosscheck(
             "change --dimension, --input or the algorithm's options"
         )
     coding = labels if labels not in (None, "pm1") else None
-    calls = Calls(family, options, family.judge.told_for(options), coding)
+    calls = Calls(family, options, family.judge.told_for(options), coding, weights)
     calls.orientation = "columns" if orientation == "columns" else None
     with candidates.Runner(
         candidate,

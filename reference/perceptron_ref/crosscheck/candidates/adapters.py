@@ -353,6 +353,25 @@ def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
     return (w, attribute(b_name)), f"{w_name},{b_name}"
 
 
+def missing(model: Any, names: dict[str, Any]) -> AttributeError:
+    """The error of a fitted object whose weights :func:`weights` cannot find: the names it
+    tried, and how to name its own."""
+    return AttributeError(
+        f"cannot find the weights of the fitted {type(model).__name__}: none of "
+        f"{', '.join(names['w'][:6])}, ... (name them with --weights-attr)"
+    )
+
+
+def fitted(value: Any) -> bool:
+    """Is ``value`` a fitted object (not numbers, a dict, a list or a tuple)?"""
+    return (
+        value is not None
+        and not _numeric(value)
+        and not isinstance(value, dict | list | tuple | str | bytes)
+        and not hasattr(value, "tolist")  # a numpy array: numbers, or an error to report
+    )
+
+
 def call(
     found: Any, X: Any, y: Any, told: dict[str, Any], request: dict[str, Any]
 ) -> tuple[Any, str]:
@@ -366,11 +385,7 @@ def call(
     kind = plan["kind"]
     if kind == "function":
         returned = _invoke(found, plan["call"], slots)
-        model = (
-            returned
-            if not _numeric(returned) and not isinstance(returned, dict | list | tuple)
-            else None
-        )
+        model = returned if fitted(returned) else None
     else:
         if kind == "class":
             model = _invoke(found, plan["construct"], slots)
@@ -387,8 +402,5 @@ def call(
         if read is not None:
             return read
         if kind != "function" and (returned is None or returned is model):
-            raise AttributeError(
-                f"cannot find the weights of the fitted {type(model).__name__}: none of "
-                f"{', '.join(plan['weights']['w'][:6])}, ... (name them with --weights-attr)"
-            )
+            raise missing(model, plan["weights"])
     return returned, ""

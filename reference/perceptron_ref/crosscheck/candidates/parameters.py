@@ -103,6 +103,17 @@ BIASES = (
 )
 """The attributes a fitted object's weights and bias are read from, first found first."""
 
+
+def attributes(named: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The attributes a fitted object's weights and bias are read from: those
+    ``--weights-attr W[,B]`` names, else the table's (the core's plan and a family's calls).
+
+    >>> attributes(("alpha_w",)), attributes(())[0][:3]
+    ((('alpha_w',), ()), ('coef_', 'w_', 'weights_'))
+    """
+    return (named[:1], named[1:2]) if named else (WEIGHTS, BIASES)
+
+
 CONVERGE_CAP = 1000
 """The passes a count parameter is given for ``--epochs converge`` (the candidate may stop
 at a clean pass itself; after one, more passes change no weight on separable data)."""
@@ -545,9 +556,7 @@ def plan(d: Description, told: Told) -> Plan:
     that names no parameter is an InputError; a parameter that cannot be filled makes a
     plan with a ``problem`` (the candidate is then a load error, saying which)."""
     filler = _Filler(d, told)
-    forced = bool(told.weights)
-    weights = (told.weights[:1], told.weights[1:2]) if forced else (WEIGHTS, BIASES)
-    base = Plan(d.kind, d.name, weights=weights, forced=forced)
+    base = Plan(d.kind, d.name, weights=attributes(told.weights), forced=bool(told.weights))
     method = method_of(d) if d.kind != "function" else ""
     try:
         if d.kind == "function":

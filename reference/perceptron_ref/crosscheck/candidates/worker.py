@@ -352,6 +352,7 @@ def main() -> None:
 def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     """Call the candidate on one data set: its result as exact numbers, or its error."""
     X, y = arguments(data, request["input"])
+    d = len(X[0]) if len(X) else 0  # its features, before X is laid out as d × n
     if data.get("labels") == "01":  # a family's candidate coded 0/1 (--label-coding 01)
         y = (y > 0).astype(y.dtype) if hasattr(y, "dtype") else [int(t > 0) for t in y]
     if data.get("orientation") == "columns":  # a family's candidate taking X as d × n
@@ -375,7 +376,7 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
         else:
             if family:  # a family's candidate: called plainly, with the options it names
                 returned, called = _family_call(found, X, y, told, data.get("roles", {}))
-                source = ""
+                returned, source = _family_weights(returned, data.get("weights"), d)
             else:
                 returned, source = adapters().call(found, X, y, told, request)
         if family:
@@ -468,6 +469,24 @@ def _family_call(
     returned = fit(X, y, **given)
     called = f"{name}({_arguments([], made)}).{fit.__name__}({_arguments(['X', 'y'], given)})"
     return (model if returned is None or returned is model else returned), called
+
+
+def _family_weights(returned: Any, names: dict[str, Any] | None, d: int) -> tuple[Any, str]:
+    """A fitted object without ``predict`` of a family that reads a weight vector (``names``:
+    the data set's "weights", the attributes to try, as the core's plan sends them; d: its
+    features): its weights, read by the core's table (``adapters.weights``), and the
+    attributes they came from; anything else as it was returned.  An object with
+    ``predict`` is judged by its predictions."""
+    predict = getattr(returned, "predict", None)
+    if names is None or callable(predict) or inspect.isclass(returned):
+        return returned, ""
+    if not adapters().fitted(returned):  # numbers, lists, a dict: the family reads them
+        return returned, ""
+    read = adapters().weights(returned, names, d)
+    if read is None:
+        raise adapters().missing(returned, names)
+    found: tuple[Any, str] = read
+    return found
 
 
 def _arguments(data: list[str], given: dict[str, Any]) -> str:

@@ -80,9 +80,19 @@ class Calls:
         options: Options,
         told: Callable[[Data], dict[str, Any]],
         labels: str | None = None,
+        weights: tuple[str, ...] = (),
     ):
         self.family, self.options, self.told = family, options, told
         self.labels = labels  # "01": its y coded 0/1 (--label-coding), else -1/+1
+        # a fitted object's weights: read from these attributes (--weights-attr, else the
+        # core's table; a bias only where the family learns one), as the core's plan has it
+        w, b = parameters.attributes(weights)
+        w = w if weights else tuple(n for n in w if n not in family.not_weights)
+        self.weights = (
+            {"w": list(w), "b": list(b) if options.bias else [], "forced": bool(weights)}
+            if family.weights
+            else None
+        )
         self.orientation: str | None = None  # "columns": X as d × n and y as a 1 × n row
         self._probes = ByData(options)
 
@@ -94,9 +104,11 @@ class Calls:
 
     def extra(self, data: Data) -> dict[str, Any]:
         points = [[str(v) for v in p] for p in self.probes(data)]
-        coded = {"labels": self.labels} if self.labels else {}
+        coded: dict[str, Any] = {"labels": self.labels} if self.labels else {}
         if self.orientation:
             coded["orientation"] = self.orientation
+        if self.weights is not None:
+            coded["weights"] = self.weights
         return {"told": self.told(data), "probes": points, "roles": parameters.ROLES_JSON} | coded
 
     def read(self, raw: Any, data: Data) -> Outcome:
@@ -319,9 +331,14 @@ class FamilyTrial:
         right = Counter(self.cases[i].regime for i in checked if results[i])
         agreeing = [v for v in variants if self.reading(outcomes, v, checked) is not None]
         called = next((o.called for o in answered if o.called), "")
+        # how it was called, when more than NAME(X, y) (the worker says it), and where a
+        # fitted object's weights were read from, in the core's words
+        calling = [f"called as {called}"] if called.count("(") > 1 or "=" in called else []
+        places = sorted({o.read_from for o in answered if o.read_from})
+        if places:
+            calling.append(f"weights read from {' and '.join(places).replace(',', ' and ')}")
         base: dict[str, Any] = {
-            # how it was called, when more than NAME(X, y) (the worker says it)
-            "calling": (f"called as {called}",) if called.count("(") > 1 or "=" in called else (),
+            "calling": tuple(calling),
             "coverage": coverage,
             "regimes": regimes,
             "failed": tuple((r, drawn[r] - right[r]) for r in sorted(drawn)),
