@@ -128,6 +128,25 @@ def test_a_params_dict_is_filled_with_the_keys_the_source_reads() -> None:
     assert sources.keys_read(MIT, "params") == ["T"]
 
 
+@pytest.mark.parametrize(
+    "name", ["num_classes", "n_classes", "nb_classes", "number_of_classes", "n_labels", "k", "K"]
+)
+def test_a_multiclass_candidates_number_of_classes_is_filled_with_each_data_sets_k(
+    name: str,
+) -> None:
+    from perceptron_ref.crosscheck.candidates import worker
+
+    space: dict[str, Any] = {}
+    exec(f"def train(X, y, {name}, classes=None, epochs=1): pass", space)
+    told = {"epochs": 1, "n_classes": 3}  # the multiclass family's, for a data set of K = 3
+    assert worker.named(space["train"], told, parameters.ROLES_JSON) == {name: 3, "epochs": 1}
+    # scikit-learn's classes are the labels, not their count: left to its default; and
+    # Winnow's k (k-of-r) is its own option, told by that name
+    assert worker.named(space["train"], {"k": 2}, parameters.ROLES_JSON) == (
+        {"k": 2} if name == "k" else {}
+    )
+
+
 BLOG = """
 class Perceptron(object):
     def __init__(self, no_of_inputs, threshold=100, learning_rate=0.01):

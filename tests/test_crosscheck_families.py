@@ -86,6 +86,12 @@ CASES: list[Case] = [
      "perceptron/structured (first)", (), {"tie": True, "update": True}),
     ("multiclass_model", "perceptron/structured", {}, "agree", "perceptron/structured (first)",
      (), {"tie": True}),
+    # told its number of classes K (each data set's), as num_classes or K; W as d × K, or a
+    # fitted object's K × d rows
+    ("multiclass_num_classes", "perceptron/structured", {}, "agree",
+     "perceptron/structured (first)", ("rows-transposed",), {"tie": True, "update": True}),
+    ("multiclass_k_class:Multiclass", "perceptron/structured", {}, "agree",
+     "perceptron/structured (first)", (), {"tie": True, "update": True}),
     ("multiclass_last", "perceptron/structured", {}, "disagree", "perceptron/structured (last)",
      ("argmax-tie",), {"tie": False, "update": True}),
     ("multiclass_true_only", "perceptron/structured", {}, "disagree",

@@ -565,6 +565,9 @@ def _raw(ran: Any, datasets: list[Data], layout: layouts.Layout) -> list[object]
 
 CORE_OPTIONS = ("epochs", "bias", "eta")
 """A command reads these at the request's top level (the core's schema), not in "options"."""
+DERIVED = ("n_classes",)
+"""Told a Python candidate, not a command: what a program reads off the data (the multiclass
+number of classes K is its labels' count; the family's schema has no such option)."""
 
 
 def _unwrapped(value: Any) -> Any:
@@ -592,7 +595,9 @@ def _call_command(
     if family is not None:  # the algorithm's options and probe points (a family's schema)
         extra = family.extra(data)
         told = extra.get("told", {}).items()
-        request["options"] = {k: _unwrapped(v) for k, v in told if k not in CORE_OPTIONS}
+        request["options"] = {
+            k: _unwrapped(v) for k, v in told if k not in CORE_OPTIONS and k not in DERIVED
+        }
         if "probes" in extra:
             request["probes"] = extra["probes"]
     stdin = json.dumps(request).encode()

@@ -47,6 +47,12 @@ DIMENSION = re.compile(
     r"|n_features_in|dims?|d|dimensions?|ndim|feature_(size|dim)|in_features|inputs?_?count)$"
 )
 CLASSES = re.compile(r"^classes$")
+CLASS_COUNT = re.compile(
+    r"^((n|num|nb|no_?of|number_?of|count_?of)_?(classes|class|labels|categories)"
+    r"|(classes|class|labels)_?(count|num|number|n)|k)$"
+)
+"""A multiclass candidate's number of classes K (``num_classes``, ``n_classes``, ``k``, ``K``):
+filled with each data set's K, as a constructor's ``n_features`` is with d."""
 Y = re.compile(
     r"^(y|ys|labels?|targets?|outputs?|desired|truth|expected|answers|(y|labels?)_?train"
     r"|train_?(y|labels?)|training_?labels?)$"
@@ -123,7 +129,12 @@ ROLES_JSON = {
     "names": {"T": "epochs"}
     | dict.fromkeys(("kernel_fn", "kernel_func", "kernel_function"), "kernel")
     | {"coef0": "c", "power": "degree", "poly_degree": "degree"},
-    "patterns": {"eta": STEP.pattern, "epochs": PASSES.pattern, "bias": BIAS.pattern},
+    "patterns": {
+        "eta": STEP.pattern,
+        "epochs": PASSES.pattern,
+        "bias": BIAS.pattern,
+        "n_classes": CLASS_COUNT.pattern,
+    },
     "dicts": DICTS.pattern,
 }
 """The same names for a family's candidate, which the worker calls with the options it names

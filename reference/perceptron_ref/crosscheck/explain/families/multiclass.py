@@ -9,6 +9,7 @@ EXPLAIN = Explain(
         "argmax-tie": "the last of the tied classes wins an argmax, not the first",
         "update-true-only": "on a mistake it adds x to the true class's row only",
         "half-step": "on a mistake it subtracts x/2 from the predicted class's row",
+        "rows-transposed": "its W is d × K (a column per class), where K = d too (accepted)",
     },
     dims={
         "argmax tie": Difference(
@@ -26,5 +27,11 @@ EXPLAIN = Explain(
                 "class's row",
             },
         ),
+    },
+    forms={
+        "d × K": (
+            "rows-transposed",
+            "its W is the d × K transpose (a column per class), read so where K = d too",
+        )
     },
 )

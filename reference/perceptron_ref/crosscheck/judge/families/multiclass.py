@@ -16,7 +16,7 @@ data set.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -128,6 +128,17 @@ class MulticlassJudge(Judge[Rows]):
     def _run(self, data: Data, variant: Variant, options: Options) -> Run:
         return multiclass(data, options.bias, options.epochs, variant)
 
+    def told_for(self, options: Options) -> Callable[[Data], dict[str, Any]]:
+        """The options, and each data set's number of classes K as ``n_classes`` (a
+        ``num_classes``, ``k``, ... parameter: ``parameters.CLASS_COUNT``), as the core
+        fills a constructor's ``n_features`` with d: the labels are 0, …, K − 1."""
+        base = super().told_for(options)
+
+        def told(data: Data) -> dict[str, Any]:
+            return base(data) | {"n_classes": len(set(data[1]))}
+
+        return told
+
     def converges(self, data: Data, options: Options) -> bool:
         reference = self.variants(options, predictions=False)[0]
         return self._run(data, reference, options).status == "converged"
@@ -159,8 +170,18 @@ class MulticlassJudge(Judge[Rows]):
             for x in with_bias(probes, options.bias)
         )
 
+    def forms(self, options: Options) -> tuple[str, ...]:
+        # The reader turns a d × K answer only where K ≠ D (D = d, + 1 with a bias); where
+        # K = D a square W tells no orientation on its own: code that returns the transpose
+        # on the other data sets is read so on these too, as one reading of every answer.
+        return ("", "d × K")
+
     def normalize(self, got: Got, reading: Reading, data: Data, options: Options) -> Rows | None:
         rows: Rows = got.value
+        if reading.form == "d × K" and got.shape != "d × K (transposed)":
+            if got.shape or any(len(w) != len(rows) for w in rows):
+                return None  # (W, b), a dict, or a K × d matrix that is not square
+            rows = tuple(tuple(w[k] for w in rows) for k in range(len(rows)))
         last = reading.bias_last and options.bias and got.shape != "(W, b)"
         return tuple(move_bias(w, last) for w in rows)
 
