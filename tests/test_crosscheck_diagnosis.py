@@ -1,6 +1,9 @@
 """crosscheck names the cause of a disagreement only when evidence shows it: nondeterminism
 (fresh processes that differ), state kept between calls, another order, initial weights
-(never blamed on the zero-score rule), and each code's sentence carries its numbers.
+(never blamed on the zero-score rule), another number of passes (the answers are the
+reference's own run with that many, checked with ``run(epochs=m)``), weights printed with
+fewer than 17 digits (the answers are the exact weights formatted with ``%.{k}g``), and each
+code's sentence carries its numbers.
 The codes that come with the wrong candidates of issue 12 (threshold, overflow,
 float-rounding, dimension) are asserted in test_crosscheck_rejects_wrong_code.py, the
 accepted ones (learning-rate, bias-last) in test_crosscheck_accepts_equivalent_code.py."""
@@ -26,6 +29,7 @@ from perceptron_ref.crosscheck.explain.probes import _read
 from perceptron_ref.crosscheck.judge.equivalence import Reading
 from perceptron_ref.crosscheck.judge.oracle import Oracle
 from perceptron_ref.crosscheck.report import reporting
+from perceptron_ref.perceptron.multiclass import run_multiclass
 
 CANDIDATES = Path(__file__).resolve().parent / "candidates"
 
@@ -200,12 +204,12 @@ def test_nonzero_initial_weights_are_named_and_not_blamed_on_the_zero_score_rule
     assert f"returned {start} there" in found.evidence
 
 
-def test_every_code_is_one_of_the_contracts_ten_and_the_text_explains_each() -> None:
+def test_every_code_is_one_of_the_contracts_twelve_and_the_text_explains_each() -> None:
     report = crosscheck("perceptron/gormley-online", target("stateful_global"))
     text = reporting.format_text(report)
     for d in report.diagnosis:
         assert d.code in CODES and f"  {d.code}: {d.evidence}" in text
-    assert len(CODES) == 10
+    assert len(CODES) == 12
 
 
 # -- the rules of evidence, on constructed data ----------------------------------------------
@@ -316,3 +320,131 @@ def test_a_run_that_wraps_at_64_bits_is_named_overflow_not_a_traceback() -> None
         counter, pairs, oracle, run("perceptron/gormley-online", *counter[0]).weights
     )
     assert found is not None and found.code == "overflow" and "64-bit integers" in found.evidence
+
+
+# -- passes and printed digits: the reference's own runs, another number of passes or fewer digits
+
+
+def one_pass_tie_positive(X: Sequence[Sequence[Fraction]], y: Sequence[int]) -> list[Fraction]:
+    """One pass of the loop that predicts + iff w·x ≥ 0 (Gormley's batch rule), by hand."""
+    w = [Fraction(0)] * len(X[0])
+    for x, label in zip(X, y, strict=True):
+        if (1 if sum(a * b for a, b in zip(w, x, strict=True)) >= 0 else -1) != label:
+            w = [a + label * b for a, b in zip(w, x, strict=True)]
+    return w
+
+
+@pytest.mark.parametrize(
+    ("name", "algorithm", "epochs", "made", "words"),
+    [
+        ("wrong_passes_short", "perceptron/gormley-online", 3, 2, "one pass too few"),
+        ("wrong_passes_short", "perceptron/gormley-online", 2, 1, "one pass too few"),
+        ("wrong_passes_extra", "perceptron/blum", 1, 2, "one pass too many"),
+        ("wrong_passes_extra", "perceptron/blum", 4, 5, "one pass too many"),
+    ],
+)
+def test_a_wrong_number_of_passes_is_named_with_the_passes_its_answers_are(
+    name: str, algorithm: str, epochs: int, made: int, words: str
+) -> None:
+    report = crosscheck(algorithm, target(name), epochs=epochs)
+    assert report.verdict == "disagree" and codes(report) == {"passes"}, report.diagnosis
+    (found,) = report.diagnosis
+    assert f"after {made} pass" in found.evidence and f"not the {epochs} asked" in found.evidence
+    assert words in found.evidence
+    # no rule of the loop is blamed: not a variant, not a spec line
+    assert "spec line" not in report.reason and "differs from" not in report.reason
+    # the answer shown is the reference's own run with the other number of passes
+    c = reporting.counterexample_json(report)
+    assert c is not None
+    assert c["expected"] == [str(v) for v in run(algorithm, c["X"], c["y"], epochs=epochs).weights]
+    assert c["got"] == [str(v) for v in run(algorithm, c["X"], c["y"], epochs=made).weights]
+
+
+def test_a_batch_run_that_stops_after_one_pass_is_named_so() -> None:
+    report = crosscheck("perceptron/gormley-batch", target("wrong_batch_one_pass"))
+    assert report.verdict == "disagree" and codes(report) == {"passes"}, report.diagnosis
+    assert "after 1 pass, not passes until one makes no mistake" in report.diagnosis[0].evidence
+    c = reporting.counterexample_json(report)
+    assert c is not None
+    X = [[Fraction(v) for v in x] for x in c["X"]]
+    assert c["got"] == [str(v) for v in one_pass_tie_positive(X, c["y"])] != c["expected"]
+
+
+def test_right_loops_and_other_bugs_are_not_put_down_to_the_passes() -> None:
+    oracle = Oracle("perceptron/gormley-online", bias=False, epochs=2, eta=Fraction(1))
+    data: Data = (((Fraction(-4),), (Fraction(1),)), (-1, -1))
+    W = {m: run("perceptron/gormley-online", *data, epochs=m).weights for m in (1, 2, 3)}
+    assert len(set(W.values())) == 3  # the counterexample tells the three apart
+    found = diagnosis.passes((data, W[1]), [], [], oracle, Fraction(1), floats=False)
+    assert found is not None and "after 1 pass, not the 2 asked" in found.evidence
+    found = diagnosis.passes((data, W[3]), [], [], oracle, Fraction(1), floats=False)
+    assert found is not None and "after 3 passes" in found.evidence
+    # no pass at all is a loop that never updates, not a count of passes
+    zero = (Fraction(0),)
+    assert zero not in W.values()
+    assert diagnosis.passes((data, zero), [], [], oracle, Fraction(1), floats=False) is None
+    # a data set it got right where one pass more ends elsewhere refutes the extra pass
+    other: Data = (((Fraction(-3),), (Fraction(1),)), (-1, -1))
+    assert (
+        run("perceptron/gormley-online", *other, epochs=3).weights
+        != run("perceptron/gormley-online", *other, epochs=2).weights
+    )
+    assert diagnosis.passes((data, W[3]), [], [other], oracle, Fraction(1), floats=False) is None
+
+
+@pytest.mark.parametrize(("name", "digits"), [("wrong_printed15", 15), ("wrong_printed_g", 6)])
+def test_weights_printed_with_fewer_than_17_digits_are_named_with_the_digits(
+    name: str, digits: int
+) -> None:
+    report = crosscheck("perceptron/mehta", target(name))
+    assert report.verdict == "disagree" and codes(report) == {"printed-digits"}, report.diagnosis
+    (found,) = report.diagnosis
+    assert f"rounded to {digits} significant digits" in found.evidence
+    assert "%.17g" in found.evidence and "spec line" not in report.reason
+    # the answer shown is the exact run's float64 weights printed with that many digits
+    c = reporting.counterexample_json(report)
+    assert c is not None
+    W = run("perceptron/mehta", c["X"], c["y"]).weights
+    assert c["got"] == [str(Fraction(float(f"{float(v):.{digits}g}"))) for v in W]
+    assert c["got"] != c["expected"]
+
+
+def test_printed_digits_need_every_wrong_answer_to_be_the_reference_rounded() -> None:
+    oracle = Oracle("perceptron/mehta", bias=False, epochs=1, eta=Fraction(1))
+    tiny: Data = (((Fraction(1, 2**22),),), (-1,))
+    (w,) = run("perceptron/mehta", *tiny).weights
+    assert len(repr(float(w)).split("e")[0].replace(".", "").strip("-")) == 16
+    printed = (Fraction(float(f"{float(w):.15g}")),)
+    found = diagnosis.printed_digits((tiny, printed), [], [printed], oracle, Fraction(1))
+    assert found is not None and "rounded to 15 significant digits" in found.evidence
+    # the fewest digits that write every answer: one printed with 12 shows 12
+    twelve = (Fraction(float(f"{float(w):.12g}")),)
+    found = diagnosis.printed_digits((tiny, twelve), [], [twelve], oracle, Fraction(1))
+    assert found is not None and "rounded to 12 significant digits" in found.evidence
+    # a 15-digit number that is not the reference's rounded: another bug
+    off = (Fraction(float(f"{float(w) * 1.001:.15g}")),)
+    assert diagnosis.printed_digits((tiny, off), [], [off], oracle, Fraction(1)) is None
+    # a wrong answer that needs 17 digits was not printed short
+    long = (w * (1 + Fraction(1, 2**50)),)
+    assert diagnosis.printed_digits((tiny, long), [], [long], oracle, Fraction(1)) is None
+    # another data set's wrong answer that is not the reference's rounded refutes it
+    ones: Data = (((Fraction(1),),), (-1,))
+    assert run("perceptron/mehta", *ones).weights == (Fraction(-1),)
+    wrong = [(ones, (Fraction(-2),))]
+    assert diagnosis.printed_digits((tiny, printed), wrong, [printed], oracle, Fraction(1)) is None
+    # the right answer itself is no rounding
+    assert diagnosis.printed_digits((tiny, (w,)), [], [(w,)], oracle, Fraction(1)) is None
+
+
+def test_a_family_s_extra_pass_is_named_and_no_spec_line_blamed() -> None:
+    report = crosscheck("perceptron/structured", target("wrong_multiclass_extra_pass"))
+    assert report.verdict == "disagree" and codes(report) == {"passes"}, report.diagnosis
+    assert "after 2 passes, not the 1 asked" in report.diagnosis[0].evidence
+    assert "spec line" not in report.reason
+    c = reporting.counterexample_json(report)
+    assert c is not None
+    # α after two passes of the reference's own run, one row of d weights per class
+    alpha = run_multiclass(c["X"], c["y"], epochs=2).weights
+    d = len(c["X"][0])
+    rows = [[str(v) for v in alpha[k : k + d]] for k in range(0, len(alpha), d)]
+    assert c["got"] == rows != c["expected"]

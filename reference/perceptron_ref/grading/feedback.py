@@ -47,6 +47,8 @@ HINTS = {
     "stateful": "{e}: start afresh on every call (no global or default-argument state).",
     "bias-last": "{e}: return the bias as the FIRST weight (the constant 1 comes first).",
     "dimension": "{e}: return one weight per feature (plus the bias, first, with a bias).",
+    "passes": "{e}: count your passes (epochs) over the data.",
+    "printed-digits": "{e}.",
     # the families beyond the core six (crosscheck/family.py)
     "average-span": "{e}: average the weights after each example, w₁ … w_N.",
     "average-updates": "{e}: add w to the sum after every example, not only after an update.",

@@ -21,6 +21,12 @@
                     or an exact candidate's decisions are those of a score summed in float64
 ``dimension``       right on every data set up to some d, wrong above it, and the smallest
                     counterexample needs more than d features
+``passes``          its answers are the reference's weights after another number of
+                    passes (one too few, one too many, or one whatever it is asked), on
+                    the counterexample and on every data set it answered
+``printed-digits``  its answers are the reference's float64 weights rounded to k < 17
+                    significant digits (a program printing them with %.15g, as Perl's
+                    JSON::PP does, or %g's 6)
 =================  ==============================================================
 
 A hypothesis about the run (a threshold, wrapping integers, a float64 score) is tested by
@@ -38,9 +44,9 @@ from typing import Any
 
 import numpy as np
 
-from perceptron_ref.crosscheck.candidates.outcomes import Data
-from perceptron_ref.crosscheck.judge.equivalence import Interval
-from perceptron_ref.crosscheck.judge.floats import describe
+from perceptron_ref.crosscheck.candidates.outcomes import Data, Returned
+from perceptron_ref.crosscheck.judge.equivalence import Interval, matches
+from perceptron_ref.crosscheck.judge.floats import bounded, describe, ideal
 from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, Oracle
 from perceptron_ref.crosscheck.judge.replay import (
     Decide,
@@ -64,6 +70,8 @@ CODES = (
     "stateful",
     "bias-last",
     "dimension",
+    "passes",
+    "printed-digits",
 )
 
 
@@ -167,6 +175,145 @@ def dimension(results: Sequence[tuple[int, bool]], needed: int) -> Diagnosis | N
 
 
 # -- hypotheses about the run, tested by replaying them -----------------------------------------
+
+
+def passes(
+    counter: tuple[Data, Vector],
+    wrong: Sequence[tuple[Data, Vector]],
+    right: Sequence[Data],
+    oracle: Oracle,
+    rate: Fraction,
+    floats: bool,
+) -> Diagnosis | None:
+    """Its answers are the reference's weights after another number of passes: one too few
+    (``range(1, epochs)``), one too many (``range(epochs + 1)``), or one whatever it is
+    asked (a default that hides the option; for a run until a clean pass, a single pass).
+
+    Each hypothesis is the reference's own loop run for that many passes: it must give
+    the counterexample's answer and every other wrong one (within the float64 bound of a
+    float candidate), and on every data set the candidate got right the two runs must end
+    alike.  No pass at all is not tried: a loop that never updates (y·w·x < 0 from w = 0)
+    gives the same zeros."""
+    asked = oracle.passes
+    mistake = oracle.mistake()
+
+    def after(data: Data, m: int) -> Vector:
+        s = oracle.scaled(data)
+        return weights(s, replay(s, mistake, passes=m, cap=MAX_EPOCHS))
+
+    def gives(data: Data, got: Vector, m: int) -> bool:
+        s = oracle.scaled(data)
+        return matches(Returned(tuple(got)), after(data, m), None, rate, floats=floats,
+                       data=s, mistake=mistake, passes=m, limit=16).ok  # fmt: skip
+
+    by_size = sorted(wrong, key=lambda p: len(p[0][0]) * len(p[0][0][0]))
+    for m in counts(asked):
+        if all(gives(d, g, m) for d, g in [counter, *by_size]) and all(
+            after(d, m) == oracle.trace(d).weights for d in right
+        ):
+            return _passes(counter[0], m, asked, len(wrong) + len(right), oracle)
+    return None
+
+
+def counts(asked: int | None) -> list[int]:
+    """The numbers of passes tried where ``asked`` were (None: until a clean pass): one
+    fewer, one more, one; never 0 (see :func:`passes`)."""
+    tries = [1] if asked is None else [asked - 1, asked + 1, 1]
+    return [m for m in dict.fromkeys(tries) if m >= 1 and m != asked]
+
+
+def _passes(data: Data, m: int, asked: int | None, count: int, oracle: Oracle) -> Diagnosis:
+    expected = oracle.told(data)
+    s = oracle.scaled(data)
+    short = tuple(oracle.eta * v for v in weights(s, replay(s, oracle.mistake(), passes=m)))
+    n = asked if asked is not None else expected.epochs
+    return other_passes(m, asked, count, f"w after {m} pass{'es' * (m != 1)} is "
+                        f"{show(short)}, after {n} {show(expected.weights)}")  # fmt: skip
+
+
+def other_passes(m: int, asked: int | None, count: int, counter: str) -> Diagnosis:
+    """The ``passes`` sentence: m passes made where ``asked`` (None: until a clean pass) were
+    asked, on ``count`` data sets; ``counter`` says both runs' answers on the counterexample."""
+    if asked is None:
+        what, words = "not passes until one makes no mistake", "it stops after one pass"
+    else:
+        what = f"not the {asked} asked"
+        words = {
+            asked - 1: "one pass too few (a loop such as range(1, epochs))",
+            asked + 1: "one pass too many (a loop such as range(epochs + 1))",
+        }.get(m, "one pass whatever the number asked (is the number of passes passed on?)")
+    return Diagnosis(
+        "passes",
+        f"its answers on all {count} data sets it answered are the reference's after {m} "
+        f"pass{'es' * (m != 1)}, {what}: {words}; on the counterexample {counter}",
+    )
+
+
+def printed_digits(
+    counter: tuple[Data, Vector],
+    wrong: Sequence[tuple[Data, Vector]],
+    answers: Sequence[Vector],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """Its answers are the reference's float64 weights rounded to k < 17 significant digits:
+    a program that prints them so (Perl's JSON::PP and print use %.15g, C's %g 6 digits).
+
+    k is the fewest digits that write every number it answered (a number printed with k
+    digits reads back as the float nearest a k-digit decimal); every wrong answer must then
+    lie, weight by weight, within half a unit of its k-th digit (plus the float64 bound of
+    the run, and a last bit) of the reference's.  A wrong answer that is not a k-digit
+    decimal, or one further off, is some other bug."""
+    k = max(_digits(v) for a in [counter[1], *answers] for v in a)
+    if k >= 17:
+        return None
+    rounded = False  # some weight is not the exact one: the right answers alone are no sign
+    for data, got in [counter, *wrong]:
+        s = oracle.scaled(data)
+        b = bounded(s, oracle.mistake(), rate, passes=oracle.passes, cap=MAX_EPOCHS)
+        if b.run.status == "max_epochs" or len(got) != len(b.e):
+            return None
+        exact = ideal(s, b.run, rate)
+        for g, v, e in zip(got, exact, b.e, strict=True):
+            if abs(g - v) > e + _half_unit(g, k) + abs(v) / 2**52:
+                return None
+            rounded = rounded or g != v
+    if not rounded:
+        return None
+    digits = f"{k} significant digit{'s' * (k != 1)}"
+    return Diagnosis(
+        "printed-digits",
+        f"its printed weights are the reference's rounded to {digits} (every number it "
+        f"answered on the {len(answers)} data sets has at most {k}, and each wrong answer, on "
+        f"{len(wrong)} data set{'s' * (len(wrong) != 1)} and the counterexample, is the "
+        f"reference's so rounded): print them with 17 (e.g. %.17g, repr) to be read exactly",
+    )
+
+
+def _digits(v: Fraction) -> int:
+    """The fewest significant digits that write v as the float nearest them (17: v is no
+    float64, so no printing of one explains it)."""
+    try:
+        f = float(v)
+    except OverflowError:
+        return 17
+    if Fraction(f) != v:
+        return 17
+    mantissa = repr(abs(f)).split("e")[0].replace(".", "").strip("0")
+    return max(len(mantissa), 1)
+
+
+def _half_unit(g: Fraction, k: int) -> Fraction:
+    """Half a unit in the k-th significant digit of g: how far a number may be from the
+    k-digit decimal g it rounds to."""
+    if g == 0:
+        return Fraction(0)  # a weight printed as 0 was 0 (a k-digit rounding keeps it nonzero)
+    e10 = len(str(abs(g).numerator)) - len(str(abs(g).denominator))
+    while Fraction(10) ** e10 > abs(g):
+        e10 -= 1
+    while Fraction(10) ** (e10 + 1) <= abs(g):
+        e10 += 1
+    return Fraction(10) ** (e10 - k + 1) / 2
 
 
 Model = Callable[[Scaled], Replay | None]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from perceptron_ref.crosscheck.candidates.families import Got
@@ -109,10 +110,15 @@ def disagree(
         return Report(algorithm, t.target, "disagree", reason, len(checked), names, counter,
                       tuple(found), None, **base)  # fmt: skip
     n = len(checked)
+    passes = None
     if agreeing:
         dims = judge.dims(options)
         found += t.family.explain.differences(algorithm, dims, reference, agreeing[0], n)
-    elif not judge.scales:
+    elif not any(f.code in ("nondeterministic", "stateful") for f in found):
+        passes = _passes(t, data, got, outcomes, checked, reading, reference)
+    if passes is not None:
+        found.append(passes)
+    elif not agreeing and not judge.scales:
         found += _scaled(t, outcomes, checked, reading)
     if reading.rate != t.q:
         found.append(
@@ -124,7 +130,8 @@ def disagree(
         )
     if reading.bias_last:
         found.append(diagnosis.bias_last(sum(results[i] for i in checked)))
-    divergence = _divergence(t, data, reading, reference, agreeing)
+    # another number of passes is no step of the loop gone wrong: no spec line to blame
+    divergence = None if passes else _divergence(t, data, reading, reference, agreeing)
     predicted = isinstance(got, Got) and got.predictions is not None
     what = "predictions at the probe points" if predicted else judge.what
     size = len(data[0])
@@ -137,6 +144,42 @@ def disagree(
     counter = Counterexample(data, trace, got, divergence, note, shown)
     return Report(algorithm, t.target, "disagree", reason, n, names, counter, tuple(found),
                   None, **base)  # fmt: skip
+
+
+def _passes(
+    t: FamilyTrial,
+    data: Data,
+    got: Outcome,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    reading: Reading,
+    reference: Variant,
+) -> Diagnosis | None:
+    """The reference's own run with another number of passes (one fewer, one more, one)
+    gives the counterexample's answer and every other one, as in the core's
+    :func:`~perceptron_ref.crosscheck.explain.diagnosis.passes`."""
+    judge, options = t.judge, t.options
+    asked = None if options.epochs == "converge" else int(options.epochs)
+    answered = [i for i in checked if isinstance(outcomes[i], Got)]
+    for m in diagnosis.counts(asked):
+        other = replace(options, epochs=m)
+
+        def fits(d: Data, o: Outcome, other: Any = other) -> bool:
+            if not isinstance(o, Got) or o.predictions is not None:
+                return False
+            value = judge.normalize(o, reading, d, other)
+            if value is None:
+                return False
+            mine, expected = scaled(judge, value, reading.rate), judge.answer(d, reference, other)
+            return bool(judge.same(mine, expected, d, reference, other, t.floats))
+
+        if fits(data, got) and all(fits(t.cases[i].data, outcomes[i]) for i in answered):
+            short = judge.show(judge.answer(data, reference, other))
+            full = judge.show(judge.answer(data, reference, options))
+            n = asked if asked is not None else judge.trace(data, options).epochs
+            said = f"after {m} pass{'es' * (m != 1)} it is {short}, after {n} {full}"
+            return diagnosis.other_passes(m, asked, len(answered), said)
+    return None
 
 
 def _scaled(

@@ -54,7 +54,7 @@ OTHERS_CMD = 8
 set: 16 more processes at most, not 64."""
 COSTLY = ("hang", "budget", "memory")
 """Failures not run again to look for nondeterminism: each would cost its limit again."""
-SUPPRESS = ("initial-weights", "nondeterministic", "stateful", "order")
+SUPPRESS = ("initial-weights", "nondeterministic", "stateful", "order", "passes", "printed-digits")
 SHRUNK = ("wrong", "crash", "unparsable")
 """Failures worth shrinking: a hang, a load error, memory or too much output is shown on the
 data set where it happened (each try would cost a timeout, or resources, again)."""
@@ -192,7 +192,17 @@ def disagree(
     conv = None if codes & set(SUPPRESS) or init else t.conventions(checked, outcomes, reading)
     agreeing = bool(conv and conv.agrees_with)  # it follows another variant's rule: no threshold
     explained = None
-    if "stateful" not in codes and init is None:
+    if not codes & set(SUPPRESS) and init is None:
+        # the reference's own run with other passes, or its weights printed with fewer
+        # digits, explains every answer: then no rule of the loop is at fault
+        wrong = [p for i, p in zip(answered, pairs, strict=True) if not _is_ok(results[i])]
+        right = [d for i, (d, _) in zip(answered, pairs, strict=True) if _is_ok(results[i])]
+        explained = diagnosis.passes(counter_pair, wrong, right, oracle, reading.rate, t.floats)
+        if explained is None and t.floats:
+            answers = [g for _, g in pairs]
+            explained = diagnosis.printed_digits(counter_pair, wrong, answers, oracle,
+                                                 reading.rate)  # fmt: skip
+    if explained is None and "stateful" not in codes and init is None:
         # a number type or a threshold that gives every answer beats an order that gives
         # the counterexample's alone
         number = diagnosis.score_precision(counter_pair, pairs, oracle, reading.rate)
@@ -209,9 +219,15 @@ def disagree(
             explained = diagnosis.precision(data, norm.weights, oracle, reading.rate)
         ordered = None if explained else diagnosis.order(data, [norm.weights], oracle, reading.rate)
         found += [ordered] if ordered else []
-    found += _rates(t, outcomes, checked, reading, results)
+    rates = _rates(t, outcomes, checked, reading, results)
+    if explained is not None and explained.code in ("passes", "printed-digits"):
+        # a multiple that differs from one data set to the next is then its symptom
+        rates = [r for r in rates if r.code != "learning-rate" or reading.rate != t.q]
+    found += rates
     codes = {f.code for f in found}
-    if not codes & set(SUPPRESS):
+    if explained is not None and explained.code in SUPPRESS:
+        found.append(explained)
+    elif not codes & set(SUPPRESS):
         W = oracle.trace(data).weights
         tests: list[Callable[[], Diagnosis | None]] = [
             lambda: explained,
