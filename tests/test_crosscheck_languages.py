@@ -124,3 +124,28 @@ def test_a_javascript_options_object_is_filled_with_the_keys_it_reads(tmp_path: 
     report = crosscheck("perceptron/blum", f"{code}:trainPerceptron", examples=12)
     assert report.verdict == "agree", report.reason
     assert any('options["epochs"] = 1 (--epochs)' in said for said in report.calling)
+
+
+def test_a_drivers_seconds_are_held_to_the_run_it_was_seen_to_take() -> None:
+    """A driver times the call in the candidate's own process, whose code can replace its
+    clock: the seconds it reports are no more than the whole run took as the harness saw it
+    (its answer line's arrival, or the run's end for a last line without its newline), and a
+    run with no time seen has none believed.  (The Python worker's: test_crosscheck_real_code.)"""
+    from perceptron_ref.crosscheck.candidates import drivers
+    from perceptron_ref.crosscheck.candidates.layouts import Layout
+    from perceptron_ref.crosscheck.candidates.outcomes import Returned
+    from perceptron_ref.crosscheck.run.sandbox import Execution
+
+    line = b'{"perceptron-ref": 1, "result": [1.0], "seconds": "90.0"}'
+    data = (((1,),), (1,))
+
+    def seconds(lines: tuple[bytes, ...], rest: bytes, times: tuple[float, ...]) -> object:
+        got = drivers.answer(Execution(lines, rest, "", 0, False, False, None, times), data,
+                             Layout())  # fmt: skip
+        assert isinstance(got, Returned), got
+        return got.seconds
+
+    assert seconds((line,), b"", (0.25,)) == 0.25  # it said 90 s: seen in a quarter second
+    assert seconds((line.replace(b"90.0", b"0.125"),), b"", (0.25,)) == 0.125
+    assert seconds((), line, (0.5,)) == 0.5  # no newline: held to the run's end
+    assert seconds((line,), b"", ()) is None

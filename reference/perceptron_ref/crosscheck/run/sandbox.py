@@ -126,8 +126,9 @@ class Execution:
     timed_out: bool
     overflow: bool  # stdout exceeded MAX_OUTPUT
     exceeded: tuple[str, str] | None = None  # (kind, detail): a bound the watch enforced
-    # Seconds from the request's last byte (a run: its input's) to each complete line, as
-    # this process saw them arrive: a bound on the time the program spent on it that the
+    # Seconds from the request (a run: its start) to each complete line, as this process
+    # saw them arrive (a run's last line without its newline: to the run's end, one more
+    # than the lines): a bound on the time the program spent on it that the
     # program cannot move, where the times it reports itself come from a clock its own code
     # can replace (a candidate patching time.perf_counter to look slow, so that its large
     # data sets are cut to a size on which its wrong loop answers right).
@@ -730,6 +731,9 @@ def _communicate(box: Sandboxed, stdin: bytes, timeout: float) -> Execution:
     returncode = box.returncode(process.wait())
     box.kill()  # anything it left behind
     *lines, rest = bytes(out[: MAX_OUTPUT + 1]).split(b"\n")
+    times = times[: len(lines)]
+    if rest:  # a last line without its newline: read by its end
+        times.append(time.monotonic() - started)
     return Execution(
         tuple(lines),
         rest,
@@ -738,5 +742,5 @@ def _communicate(box: Sandboxed, stdin: bytes, timeout: float) -> Execution:
         timed_out,
         overflow,
         box.exceeded(),
-        tuple(times[: len(lines)]),
+        tuple(times),
     )

@@ -152,8 +152,8 @@ def answer(ran: Execution, data: Data, layout: Layout, *, raw: bool = False) -> 
         found["result"] = _doubles(found["result"])
         said = float(found["seconds"]) if isinstance(found.get("seconds"), str) else None
         # no more than the whole run took, as this process saw it (the driver's clock is
-        # in the candidate's process: see Execution.times)
-        found["seconds"] = bounded(said, ran.times[-1:], 0, 0.0)
+        # in the candidate's process: see Execution.times); none seen, none believed
+        found["seconds"] = bounded(said, ran.times[-1:], 0, 0.0) if ran.times else None
     if raw:
         return found if "result" in found else from_line(found, data, layout)
     got = from_line(found, data, layout)
