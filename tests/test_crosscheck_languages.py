@@ -133,11 +133,11 @@ def test_a_drivers_seconds_are_held_to_the_run_it_was_seen_to_take() -> None:
     run with no time seen has none believed.  (The Python worker's: test_crosscheck_real_code.)"""
     from perceptron_ref.crosscheck.candidates import drivers
     from perceptron_ref.crosscheck.candidates.layouts import Layout
-    from perceptron_ref.crosscheck.candidates.outcomes import Returned
+    from perceptron_ref.crosscheck.candidates.outcomes import Data, Returned
     from perceptron_ref.crosscheck.run.sandbox import Execution
 
     line = b'{"perceptron-ref": 1, "result": [1.0], "seconds": "90.0"}'
-    data = (((1,),), (1,))
+    data: Data = (((1,),), (1,))
 
     def seconds(lines: tuple[bytes, ...], rest: bytes, times: tuple[float, ...]) -> object:
         got = drivers.answer(Execution(lines, rest, "", 0, False, False, None, times), data,
