@@ -27,7 +27,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.explain.verdicts import disagree
-from perceptron_ref.crosscheck.judge import cache, floats
+from perceptron_ref.crosscheck.judge import cache, floats, step
 from perceptron_ref.crosscheck.judge.conventions import VARIANTS
 from perceptron_ref.crosscheck.judge.oracle import MAX_EPOCHS, Oracle, converges
 from perceptron_ref.crosscheck.judge.trial import Trial
@@ -230,6 +230,8 @@ def crosscheck(
                 target, candidate, oracle, needs, [*given, *drawn], call, usable, calling=calling
             )
             report = trial.report(disagree)
+            again = functools.partial(_calling, candidate, found=found, told=told)
+            report = step.again(report, trial, disagree, again)
             shared.keep()
             return _something_checked(report)
     finally:

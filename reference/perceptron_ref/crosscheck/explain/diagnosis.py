@@ -38,12 +38,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
+from perceptron_ref import registry
+from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Returned
 from perceptron_ref.crosscheck.judge.equivalence import Interval, matches
 from perceptron_ref.crosscheck.judge.floats import bounded, describe, ideal
@@ -57,6 +59,7 @@ from perceptron_ref.crosscheck.judge.replay import (
     walk,
     weights,
 )
+from perceptron_ref.runner import Epochs
 from perceptron_ref.vectors import Vector
 
 CODES = (
@@ -247,6 +250,61 @@ def other_passes(m: int, asked: int | None, count: int, counter: str) -> Diagnos
         f"its answers on all {count} data sets it answered are the reference's after {m} "
         f"pass{'es' * (m != 1)}, {what}: {words}; on the counterexample {counter}",
     )
+
+
+def step_part(
+    counter: tuple[Data, Vector],
+    wrong: Sequence[tuple[Data, Vector]],
+    right: Sequence[Data],
+    oracle: Oracle,
+    floats: bool,
+) -> Diagnosis | None:
+    """Its answers are the reference's loop with the step η applied to one part of the update
+    only: the bias (w ← w + y·x, b ← b + η·y) or the weights (w ← w + η·y·x, b ← b + y).
+    Tried when a bias is learnt and η ≠ 1 (at η = 1 both are the reference's loop), for an
+    online perceptron.  Each is run exactly: it must give the counterexample's answer and
+    every other wrong one (a float candidate's within a relative 1e-9), and end as the
+    reference on every data set the candidate got right; the same literal loop with η on
+    the whole update must give the reference's answer on the counterexample (else the model
+    is not this algorithm's loop, and nothing is said)."""
+    from perceptron_ref.crosscheck.explain.files import Knobs, learn
+
+    algorithm = registry.get(oracle.algorithm)
+    eta = oracle.eta
+    if not oracle.bias or eta == 1 or isinstance(algorithm, BatchAlgorithm):
+        return None
+    epochs: Epochs = "converge" if oracle.passes is None else oracle.passes
+    whole = Knobs(algorithm.zero_score, epochs, True, 1, eta=eta, eta_bias=eta)
+    data, got = counter
+    if tuple(learn(data, whole)[0]) != oracle.told(data).weights:
+        return None
+
+    def gives(k: Knobs, data: Data, got: Vector) -> bool:
+        want = learn(data, k)[0]
+        if not floats:
+            return tuple(want) == tuple(got)
+        top = max([Fraction(1), *(abs(Fraction(v)) for v in want)])
+        return len(want) == len(got) and all(
+            abs(a - b) <= top / 10**9 for a, b in zip(want, got, strict=True)
+        )
+
+    parts = (
+        ("the bias only (w ← w + y·x, b ← b + η·y)", replace(whole, eta=Fraction(1))),
+        ("the weights only (w ← w + η·y·x, b ← b + y)", replace(whole, eta_bias=Fraction(1))),
+    )
+    for words, k in parts:
+        if all(gives(k, d, g) for d, g in [counter, *wrong]) and all(
+            tuple(learn(d, k)[0]) == oracle.told(d).weights for d in right
+        ):
+            count = len(wrong) + len(right)
+            return Diagnosis(
+                "learning-rate",
+                f"its answers on all {count} data sets it answered are the reference's loop "
+                f"with the step η = {eta} applied to {words}; on the counterexample that "
+                f"gives {show(got)}, the reference {show(oracle.told(data).weights)}: "
+                f"apply η to the whole update",
+            )
+    return None
 
 
 def printed_digits(

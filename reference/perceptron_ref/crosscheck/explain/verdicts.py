@@ -202,6 +202,11 @@ def disagree(
             answers = [g for _, g in pairs]
             explained = diagnosis.printed_digits(counter_pair, wrong, answers, oracle,
                                                  reading.rate)  # fmt: skip
+        if explained is None and t.q != 1:  # the step applied to the bias or w alone
+            explained = diagnosis.step_part(counter_pair, wrong, right, oracle, t.floats)
+    # what the explanation, when there is one, makes meaningless to blame on a variant
+    split = explained is not None and explained.code == "learning-rate"
+    suppress = set(SUPPRESS) | ({"learning-rate"} if split else set())
     if explained is None and "stateful" not in codes and init is None:
         # a number type or a threshold that gives every answer beats an order that gives
         # the counterexample's alone
@@ -223,11 +228,13 @@ def disagree(
     if explained is not None and explained.code in ("passes", "printed-digits"):
         # a multiple that differs from one data set to the next is then its symptom
         rates = [r for r in rates if r.code != "learning-rate" or reading.rate != t.q]
+    if split:
+        rates = [r for r in rates if r.code != "learning-rate"]  # (it says which step)
     found += rates
     codes = {f.code for f in found}
-    if explained is not None and explained.code in SUPPRESS:
+    if explained is not None and explained.code in suppress:
         found.append(explained)
-    elif not codes & set(SUPPRESS):
+    elif not codes & suppress:
         W = oracle.trace(data).weights
         tests: list[Callable[[], Diagnosis | None]] = [
             lambda: explained,
@@ -246,7 +253,7 @@ def disagree(
     if dim is not None and t.needs.dimension is None:
         found.append(dim)
     codes = {f.code for f in found}
-    if codes & set(SUPPRESS):
+    if codes & suppress:
         agrees: tuple[str, ...] = ()
         summary = "see the diagnosis: " + ", ".join(c for c in diagnosis.CODES if c in codes)
         divergence = None
