@@ -19,6 +19,7 @@ from perceptron_ref.crosscheck import crosscheck
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Returned
 from perceptron_ref.crosscheck.check import _draw
 from perceptron_ref.crosscheck.data.datasets import ROUND_SIZES, Needs
+from perceptron_ref.crosscheck.explain import diagnosis
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.explain.verdicts import scaled
 from perceptron_ref.crosscheck.judge.equivalence import Reading
@@ -125,6 +126,30 @@ def test_a_tolerance_around_zero_is_named_as_one_not_as_an_order() -> None:
     assert "order" not in codes(report)
     (found,) = [d for d in report.diagnosis if d.code == "threshold"]
     assert "a tolerance around 0" in found.evidence and "1/134217728" in found.evidence
+
+
+def test_a_margin_is_named_as_one_with_the_scores_that_bracket_it() -> None:
+    # y·w·x < 1: probed after w = (1), every score in (-1, 1) is a step for either label
+    report = check("hinge_margin", "perceptron/ssbd")
+    (found,) = [d for d in report.diagnosis if d.code == "threshold"]
+    assert "below a margin between 1/2 and 1" in found.evidence
+    assert "y·w·x < 1 or y·w·x ≤ 1/2" in found.evidence and "tolerance" not in found.evidence
+
+
+def test_a_strict_margin_is_a_model_of_its_own() -> None:
+    # answers of "update when y·w·x < 1", by hand: (1) then 3/4 < 1 moves w to 7/4; (1) then
+    # a score of exactly 1 does not move it; (1) then -1/2 with y = -1 (1/2 < 1) moves it to
+    # 3/2.  "≤ 1" moves the second too, a threshold "predicts + iff w·x ≥ 1" not the third.
+    one = Fraction(1)
+    pairs: list[tuple[Data, tuple[Fraction, ...]]] = [
+        ((((one,), (Fraction(3, 4),)), (1, 1)), (Fraction(7, 4),)),
+        ((((one,), (one,)), (1, 1)), (one,)),
+        ((((one,), (Fraction(-1, 2),)), (1, -1)), (Fraction(3, 2),)),
+    ]
+    oracle = Oracle("perceptron/ssbd", bias=False, epochs=1, eta=one)
+    found = diagnosis.threshold(pairs[0], pairs, oracle, one)
+    assert found is not None and "updates when y·(w·x) < t" in found.evidence
+    assert "with t = 1 " in found.evidence
 
 
 def test_a_float16_score_is_named_as_the_number_type_not_a_threshold() -> None:

@@ -435,7 +435,13 @@ def _threshold_models(oracle: Oracle) -> list[tuple[str, Fraction, Callable[[Sca
                 band,
             )
         ]
-        models += [("updates when y·(w·x) ≤ t", t, margin)]
+
+        def below(s: Scaled, e: Fraction = t) -> Decide:
+            bar = e * s.D * s.D
+            return lambda v, y: y * v < bar
+
+        below_t = "updates when y·(w·x) < t (a margin: the hinge loss's subgradient has t = 1)"
+        models += [("updates when y·(w·x) ≤ t", t, margin), (below_t, t, below)]
     return models
 
 

@@ -26,6 +26,10 @@ from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.judge.floats import describe, is_float
 
 Ask = Callable[[Sequence[Data]], list[Outcome]]
+MARGIN = Fraction(1, 16)
+"""A band of scores decided as ties for either label that reaches this far is read as a
+margin (an update when y·w·x < t) rather than a tolerance around 0 (np.isclose's is 1e-8):
+the two give the same decisions, and the words name the code a reader would look for."""
 Profile = tuple[bool, bool]  # (a step with y = +1, a step with y = −1)
 
 
@@ -124,6 +128,18 @@ def _read(profile: dict[Fraction, Profile], rate: Fraction) -> Diagnosis | None:
     where = "w = (1)" if rate == 1 else f"w = ({rate})"
     if kinds == {"near"} and all(profile[a] == (True, True) for a in wrong) and len(sides) == 2:
         bound = max(abs(a) for a in wrong)
+        right = [abs(side[k]) for _, side, k in sides if k < len(side)]
+        if right and min(right) >= MARGIN:  # a band this wide is a margin, not a tolerance
+            t = min(right)
+            return Diagnosis(
+                "threshold",
+                f"probed with one example after {where}: at every |w·x| ≤ {describe(bound)} "
+                f"it makes a step for either label, and from |w·x| = {describe(t)} on it "
+                f"decides as the spec: it updates below a margin between {describe(bound)} and "
+                f"{describe(t)} (as y·w·x < {describe(t)} or y·w·x ≤ {describe(bound)} would; "
+                "the hinge loss's subgradient updates when y·w·x < 1), where the spec updates "
+                "only on a mistake (y·w·x < 0, and w·x = 0 as its zero-score rule says)",
+            )
         return Diagnosis(
             "threshold",
             f"probed with one example after {where}: at every |w·x| ≤ {describe(bound)} it "
