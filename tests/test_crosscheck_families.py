@@ -350,6 +350,10 @@ def test_the_report_says_how_a_family_candidate_was_called() -> None:
     assert model.calling[0] == (
         "called as KernelPerceptron(kernel=<the kernel asked, as a function>, T=1).fit(X, y)"
     )
+    # the linear kernel is told too, as degree 1 and c 0, to a class whose defaults are another
+    linear = check("kernel_degree_default:KernelPerceptron", "perceptron/kernel")
+    assert linear.verdict == "agree", linear.reason
+    assert "called as KernelPerceptron(degree=1, c=0, epochs=1).fit(X, y)" in linear.calling
     told = check("winnow01_course:winnow", "winnow/disjunction", epochs=2)
     assert "called as winnow(X, y, epochs=2)" in told.calling, told.calling
     plain = check("averaged_sum", "perceptron/averaged")

@@ -159,12 +159,12 @@ class KernelJudge(Judge[Alpha]):
         return ("", "counts")
 
     def told_for(self, options: Options) -> Callable[[Data], dict[str, Any]]:
-        """As every family's, with the kernel's p and c always said when a polynomial kernel
-        is asked (the worker makes the kernel function a candidate's ``kernel=`` default is)."""
+        """As every family's, with the kernel's p and c always said (the worker makes the
+        kernel function a candidate's ``kernel=`` default is): for the linear kernel too,
+        p = 1 and c = 0, so that a class written for (x·x' + c)^p, its defaults another
+        kernel (``degree=2``), is told the one it is checked with."""
         base = super().told_for(options)
         p, c = polynomial(options)
-        if p == 1 and c == 0:
-            return base
         both = {"degree": p, "c": {"number": str(c)}}
         return lambda data: base(data) | both
 
