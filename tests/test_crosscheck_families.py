@@ -51,6 +51,11 @@ CASES: list[Case] = [
      {"vote": True}),
     ("voted_count0", "perceptron/voted", {}, "disagree", "perceptron/voted (count 0)",
      ("vote-count",), {"vectors": True, "counts": False}),
+    # a class without predict: its answer read from its attributes
+    ("voted_attributes:VotedPerceptron", "perceptron/voted", {}, "agree",
+     "perceptron/voted (count 1)", (), {"vectors": True, "counts": True}),
+    ("voted_attributes_count0:VotedPerceptron", "perceptron/voted", {}, "disagree",
+     "perceptron/voted (count 0)", ("vote-count",), {"vectors": True, "counts": False}),
     ("voted_sign_ge", "perceptron/voted", {}, "disagree",
      "perceptron/voted (count 1, tie → positive)", ("training-tie",), {"vectors": False}),
     ("voted_npsign", "perceptron/voted", {}, "disagree",
@@ -68,6 +73,8 @@ CASES: list[Case] = [
     ("kernel_sklearn", "perceptron/kernel", {"kernel": "polynomial", "degree": 2, "c": 1},
      "disagree", "perceptron/kernel ((x·x'/d + 1)^2 (scikit-learn's gamma = 1/d))",
      ("kernel-scaled",), {"kernel": False}),
+    ("kernel_attributes:KernelPerceptron", "perceptron/kernel", {}, "agree",
+     "perceptron/kernel (x·x')", (), {"kernel": True, "training": True}),
     ("kernel_bias", "perceptron/kernel", {}, "disagree",
      "perceptron/kernel (x·x' + 1 (the bias as Σ αy))", ("kernel-bias",), {"kernel": False}),
     ("kernel_cs229", "perceptron/kernel", {}, "disagree",
@@ -118,6 +125,8 @@ CASES: list[Case] = [
     ("halving_fractions", "halving/cover", {"input": "fractions"}, "agree",
      "halving/cover (sgn(0) = +1)", (), {"sign": True}),
     ("halving_indices", "halving/cover", {"input": "fractions"}, "agree",
+     "halving/cover (sgn(0) = +1)", (), {"sign": True}),
+    ("halving_attributes:Halving", "halving/cover", {"input": "fractions"}, "agree",
      "halving/cover (sgn(0) = +1)", (), {"sign": True}),
     ("halving_npsign", "halving/cover", {"input": "fractions"}, "disagree",
      "halving/cover (sgn(0) = 0)", ("sign-zero",), {"sign": False}),
@@ -340,6 +349,15 @@ def test_a_familys_options_fill_the_names_real_code_gives_them(tmp_path: Path) -
     for name in ("train", "Averaged"):
         report = crosscheck("perceptron/averaged", f"{code}:{name}", examples=12, epochs=2)
         assert report.verdict == "agree", (name, report.reason)
+
+
+def test_an_object_without_predict_or_a_readable_attribute_is_told_what_was_looked_for() -> None:
+    report = check("kernel_attributes_unnamed:KernelPerceptron", "perceptron/kernel")
+    assert report.verdict == "disagree"
+    assert report.reason.startswith(
+        "unparsable: output: returned a KernelPerceptron with no predict(), and none of its "
+        "attributes (epochs) is the coefficients α, one per example"
+    ), report.reason
 
 
 def test_the_report_says_how_a_family_candidate_was_called() -> None:

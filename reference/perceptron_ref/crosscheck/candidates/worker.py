@@ -250,6 +250,10 @@ def kinds(value: Any, found: set[str] | None = None) -> set[str]:
     """The kinds of the containers and numbers in a returned value ("numpy.ndarray",
     "decimal.Decimal", ...), the plain Python ones left out: what the report names."""
     found = set() if found is None else found
+    if isinstance(value, _Attributes):  # the kinds of what it holds
+        for v in value.kept:
+            kinds(v, found)
+        return found
     kind = f"{type(value).__module__}.{type(value).__qualname__}"
     if kind.startswith("sympy."):  # Half, One, Integer, ... are all sympy Rationals
         rational = any(c.__qualname__ == "Rational" for c in type(value).__mro__)
@@ -376,7 +380,7 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
         else:
             if family:  # a family's candidate: called plainly, with the options it names
                 returned, called = _family_call(found, X, y, told, data.get("roles", {}))
-                returned, source = _family_weights(returned, data.get("weights"), d)
+                returned, source = _family_weights(returned, data.get("weights"), d, X)
             else:
                 returned, source = adapters().call(found, X, y, told, request)
         if family:
@@ -471,22 +475,54 @@ def _family_call(
     return (model if returned is None or returned is model else returned), called
 
 
-def _family_weights(returned: Any, names: dict[str, Any] | None, d: int) -> tuple[Any, str]:
+def _family_weights(returned: Any, names: dict[str, Any] | None, d: int, X: Any) -> tuple[Any, str]:
     """A fitted object without ``predict`` of a family that reads a weight vector (``names``:
     the data set's "weights", the attributes to try, as the core's plan sends them; d: its
     features): its weights, read by the core's table (``adapters.weights``), and the
     attributes they came from; anything else as it was returned.  An object with
     ``predict`` is judged by its predictions."""
     predict = getattr(returned, "predict", None)
-    if names is None or callable(predict) or inspect.isclass(returned):
+    if callable(predict) or inspect.isclass(returned):
         return returned, ""
     if not adapters().fitted(returned):  # numbers, lists, a dict: the family reads them
         return returned, ""
+    if names is None:  # a family whose answer is no weight vector reads it by name
+        return _Attributes(returned, X), ""
     read = adapters().weights(returned, names, d)
     if read is None:
         raise adapters().missing(returned, names)
     found: tuple[Any, str] = read
     return found
+
+
+class _Attributes:
+    """A fitted object without ``predict``, sent as its attributes that hold numbers (its
+    ``vars``, names without a leading underscore): the family reads its answer from them by
+    name (a kernel perceptron's ``alpha``, a voted one's vectors and counts)."""
+
+    def __init__(self, model: Any, X: Any) -> None:
+        self.name = type(model).__name__
+        self.found: dict[str, Any] = {}
+        self.kept: list[Any] = []
+        for k, v in list(getattr(model, "__dict__", {}).items())[:100]:
+            if v is X or _rows_like(v, X):
+                continue  # the training examples, kept: not its answer (and may be large)
+            if isinstance(k, str) and not k.startswith("_") and not callable(v):
+                self.kept.append(v)
+                # (not numbers: a kernel function, a name, another object: left out)
+                with contextlib.suppress(TypeError, ValueError, RecursionError):
+                    self.found[k] = structure(v)
+
+
+def _rows_like(v: Any, X: Any) -> bool:
+    """Is ``v`` a copy of the examples X (the same n × d shape, as an array or lists)?"""
+    n = len(X)
+    d = len(X[0]) if n else 0
+    if hasattr(v, "shape"):
+        return tuple(v.shape) == (n, d)
+    return isinstance(v, list | tuple) and len(v) == n > 0 and all(
+        isinstance(r, list | tuple) and len(r) == d for r in v[:3]
+    )  # fmt: skip
 
 
 def _arguments(data: list[str], given: dict[str, Any]) -> str:
@@ -535,6 +571,8 @@ def structure(value: Any, probes: Any = None) -> Any:
             if hasattr(value, name):
                 found[name] = structure(getattr(value, name))
         return {"__object__": found}
+    if isinstance(value, _Attributes):
+        return {"__attributes__": {"class": value.name, "found": value.found}}
     if isinstance(value, dict):
         return {"__dict__": [[_key(k), structure(v)] for k, v in list(value.items())[:100_000]]}
     if hasattr(value, "tolist") and not isinstance(value, str | bytes):

@@ -46,6 +46,30 @@ class Fitted:
 
 
 @dataclass(frozen=True)
+class Attributes:
+    """A fitted object without ``predict`` the candidate returned: its attributes that hold
+    numbers, by name (see :func:`attribute`)."""
+
+    name: str  # its class's
+    found: dict[str, Any]
+
+    def pick(self, names: tuple[str, ...]) -> tuple[str, Any] | None:
+        """The first of ``names`` it has (any case), and its value."""
+        lower = {k.lower(): k for k in self.found}
+        return next(
+            ((lower[n.lower()], self.found[lower[n.lower()]]) for n in names if n.lower() in lower),
+            None,
+        )
+
+    def missing(self, what: str) -> Unreadable:
+        have = ", ".join(sorted(self.found)[:8]) or "none that hold numbers"
+        return Unreadable(
+            f"returned a {self.name} with no predict(), and none of its attributes ({have}) is "
+            f"{what}: give it predict(), or return the answer itself"
+        )
+
+
+@dataclass(frozen=True)
 class Got(Returned):
     """A family's answer, read: its natural answer or its predictions, and how it came (a
     :class:`Returned` whose ``weights`` are unused: the core's judges never see one)."""
@@ -86,6 +110,10 @@ def value(raw: Any) -> Any:
         if set(raw) == {"__object__"}:
             found = {k: value(v) for k, v in raw["__object__"].items()}
             return Fitted(found.pop("predict", None), found)
+        if set(raw) == {"__attributes__"}:
+            given = raw["__attributes__"]
+            kept = {str(k): value(v) for k, v in given["found"].items()}
+            return Attributes(str(given["class"]), kept)
         return {_key(k): value(v) for k, v in raw.items()}
     raise Unreadable(f"{_brief(repr(raw), 40)} is not a number")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from perceptron_ref.crosscheck.candidates.families import (
+    Attributes,
     Got,
     Unreadable,
     fitted,
@@ -47,6 +48,8 @@ def read(value: Any, data: Data, bias: bool, probes: int) -> Got:
         return found
     d = len(data[0][0])
     shape = ""
+    if isinstance(value, Attributes):
+        value, shape = _attributes(value, d, bias)
     if isinstance(value, dict) and any(k in value for k in VECTORS):
         vectors = next(value[k] for k in VECTORS if k in value)
         counts = next((value[k] for k in COUNTS if k in value), None)
@@ -76,6 +79,45 @@ def read(value: Any, data: Data, bias: bool, probes: int) -> Got:
     if not shape and bias and isinstance(value[0], list) and len(value[0]) == 3:
         shape = "(w, b, c) triples"
     return Got(value=votes, shape=shape)
+
+
+DATA = ("X", "x", "data", "X_train", "X_", "examples", "points")
+"""Attributes that hold the training examples, not the perceptrons (tried last)."""
+
+
+def _attributes(model: Attributes, d: int, bias: bool) -> tuple[Any, str]:
+    """The votes from a fitted object's attributes: a list of pairs (v, c), or a list of
+    vectors and a list of as many whole numbers >= 0 (its counts)."""
+
+    def vectors(v: Any) -> bool:
+        return (
+            isinstance(v, list)
+            and bool(v)
+            and all(isinstance(u, list) and len(u) in (d, d + bias) for u in v)
+            and all(is_number(t) for u in v for t in u)
+        )
+
+    def counts(v: Any) -> bool:
+        return isinstance(v, list) and bool(v) and all(
+            is_number(t) and t.denominator == 1 and t >= 0 for t in v
+        )  # fmt: skip
+
+    def pairs(v: Any) -> bool:
+        return isinstance(v, list) and bool(v) and all(
+            isinstance(p, list) and len(p) in (2, 3) and isinstance(p[0], list) for p in v
+        )  # fmt: skip
+
+    found = model.found
+    listed = [k for k in found if pairs(found[k])]
+    if len(listed) == 1:
+        return found[listed[0]], f"its attribute {listed[0]}"
+    lists = sorted((k for k in found if vectors(found[k])), key=lambda k: k in DATA)
+    for k in lists:
+        match = [c for c in found if counts(found[c]) and len(found[c]) == len(found[k])]
+        if len(match) == 1:
+            pair = [[v, c] for v, c in zip(found[k], found[match[0]], strict=True)]
+            return pair, f"its attributes {k} and {match[0]}"
+    raise model.missing("the list of weighted perceptrons (its vectors and their counts)")
 
 
 READER = read
