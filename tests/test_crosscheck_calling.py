@@ -274,6 +274,18 @@ def test_parse_reads_a_script_as_its_definitions_and_says_what_it_left_out() -> 
     assert "line 34: weights = train_weights(dataset, l_rate, n_epoch)" in note
 
 
+def test_parse_takes_a_file_here_as_a_file_whatever_its_suffix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a hand-in saved as train.txt is Python in another suffix; a dotted name no file has is
+    # a module (before, train.txt:train was imported as the module train.txt: "No module")
+    (tmp_path / "train.txt").write_text("def train(X, y):\n    return [0] * len(X[0])\n")
+    monkeypatch.chdir(tmp_path)
+    c = candidates.parse("train.txt:train")
+    assert c.kind == "file" and c.path == str(tmp_path / "train.txt")
+    assert candidates.parse("json.decoder:train").kind == "module"
+
+
 # -- shapes of answers ---------------------------------------------------------------------------
 
 

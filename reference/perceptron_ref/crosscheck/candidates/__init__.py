@@ -132,7 +132,13 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
             "FILE.js:NAME, FILE.java:NAME, FILE.c:NAME, FILE.cpp:NAME, FILE.rs:NAME, "
             "cmd:COMMAND, sklearn or river"
         )
-    if where.endswith((".py", ".ipynb", *drivers.LANGUAGES)) or "/" in where:
+    # a path, or a file here whatever its name (train.txt: Python in another suffix), is a
+    # file; a dotted name that is no file is a module
+    if (
+        where.endswith((".py", ".ipynb", *drivers.LANGUAGES))
+        or "/" in where
+        or Path(where).is_file()
+    ):
         if not Path(where).is_file():
             raise InputError(f"candidate file {where!r} does not exist")
         path = str(Path(where).resolve())
