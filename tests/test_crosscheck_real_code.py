@@ -46,6 +46,12 @@ RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = 
         ["called as Perceptron(T=2).fit(X, y)", "weights read from theta and theta_0"],
     ),
     (
+        # no name of the table: its one vector attribute, theta_ ("eta" inside a word is no
+        # step), chosen over its settings T and d, single numbers that at d = 1 fit too
+        "class_theta_underscore", "LinearClassifier", "perceptron/blum", {"epochs": 2}, None,
+        ["called as LinearClassifier(T=2).fit(X, y)", "weights read from theta_"],
+    ),
+    (
         "class_private_w", "OnlinePerceptron", "perceptron/gormley-online", {}, None,
         ["called as OnlinePerceptron(lr=1, n_epochs=1).fit(X, y)", "weights read from _w and _b"],
     ),

@@ -281,6 +281,20 @@ NOT_WEIGHTS = (
 )
 
 
+def _history(name: str) -> bool:
+    """Is ``name`` that of a history or a setting (``errors_``, ``n_iter``, ``lossHistory``,
+    ``eta0``), not of weights?  Matched word by word (snake_case, camelCase): ``theta_`` and
+    ``beta`` hold weights though "eta" is inside them.
+    A word of NOT_WEIGHTS of four letters or more counts anywhere in a word (``nerrors``,
+    ``totalloss``); a shorter one only at a word's start (``eta0``, ``lr``, ``acc_w``)."""
+    import re
+
+    words = [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", name) if w]
+    return any(
+        (word in w if len(word) >= 4 else w.startswith(word)) for w in words for word in NOT_WEIGHTS
+    )
+
+
 def _numeric(value: Any) -> bool:
     """Numbers, or a vector of them (nested singletons allowed)."""
     if hasattr(value, "tolist") and not isinstance(value, str | bytes):
@@ -290,6 +304,13 @@ def _numeric(value: Any) -> bool:
     return not isinstance(value, bool | str | bytes | type(None)) and (
         hasattr(value, "as_integer_ratio") or hasattr(value, "numerator")
     )
+
+
+def _vector(value: Any) -> bool:
+    """A list, a tuple or an array of at least one dimension (not one bare number)."""
+    if isinstance(value, list | tuple):
+        return True
+    return bool(getattr(value, "ndim", 0)) and hasattr(value, "tolist")
 
 
 def _size(value: Any) -> int:
@@ -330,10 +351,10 @@ def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
         near = [
             n
             for n, v in found.items()
-            if _numeric(v)
-            and _size(v) in (d, d + 1)
-            and not any(word in n.lower() for word in NOT_WEIGHTS)
+            if _numeric(v) and _size(v) in (d, d + 1) and not _history(n)
         ]
+        if len(near) > 1:  # at d = 1 a setting (self.T = 1) is one number too: not a vector
+            near = [n for n in near if _vector(found[n])]
         if len(near) != 1:
             return None
         w_name = near[0]
