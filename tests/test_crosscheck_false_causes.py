@@ -157,3 +157,13 @@ def test_a_float16_score_is_named_as_the_number_type_not_a_threshold() -> None:
     assert "threshold" not in codes(report)
     (found,) = [d for d in report.diagnosis if d.code == "float-rounding"]
     assert "float16" in found.evidence and "the number type" in found.evidence
+
+
+def test_a_loop_that_never_reaches_the_second_example_is_no_threshold() -> None:
+    # T counts steps and is filled as the passes: one example only.  The probe after
+    # w = (1) sees no step at any score, for either label: no threshold t decides so
+    report = crosscheck("perceptron/gormley-online", f"{CANDIDATES / 'wrong_first1'}.py:train")
+    assert report.verdict == "disagree" and report.reason.startswith("wrong weights")
+    assert not codes(report) & {"threshold", "overflow"}, report.diagnosis
+    c = report.counterexample
+    assert c is not None and len(c.data[0]) == 2  # the second example shows it

@@ -107,6 +107,12 @@ def _read(profile: dict[Fraction, Profile], rate: Fraction) -> Diagnosis | None:
     kinds = {s[0] for s in sides}
     if len(kinds) != 1:
         return None
+    whole = [side for kind, side, k in sides if kind == "near" and k == len(side)]
+    if len(whole) == 2 or any(profile[a][0] == profile[a][1] for side in whole for a in side):
+        # wrong at every probe of a side with no mistake (or a mistake) for either label,
+        # or wrong at every probe of both: no t explains that (a loop that never reaches
+        # the second example, T read as steps, decides so): the probe names nothing
+        return None
     parts = []
     for kind, side, k in sides:
         inside = side[k - 1] if k else Fraction(0)
