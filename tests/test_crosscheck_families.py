@@ -42,7 +42,11 @@ CASES: list[Case] = [
     ("averaged_sign_ge", "perceptron/averaged", {}, "disagree",
      "perceptron/averaged (after, tie → positive)", ("training-tie",),
      {"average": True, "training": False}),
+    ("averaged_own_bias", "perceptron/averaged", {}, "agree", "perceptron/averaged (after)", (),
+     {"average": True, "training": True}),
     # voted
+    ("voted_own_bias", "perceptron/voted", {}, "disagree", "perceptron/voted (count 0)",
+     ("vote-count",), {"vectors": True, "counts": False}),
     ("voted_numpy", "perceptron/voted", {}, "agree", "perceptron/voted (count 1)", (),
      {"vectors": True, "counts": True}),
     ("voted_fractions", "perceptron/voted", {"input": "fractions", "epochs": 2}, "agree",
@@ -377,3 +381,14 @@ def test_the_report_says_how_a_family_candidate_was_called() -> None:
     plain = check("averaged_sum", "perceptron/averaged")
     assert not any(said.startswith("called as") for said in plain.calling), plain.calling
     assert "called as" in reporting.format_text(model)
+
+
+@pytest.mark.parametrize("name", ["averaged_own_bias", "voted_own_bias"])
+def test_a_bias_of_its_own_untold_is_found_by_its_answers(name: str) -> None:
+    # (w̄, b̄), (w, b, c): unreadable as d numbers, so asked again with a bias and read so
+    algorithm = "perceptron/" + name.split("_")[0]
+    report = check(name, algorithm)
+    assert not report.reason.startswith("unparsable"), report.reason
+    assert "it learns a bias of its own" in "\n".join(report.calling)
+    told = check(name, algorithm, bias=False)  # told none: unreadable, as told
+    assert told.verdict == "disagree" and told.reason.startswith("unparsable"), told.reason

@@ -150,8 +150,8 @@ def crosscheck(
                 "without one (--bias)"
             )
 
-        return _something_checked(
-            family_check.crosscheck(
+        def checked(options: family.Options) -> Report:
+            return family_check.crosscheck(
                 target,
                 options,
                 input=input,
@@ -169,7 +169,19 @@ def crosscheck(
                 cache_dir=cache_dir,
                 facts=lambda needs: facts(asked, needs, q),
             )
-        )
+
+        report = checked(options)
+        if bias is None and report.verdict != "agree" and report.reason.startswith("unparsable"):
+            # a bias of its own ((w̄, b), d + 1 numbers) is unreadable as d numbers: asked
+            # again with one, its answers read so are judged (the core finds it by probing)
+            try:
+                again = checked(dataclasses.replace(options, bias=True))
+            except InputError:  # a family that takes no bias
+                again = report
+            if not again.reason.startswith("unparsable"):
+                said = "it learns a bias of its own: checked with one (found by its answers)"
+                report = dataclasses.replace(again, calling=(*again.calling, said))
+        return _something_checked(report)
     candidate = candidates.parse(target, input=input, entry=entry)
     told = parameters.Told(q, epochs, bias, dict(params or {}), _attributes(weights_attr))
     zero = registry.get(algorithm).zero_score
