@@ -147,6 +147,17 @@ def test_a_multiclass_candidates_number_of_classes_is_filled_with_each_data_sets
     )
 
 
+@pytest.mark.parametrize("name", ["n_features", "num_features", "input_dim", "no_of_inputs", "dim"])
+def test_a_family_candidates_dimension_is_filled_with_d_but_a_bare_d_is_not(name: str) -> None:
+    from perceptron_ref.crosscheck.candidates import worker
+
+    space: dict[str, Any] = {}
+    exec(f"def __init__(self, {name}, d=2, epochs=1): pass", space)
+    told = {"epochs": 1, "n_features": 4}  # a family's, for a data set of d = 4
+    # d may be a kernel's degree in real code: left to its default
+    assert worker.named(space["__init__"], told, parameters.ROLES_JSON) == {name: 4, "epochs": 1}
+
+
 BLOG = """
 class Perceptron(object):
     def __init__(self, no_of_inputs, threshold=100, learning_rate=0.01):

@@ -571,9 +571,10 @@ def _raw(ran: Any, datasets: list[Data], layout: layouts.Layout) -> list[object]
 
 CORE_OPTIONS = ("epochs", "bias", "eta")
 """A command reads these at the request's top level (the core's schema), not in "options"."""
-DERIVED = ("n_classes",)
+DERIVED = ("n_classes", "n_features")
 """Told a Python candidate, not a command: what a program reads off the data (the multiclass
-number of classes K is its labels' count; the family's schema has no such option)."""
+number of classes K is its labels' count, d its rows' length; the family's schema has no
+such option)."""
 
 
 def _unwrapped(value: Any) -> Any:

@@ -46,6 +46,9 @@ DIMENSION = re.compile(
     r"^((n|num|nb|no_?of|number_?of)_?(features?|inputs?|dims?|weights)|input_?(size|dim|length)"
     r"|n_features_in|dims?|d|dimensions?|ndim|feature_(size|dim)|in_features|inputs?_?count)$"
 )
+FAMILY_DIMENSION = re.compile(r"^(?!d$)" + DIMENSION.pattern[1:])
+"""A family's candidate's dimension (``n_features``, ``input_dim``, ...), given d: not a bare
+``d``, which a kernel's code may name its degree by."""
 CLASSES = re.compile(r"^classes$")
 CLASS_COUNT = re.compile(
     r"^((n|num|nb|no_?of|number_?of|count_?of)_?(classes|class|labels|categories)"
@@ -134,6 +137,7 @@ ROLES_JSON = {
         "epochs": PASSES.pattern,
         "bias": BIAS.pattern,
         "n_classes": CLASS_COUNT.pattern,
+        "n_features": FAMILY_DIMENSION.pattern,
     },
     "dicts": DICTS.pattern,
 }

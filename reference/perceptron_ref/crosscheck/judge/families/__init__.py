@@ -124,7 +124,8 @@ class Judge(ABC, Generic[N]):
 
     def told_for(self, options: Options) -> Callable[[Data], dict[str, Any]]:
         """The keyword arguments the candidate is told on a data set (those its signature
-        names are passed): ``epochs``, ``bias``, ``eta`` and the algorithm's options."""
+        names are passed): ``epochs``, ``bias``, ``eta``, the algorithm's options and the
+        data's d (``n_features``)."""
         told: dict[str, Any] = {"epochs": options.epochs, "bias": options.bias}
         if self.scales:
             told["eta"] = {"number": str(options.eta)}
@@ -132,7 +133,9 @@ class Judge(ABC, Generic[N]):
             told[name] = {"number": str(value)} if isinstance(value, Fraction) else value
         if options.max_epochs is not None:
             told["max_epochs"] = options.max_epochs
-        return lambda data: told
+        # a constructor's n_features (``parameters.FAMILY_DIMENSION``) is given d, as the
+        # core gives it: AveragedPerceptron(n_features) sizes its w before fit
+        return lambda data: told | {"n_features": len(data[0][0]) if data[0] else 0}
 
     def refuse(self, data: Data, options: Options) -> str:
         """Why these data cannot be used ("" when they can): a run to convergence must
