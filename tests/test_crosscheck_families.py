@@ -44,6 +44,8 @@ CASES: list[Case] = [
      {"average": True, "training": False}),
     ("averaged_n_features:AveragedPerceptron", "perceptron/averaged", {"epochs": 2}, "agree",
      "perceptron/averaged (after)", (), {"average": True}),
+    ("averaged_last_and_mean:AveragedPerceptron", "perceptron/averaged", {"epochs": 2}, "agree",
+     "perceptron/averaged (after)", (), {"average": True}),
     ("averaged_own_bias", "perceptron/averaged", {}, "agree", "perceptron/averaged (after)", (),
      {"average": True, "training": True}),
     # voted
@@ -392,12 +394,21 @@ def test_the_report_says_how_a_family_candidate_was_called() -> None:
     assert "called as" in reporting.format_text(model)
 
 
-@pytest.mark.parametrize("name", ["averaged_own_bias", "voted_own_bias"])
+@pytest.mark.parametrize(
+    "name", ["averaged_own_bias", "voted_own_bias", "averaged_last_and_mean:AveragedPerceptron"]
+)
 def test_a_bias_of_its_own_untold_is_found_by_its_answers(name: str) -> None:
-    # (w̄, b̄), (w, b, c): unreadable as d numbers, so asked again with a bias and read so
+    # (w̄, b̄), (w, b, c), self.b_avg ≠ 0: unreadable as d numbers, so asked again with a
+    # bias and read so
     algorithm = "perceptron/" + name.split("_")[0]
     report = check(name, algorithm)
     assert not report.reason.startswith("unparsable"), report.reason
     assert "it learns a bias of its own" in "\n".join(report.calling)
     told = check(name, algorithm, bias=False)  # told none: unreadable, as told
     assert told.verdict == "disagree" and told.reason.startswith("unparsable"), told.reason
+
+
+def test_an_averaged_objects_average_is_read_before_its_last_w() -> None:
+    report = check("averaged_last_and_mean:AveragedPerceptron", "perceptron/averaged")
+    assert report.verdict == "agree", report.reason
+    assert "weights read from w_avg and b_avg" in report.calling

@@ -57,6 +57,12 @@ class Family:
     not_weights: tuple[str, ...] = ()
     """Names of the core's table that are something else in this family (Winnow's θ is its
     threshold, a number beside w)."""
+    prefer: tuple[str, ...] = ()
+    """Words that name its answer among a fitted object's attributes, read before the core's
+    table: an averaged perceptron keeps its last w beside the average (``w``, ``avg_w``)."""
+    own_bias: bool = False
+    """Does a fitted object of it keep a bias apart (``self.b``)?  Checked without one, a
+    bias ≠ 0 read from the table's names shows the candidate learns one."""
 
     def _module(self, stage: str) -> Any:
         return importlib.import_module(f"perceptron_ref.crosscheck.{stage}.families.{self.name}")
@@ -86,10 +92,16 @@ FAMILIES: dict[str, Family] = {
     f.name: f
     for f in (
         Family("core", registry.PERCEPTRONS),
-        Family("averaged", ("perceptron/averaged",), weights=True),
+        Family(
+            "averaged",
+            ("perceptron/averaged",),
+            weights=True,
+            prefer=("avg", "average", "averaged", "averages", "mean", "bar"),
+            own_bias=True,
+        ),
         Family("voted", ("perceptron/voted",)),
         Family("kernel", ("perceptron/kernel",)),
-        Family("multiclass", ("perceptron/structured",), weights=True),
+        Family("multiclass", ("perceptron/structured",), weights=True, own_bias=True),
         Family(
             "winnow",
             ("winnow/disjunction", "winnow/k-of-r", "winnow/ltf"),

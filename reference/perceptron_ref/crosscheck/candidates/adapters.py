@@ -287,9 +287,7 @@ def _history(name: str) -> bool:
     ``beta`` hold weights though "eta" is inside them.
     A word of NOT_WEIGHTS of four letters or more counts anywhere in a word (``nerrors``,
     ``totalloss``); a shorter one only at a word's start (``eta0``, ``lr``, ``acc_w``)."""
-    import re
-
-    words = [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", name) if w]
+    words = _words(name)
     return any(
         (word in w if len(word) >= 4 else w.startswith(word)) for w in words for word in NOT_WEIGHTS
     )
@@ -313,6 +311,15 @@ def _vector(value: Any) -> bool:
     return bool(getattr(value, "ndim", 0)) and hasattr(value, "tolist")
 
 
+def _flat(value: Any) -> Any:
+    """The one number of a size-1 value (``1.0``, ``[1.0]``, ``array([[1.0]])``)."""
+    if hasattr(value, "tolist") and not isinstance(value, str | bytes):
+        value = value.tolist()
+    while isinstance(value, list | tuple):
+        value = value[0]
+    return value
+
+
 def _size(value: Any) -> int:
     if hasattr(value, "tolist") and not isinstance(value, str | bytes):
         value = value.tolist()
@@ -321,11 +328,43 @@ def _size(value: Any) -> int:
     return 1
 
 
+def _words(name: str) -> list[str]:
+    import re
+
+    return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", name) if w]
+
+
+BIAS_WORDS = ("b", "b0", "bias", "intercept", "offset", "theta0", "th0")
+
+
+def _preferred(found: dict[str, Any], words: list[str]) -> tuple[str | None, str | None]:
+    """The attributes named with one of ``words`` (an averaged perceptron's ``avg_w``,
+    ``w_avg``, ``averaged_weights``, ``b_avg``: the family's answer beside the last w,
+    which the table would read first): (its weights, its bias), None where none is."""
+    marked = [
+        n
+        for n, v in found.items()
+        if _numeric(v) and not _history(n) and any(w in words for w in _words(n))
+    ]
+    bias = [n for n in marked if _size(found[n]) == 1 and set(_words(n)) & set(BIAS_WORDS)]
+    w = [n for n in marked if n not in bias]
+    return (w[0] if len(w) == 1 else None), (bias[0] if len(bias) == 1 else None)
+
+
 def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None:
     """The weights of a fitted object: the first of ``names["w"]`` it has (with the first
     bias of ``names["b"]``, a number), else its one attribute of d or d + 1 numbers whose
-    name is not that of a history (errors_, ...); None when it has none."""
+    name is not that of a history (errors_, ...); None when it has none.  ``names["prefer"]``
+    (the averaged family's words: avg, average, ...): its one attribute named with one of
+    them comes before the table (with a bias so named, where the family reads one)."""
     found = vars(model) if hasattr(model, "__dict__") else {}
+    b_first = None
+    if names.get("prefer") and not names.get("forced"):
+        w_first, b_first = _preferred(found, list(names["prefer"]))
+        if w_first is not None:
+            if names["b"] and b_first is not None:
+                return (found[w_first], found[b_first]), f"{w_first},{b_first}"
+            names = names | {"w": [w_first]}  # its bias, if any, found as the table's
 
     def attribute(name: str) -> Any:
         if name in found:
@@ -369,6 +408,22 @@ def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
     )
     if names.get("forced") and names["b"] and b_name is None:
         raise AttributeError(f"the fitted {type(model).__name__} has no numeric {names['b'][0]!r}")
+    if b_name is None and names.get("untold") and not names.get("forced"):
+        # checked with no bias, it learned one (b ≠ 0): (w, b) is returned, unreadable so,
+        # and the family's crosscheck asks it again with one (check.py)
+        b_name = next(
+            (
+                n
+                for n in (b_first, *names["untold"])
+                if n is not None
+                and n != w_name
+                and _numeric(attribute(n))
+                and _size(attribute(n)) == 1
+            ),
+            None,
+        )
+        if b_name is not None and _flat(attribute(b_name)) == 0:
+            b_name = None  # a bias that stayed 0: none to read
     if b_name is None:
         return w, w_name
     return (w, attribute(b_name)), f"{w_name},{b_name}"

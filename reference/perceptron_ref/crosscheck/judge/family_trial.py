@@ -89,7 +89,13 @@ class Calls:
         w, b = parameters.attributes(weights)
         w = w if weights else tuple(n for n in w if n not in family.not_weights)
         self.weights = (
-            {"w": list(w), "b": list(b) if options.bias else [], "forced": bool(weights)}
+            {
+                "w": list(w),
+                "b": list(b) if options.bias else [],
+                "forced": bool(weights),
+                "prefer": list(family.prefer),
+                "untold": list(b) if family.own_bias and not options.bias else [],
+            }
             if family.weights
             else None
         )
