@@ -45,6 +45,7 @@ WRONG = [
     ("wrong_int32", "perceptron/gormley-online", {}, set()),
     ("wrong_float_score", "perceptron/blum", {"input": "fractions"}, {"float-rounding"}),
     ("wrong_round1", "perceptron/gormley-online", {}, set()),
+    ("wrong_dead_bias", "perceptron/gormley-online", {}, set()),
     ("wrong_first10", "perceptron/gormley-online", {}, set()),
     ("wrong_first20", "perceptron/gormley-online", {}, set()),
     ("wrong_first1000", "perceptron/gormley-online", {}, set()),
@@ -101,3 +102,16 @@ def test_a_magnitude_limit_is_bracketed_by_the_probes_around_it() -> None:
     report = crosscheck("perceptron/gormley-online", target("wrong_above_million"))
     (limit,) = [d for d in report.diagnosis if d.code == "overflow"]
     assert "up to |w·x| = 524288 and otherwise from 1048576 on" in limit.evidence
+
+
+def test_a_bias_returned_but_never_used_is_not_read_as_a_count() -> None:
+    # (w, b, mistakes) with b outside the score: (w, ...) would read w alone, right
+    report = crosscheck("perceptron/gormley-online", target("wrong_dead_bias"), examples=12)
+    assert report.verdict == "disagree", report.reason
+    from perceptron_ref.crosscheck.candidates.outcomes import Failure, interpret
+
+    data = (((1,),), (-1,))
+    said = interpret([["1"], "-1", "1"], data, False, extras=True)  # type: ignore[arg-type]
+    assert isinstance(said, Failure) and "it learns a bias" in said.detail
+    counted = interpret([["1"], "3"], data, False, extras=True)  # type: ignore[arg-type]
+    assert not isinstance(counted, Failure)

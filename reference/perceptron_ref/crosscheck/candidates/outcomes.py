@@ -160,6 +160,18 @@ def first(value: Any, d: int, bias: bool) -> tuple[Any, str]:
     w = w[0] if len(w) == 1 and isinstance(w[0], list) else w
     if bias and len(w) == d and not isinstance(_single(value[1]), list | None):
         return [value[0], value[1]], "(w, b, ...)" if len(value) > 2 else "(w, b)"
+    after = _single(value[1])
+    if (
+        len(w) == d
+        and isinstance(after, str | int)
+        and not isinstance(after, bool)
+        and STRING.fullmatch(str(after))
+        and parse_rational(str(after)) < 0
+    ):  # no count of passes or mistakes, no loss is negative: a bias it learns beside w
+        raise InputError(
+            f"it returned (w, b{', ...' if len(value) > 2 else ''}) with b = "
+            f"{_brief(str(after), 30)}: it learns a bias, but is checked without one"
+        )
     return value[0], "(w, ...)"
 
 
