@@ -94,6 +94,10 @@ RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = 
         ["called as perceptron(X, y, lr=1, max_iter=1000)", "it returns (w, ...)"],
     ),
     (
+        "returns_count_first", "pla", "perceptron/press", {"epochs": "converge"}, None,
+        ["it returns (w, ...): w read from its first vector"],
+    ),
+    (
         "pairs_data", "train", "perceptron/mehta", {"input": "lists"}, None,
         ["called as train(data, epochs=1)", "X and y as one argument: (x, y) pairs"],
     ),

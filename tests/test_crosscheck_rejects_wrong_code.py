@@ -115,3 +115,8 @@ def test_a_bias_returned_but_never_used_is_not_read_as_a_count() -> None:
     assert isinstance(said, Failure) and "it learns a bias" in said.detail
     counted = interpret([["1"], "3"], data, False, extras=True)  # type: ignore[arg-type]
     assert not isinstance(counted, Failure)
+    # a count first, (k, w), is read; a negative number first is no count: a bias
+    ahead = interpret(["3", ["1"]], data, False, extras=True)  # type: ignore[arg-type]
+    assert not isinstance(ahead, Failure) and ahead.shape == "(k, w)"
+    signed = interpret(["-1", ["1"]], data, False, extras=True)  # type: ignore[arg-type]
+    assert isinstance(signed, Failure) and "no count" in signed.detail

@@ -98,7 +98,9 @@ class Layout:
         elif self.bias == "column":
             said.append("a column of ones added first for the bias (it learns none itself)")
         if self.extras:
-            said.append("it returns (w, ...): w read from its first item")
+            said.append(
+                "it returns (w, ...): w read from its first vector (after a count: (k, w, ...))"
+            )
         return said
 
 

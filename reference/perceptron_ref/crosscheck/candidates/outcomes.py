@@ -151,9 +151,35 @@ def _pair(value: Any, d: int) -> bool:
     return len(w) == d and not isinstance(_single(value[1]), list)
 
 
+def _count(value: str | int) -> bool:
+    """A whole number ≥ 0 (a count of passes or mistakes)."""
+    text = str(value)
+    if not STRING.fullmatch(text):
+        return False
+    q = parse_rational(text)
+    return q.denominator == 1 and q >= 0
+
+
 def first(value: Any, d: int, bias: bool) -> tuple[Any, str]:
     """The weights of an answer (w, more...): w, or (w, b) when w has d numbers and the
     next item is a number; and the shape in words."""
+    if (
+        isinstance(value, list)
+        and len(value) >= 2
+        and not isinstance(value[0], list)
+        and isinstance(value[1], list)
+    ):  # (passes, w, ...): a count first, as `return k, w` has it
+        lead = value[0]
+        if not isinstance(lead, str | int) or isinstance(lead, bool) or not _count(lead):
+            raise InputError(
+                f"it returned ({_brief(str(lead), 30)}, w, ...): a number before w that "
+                "is no count (a bias first is read as (b, w) only with the bias checked)"
+            )
+        rest = value[1:]
+        if len(rest) == 1:
+            return rest[0], "(k, w)"
+        found, shape = first(rest, d, bias)
+        return found, "(k, " + shape[1:]
     if not isinstance(value, list) or len(value) < 2 or not isinstance(value[0], list):
         raise InputError("expected (w, ...), a vector followed by more")
     w = _column(value[0]) or value[0]
