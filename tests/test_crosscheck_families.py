@@ -115,6 +115,8 @@ CASES: list[Case] = [
     ("multiclass_half", "perceptron/structured", {}, "disagree",
      "perceptron/structured (first, ½ on the predicted row)", ("half-step",), {"update": False}),
     # Winnow
+    ("winnow_theta_pair", "winnow/disjunction", {}, "agree", "winnow/disjunction (θ = n)", (),
+     {"threshold": True, "tie": True, "demotion": True}),
     ("winnow_lists", "winnow/disjunction", {"input": "lists"}, "agree",
      "winnow/disjunction (θ = n)", (), {"threshold": True, "tie": True, "demotion": True}),
     ("winnow_k_of_r", "winnow/k-of-r", {"input": "fractions", "k": 2}, "agree",

@@ -171,7 +171,12 @@ def crosscheck(
             )
 
         report = checked(options)
-        if bias is None and report.verdict != "agree" and report.reason.startswith("unparsable"):
+        if (
+            bias is None
+            and family.of(algorithm).own_bias
+            and report.verdict != "agree"
+            and report.reason.startswith("unparsable")
+        ):
             # a bias of its own ((w̄, b), d + 1 numbers) is unreadable as d numbers: asked
             # again with one, its answers read so are judged (the core finds it by probing)
             try:

@@ -61,8 +61,9 @@ class Family:
     """Words that name its answer among a fitted object's attributes, read before the core's
     table: an averaged perceptron keeps its last w beside the average (``w``, ``avg_w``)."""
     own_bias: bool = False
-    """Does a fitted object of it keep a bias apart (``self.b``)?  Checked without one, a
-    bias ≠ 0 read from the table's names shows the candidate learns one."""
+    """Does its code learn a bias as a perceptron's does ((w, b), ``self.b``)?  Checked
+    without one, an answer unreadable so is asked again with one (check.py), and a fitted
+    object's bias ≠ 0 in the table's names shows it learns one.  Not Winnow's (w, θ)."""
 
     def _module(self, stage: str) -> Any:
         return importlib.import_module(f"perceptron_ref.crosscheck.{stage}.families.{self.name}")
@@ -99,7 +100,7 @@ FAMILIES: dict[str, Family] = {
             prefer=("avg", "average", "averaged", "averages", "mean", "bar"),
             own_bias=True,
         ),
-        Family("voted", ("perceptron/voted",)),
+        Family("voted", ("perceptron/voted",), own_bias=True),
         Family("kernel", ("perceptron/kernel",)),
         Family("multiclass", ("perceptron/structured",), weights=True, own_bias=True),
         Family(
