@@ -397,7 +397,13 @@ def test_the_report_says_how_a_family_candidate_was_called() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["averaged_own_bias", "voted_own_bias", "averaged_last_and_mean:AveragedPerceptron"]
+    "name",
+    [
+        "averaged_own_bias",
+        "voted_own_bias",
+        "averaged_last_and_mean:AveragedPerceptron",
+        "averaged_model_own_bias:AveragedCoef",  # intercept_ ≠ 0 beside coef_
+    ],
 )
 def test_a_bias_of_its_own_untold_is_found_by_its_answers(name: str) -> None:
     # (w̄, b̄), (w, b, c), self.b_avg ≠ 0: unreadable as d numbers, so asked again with a
@@ -414,3 +420,13 @@ def test_an_averaged_objects_average_is_read_before_its_last_w() -> None:
     report = check("averaged_last_and_mean:AveragedPerceptron", "perceptron/averaged")
     assert report.verdict == "agree", report.reason
     assert "weights read from w_avg and b_avg" in report.calling
+
+
+def test_a_model_with_a_bias_of_its_own_untold_agrees_by_its_predictions_with_one() -> None:
+    name = "averaged_model_own_bias:AveragedPerceptron"
+    report = check(name, "perceptron/averaged")
+    assert report.verdict == "agree", report.reason
+    assert "predictions" in report.compared
+    assert "its predictions agree so" in "\n".join(report.calling)
+    told = check(name, "perceptron/averaged", bias=False)  # told none: its predictions differ
+    assert told.verdict == "disagree"

@@ -186,6 +186,21 @@ def crosscheck(
             if not again.reason.startswith("unparsable"):
                 said = "it learns a bias of its own: checked with one (found by its answers)"
                 report = dataclasses.replace(again, calling=(*again.calling, said))
+        elif (
+            bias is None
+            and family.of(algorithm).own_bias
+            and report.verdict != "agree"
+            and "predictions" in report.compared
+        ):
+            # a fitted model's predictions show no bias apart: one that learns its own
+            # is judged with one too, and kept only where it then agrees on every data set
+            try:
+                again = checked(dataclasses.replace(options, bias=True))
+            except InputError:
+                again = report
+            if again.verdict == "agree":
+                said = "it learns a bias of its own: checked with one (its predictions agree so)"
+                report = dataclasses.replace(again, calling=(*again.calling, said))
         return _something_checked(report)
     candidate = candidates.parse(target, input=input, entry=entry)
     told = parameters.Told(q, epochs, bias, dict(params or {}), _attributes(weights_attr))

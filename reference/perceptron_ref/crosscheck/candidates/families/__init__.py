@@ -176,6 +176,23 @@ def weights(v: Any, d: int, bias: bool) -> tuple[Vector, str]:
     return numbers(v, d + bias, "weights"), ""
 
 
+def untold_bias(intercept: Any, bias: bool) -> None:
+    """Checked without a bias, a fitted model's ``intercept_`` ≠ 0 shows it learns one: its
+    coef_ alone is not its answer (Unreadable; the crosscheck asks it again with one)."""
+    if bias or intercept is None:
+        return
+    values = intercept if isinstance(intercept, list) else [intercept]
+    flat: list[Any] = []
+    while values:
+        v = values.pop()
+        if isinstance(v, list):
+            values.extend(v)
+        else:
+            flat.append(v)
+    if any(is_number(v) and v != 0 for v in flat):
+        raise Unreadable("its intercept_ ≠ 0: it learns a bias, but is checked without one")
+
+
 def predictions(v: Any, n: int) -> tuple[Fraction, ...]:
     """n predicted labels (True/False read as +1/−1)."""
     if not isinstance(v, list) or len(v) != n:

@@ -15,6 +15,7 @@ from perceptron_ref.crosscheck.candidates.families import (
     fitted,
     is_number,
     numbers,
+    untold_bias,
 )
 from perceptron_ref.crosscheck.candidates.outcomes import Data
 from perceptron_ref.vectors import Vector
@@ -36,6 +37,7 @@ def read(value: Any, data: Data, bias: bool, probes: int) -> Got:
     K, d = len(classes), len(data[0][0])
     if isinstance(value, Fitted) and "coef_" in value.attributes:
         value = [value.attributes["coef_"], value.attributes.get("intercept_")]
+        untold_bias(value[1], bias)
         if value[1] is None or not bias:
             value = value[0]
     found = fitted(value, probes)
