@@ -188,6 +188,15 @@ def test_an_unknown_param_is_a_usage_error() -> None:
                    params={"shufle": False})  # fmt: skip
 
 
+def test_a_class_with_no_fitting_method_is_said_not_called() -> None:
+    report = crosscheck("perceptron/gormley-online",
+                        target("trains_in_constructor", "Perceptron"), examples=3)  # fmt: skip
+    assert report.verdict == "disagree" and report.reason.startswith("load error")
+    calling = "\n".join(report.calling)
+    assert "not called: Perceptron has no fitting method" in calling
+    assert "called as" not in calling  # no call it never made, as "Perceptron().()"
+
+
 def test_a_slow_but_right_loop_is_given_data_it_can_finish() -> None:
     """A plain Python loop over numpy arrays at 5 passes: seconds on 5000 × 784.  It is not
     judged a hang: the large data are cut to its measured speed, the report says how far

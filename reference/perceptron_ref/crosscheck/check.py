@@ -325,7 +325,9 @@ def _calling(
     """How the candidate was called, in words, for the report."""
     said = []
     told_bias = found is not None and found.layout.told_bias
-    if plan is not None:
+    if plan is not None and plan.problem:  # never called (no fitting method, ...)
+        said.append(f"not called: {plan.problem}")
+    elif plan is not None:
         if plan.filled or plan.kind != "function" or plan.data != ("X", "y"):
             said.append(f"called as {plan.call_text(told_bias)}")  # more than NAME(X, y)
         said += [f"filled {', '.join(plan.words(told_bias))}"] if plan.filled else []

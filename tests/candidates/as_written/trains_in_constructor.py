@@ -1,0 +1,16 @@
+"""A class that trains in its constructor, Perceptron(X, y, epochs), with no fitting
+method: crosscheck does not call it so, and must say that it did not call it (not show a
+call it never made)."""
+
+import numpy as np
+
+
+class Perceptron:
+    def __init__(self, X, y, epochs=1):
+        self.w = np.zeros(len(X[0]))
+        self.b = 0.0
+        for _ in range(epochs):
+            for x, t in zip(X, y):
+                if t * (np.dot(self.w, x) + self.b) <= 0:
+                    self.w += t * np.asarray(x, dtype=float)
+                    self.b += t
