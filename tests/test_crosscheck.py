@@ -105,6 +105,14 @@ def test_a_history_that_starts_with_w0_is_read_as_w_after_every_step() -> None:
     assert status == 0 and json.loads(stdout)["verdict"] == "agree"
 
 
+def test_a_history_per_pass_is_judged_by_its_last_w() -> None:
+    # w after each of 3 passes: no step count explains 3 vectors on n > 1 examples
+    report = fast("perceptron/gormley-online", candidate("history_per_pass"), epochs=3)
+    assert report.verdict == "agree", report.reason
+    wrong = fast("perceptron/mehta", candidate("history_per_pass"), epochs=3)
+    assert wrong.verdict == "disagree"
+
+
 def test_a_history_that_goes_on_after_the_run_is_wrong_in_when_it_stops() -> None:
     # Its last w is the reference's: the trace is wrong, one step too long.  No variant has
     # a step there to name (no score, no label): said in words, no float or learning-rate

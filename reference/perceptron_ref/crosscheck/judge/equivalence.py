@@ -157,15 +157,22 @@ def matches(
 ) -> Match:
     """Compare an answer (final w, or w after every step) with c·W (and c·steps);
     ``walked`` as :func:`~perceptron_ref.crosscheck.judge.floats.bounded` takes it."""
-    if got.trace is not None and steps is not None:
+    per_step = (
+        got.trace is not None
+        and steps is not None
+        and len(got.trace) in (len(steps), len(steps) + 1)
+    )
+    if per_step and steps is not None and got.trace is not None:
         trace = after_start(got.trace, len(steps))
         if len(trace) == len(steps) and all(
             g == tuple(c * v for v in s) for g, s in zip(trace, steps, strict=True)
         ):
             return Match(True)
         if not floats or len(trace) != len(steps):
-            return Match(False)
+            return Match(False)  # one step too many: it went on after the run stopped
     elif got.weights == tuple(c * v for v in W):
+        # a final w, or a history no step count explains (w after each pass, after each
+        # mistake: shorter than the steps, or far longer): its last w is its answer
         return Match(True)
     if not floats or data is None or mistake is None:
         return Match(False)
