@@ -113,6 +113,13 @@ def test_a_history_per_pass_is_judged_by_its_last_w() -> None:
     assert wrong.verdict == "disagree"
 
 
+def test_a_generator_of_w_after_every_step_is_read_as_its_history() -> None:
+    report = fast("perceptron/gormley-online", candidate("history_generator"))
+    assert report.verdict == "agree", report.reason
+    wrong = fast("perceptron/mehta", candidate("history_generator"))
+    assert wrong.verdict == "disagree" and wrong.reason.startswith("wrong weights")
+
+
 def test_a_history_that_goes_on_after_the_run_is_wrong_in_when_it_stops() -> None:
     # Its last w is the reference's: the trace is wrong, one step too long.  No variant has
     # a step there to name (no score, no label): said in words, no float or learning-rate

@@ -267,7 +267,10 @@ def kinds(value: Any, found: set[str] | None = None) -> set[str]:
 
 
 def unwrap(value: Any) -> Any:
-    """A fitted scikit-learn-like model as (coef_, intercept_), a dict as (w, b)."""
+    """A fitted scikit-learn-like model as (coef_, intercept_), a dict as (w, b), a
+    generator (``yield w`` after each step) as the list of what it yields."""
+    if inspect.isgenerator(value):
+        value = [w.copy() if hasattr(w, "copy") else w for w in value]
     if hasattr(value, "coef_"):  # a fitted scikit-learn-like model
         intercept = getattr(value, "intercept_", None)
         value = value.coef_ if intercept is None else (value.coef_, intercept)
