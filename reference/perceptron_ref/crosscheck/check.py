@@ -262,8 +262,8 @@ def crosscheck(
                 target, candidate, oracle, needs, [*given, *drawn], call, usable, calling=calling
             )
             report = trial.report(disagree)
-            again = functools.partial(_calling, candidate, found=found, told=told)
-            report = step.again(report, trial, disagree, again)
+            words = functools.partial(_calling, candidate, found=found, told=told)
+            report = step.again(report, trial, disagree, words)
             shared.keep()
             return _something_checked(report)
     finally:
