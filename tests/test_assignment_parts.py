@@ -284,3 +284,42 @@ def test_the_voted_perceptrons_votes_reach_the_function_as_a_list_of_pairs(
         a.parts[0], [C.vector([1, 0]), C.votes([((Fraction(1, 2), 0), 2)])], "numpy"
     )
     assert shown.endswith("predict(np.array([1.0, 0.0]), [(np.array([0.5, 0.0]), 2)])"), shown
+
+
+STEP01 = """\
+algorithm = "perceptron/blum"
+bias = true
+labels = "01"
+examples = 6
+[[parts]]
+name = "update"
+check = "step"
+function = "update"
+arguments = ["w", "b", "x", "y"]
+returns = "w, b"
+update = "on-mistake"
+points = 1
+"""
+
+
+def test_a_step_with_b_apart_and_labels_0_1_is_told_in_the_assignments_terms(
+    tmp_path: Path,
+) -> None:
+    a = A.parse(STEP01, "s.toml")
+    body = (
+        "import numpy as np\n\ndef update(w, b, x, y):\n"
+        "    if (1 if np.dot(w, x) + b > 0 else 0) != y:\n"
+        "        return np.asarray(w, float) + {t} * np.asarray(x, float), b + {t}\n"
+        "    return w, b\n"
+    )
+    (tmp_path / "right.py").write_text(body.format(t="(2 * y - 1)"))
+    (tmp_path / "raw.py").write_text(body.format(t="y"))  # y = 0 adds nothing
+    right = parts.grade(a, tmp_path / "right.py", None)[0]
+    assert right.passed, right.output
+    wrong = parts.grade(a, tmp_path / "raw.py", None)[0]
+    assert not wrong.passed and wrong.causes == ("label-coding",), wrong.output
+    said = wrong.output
+    # b is shown first, beside w, and the score is w·x + b; y as the function was given it
+    assert "expected (b, w) = (" in said and "your (b, w)     = (" in said
+    assert "There w·x + b = " in said and "and y = 0 (the -1 class):" in said
+    assert "Hint: yours did not update at a mistake on y = 0: turn the labels" in said

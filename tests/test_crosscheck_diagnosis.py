@@ -204,12 +204,12 @@ def test_nonzero_initial_weights_are_named_and_not_blamed_on_the_zero_score_rule
     assert f"returned {start} there" in found.evidence
 
 
-def test_every_code_is_one_of_the_contracts_twelve_and_the_text_explains_each() -> None:
+def test_every_code_is_one_of_the_contracts_thirteen_and_the_text_explains_each() -> None:
     report = crosscheck("perceptron/gormley-online", target("stateful_global"))
     text = reporting.format_text(report)
     for d in report.diagnosis:
         assert d.code in CODES and f"  {d.code}: {d.evidence}" in text
-    assert len(CODES) == 12
+    assert len(CODES) == 13
 
 
 # -- the rules of evidence, on constructed data ----------------------------------------------
@@ -448,3 +448,56 @@ def test_a_family_s_extra_pass_is_named_and_no_spec_line_blamed() -> None:
     d = len(c["X"][0])
     rows = [[str(v) for v in alpha[k : k + d]] for k in range(0, len(alpha), d)]
     assert c["got"] == rows != c["expected"]
+
+
+# -- labels 0/1 in the update: a negative example never moves w ----------------------------------
+
+LABELS_01 = """\
+import numpy as np
+
+
+def train(X, y):
+    X = np.asarray(X, dtype=float)
+    w = np.zeros(X.shape[1])
+    for _ in range({epochs}):
+        for x, label in zip(X, y):
+            t = 1 if label == 1 else 0  # the labels coded 0/1, used as they are
+            if (1 if w @ x {op} 0 else 0) != t:
+                w = w + t * x
+    return w
+"""
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "op", "epochs"),
+    [("perceptron/blum", ">", 1), ("perceptron/blum", ">", 3), ("perceptron/mehta", ">=", 2)],
+)
+def test_labels_coded_0_1_in_the_update_are_named_and_not_put_down_to_the_order(
+    tmp_path: Path, algorithm: str, op: str, epochs: int
+) -> None:
+    (tmp_path / "labels01.py").write_text(LABELS_01.format(op=op, epochs=epochs))
+    report = crosscheck(algorithm, f"{tmp_path / 'labels01.py'}:train", epochs=epochs,
+                        examples=12)  # fmt: skip
+    assert report.verdict == "disagree" and codes(report) == {"label-coding"}, report.diagnosis
+    (found,) = report.diagnosis
+    assert "negative examples never move w" in found.evidence
+    assert "see the diagnosis: label-coding" in report.reason
+    shows_a_real_difference(report)
+
+
+def test_the_label_coding_needs_a_negative_mistake_and_every_answer() -> None:
+    oracle = Oracle("perceptron/blum", bias=False, epochs=1, eta=Fraction(1))
+    data: Data = (((Fraction(1),), (Fraction(1),)), (1, -1))
+    # (1) then (0): the negative example moves w
+    assert run("perceptron/blum", *data).weights == (Fraction(0),)
+    got = (Fraction(1),)  # the negative example left w alone
+    found = diagnosis.label_coding((data, got), [(data, got)], oracle, Fraction(1))
+    assert found is not None and found.code == "label-coding"
+    # an answer elsewhere that the model does not give: not this cause
+    other: Data = (((Fraction(2),),), (1,))
+    elsewhere = [(other, (Fraction(3),))]
+    assert diagnosis.label_coding((data, got), elsewhere, oracle, Fraction(1)) is None
+    # no negative mistake on the counterexample: nothing tells it apart
+    only: Data = (((Fraction(1),),), (1,))
+    ones = (Fraction(1),)
+    assert diagnosis.label_coding((only, ones), [(only, ones)], oracle, Fraction(1)) is None

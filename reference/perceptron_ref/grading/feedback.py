@@ -49,6 +49,7 @@ HINTS = {
     "dimension": "{e}: return one weight per feature (plus the bias, first, with a bias).",
     "passes": "{e}: count your passes (epochs) over the data.",
     "printed-digits": "{e}.",
+    "label-coding": "{e}.",
     # the families beyond the core six (crosscheck/family.py)
     "average-span": "{e}: average the weights after each example, w₁ … w_N.",
     "average-updates": "{e}: add w to the sum after every example, not only after an update.",

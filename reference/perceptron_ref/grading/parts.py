@@ -517,8 +517,10 @@ def _step_wrong(
         _indent(_call_text(part, args, assignment.input)),
         "",
     ]
+    bias = any(r == "b" for r, _ in part.arguments)
+    w = "(b, w)" if bias else "w"  # the bias apart: shown before w, as the reference has it
     if isinstance(got, str):
-        lines.append(f"expected w = {feedback.vector(want)}; {got}.")
+        lines.append(f"expected {w} = {feedback.vector(want)}; {got}.")
         return Result(
             part,
             False,
@@ -528,14 +530,21 @@ def _step_wrong(
             "unparsable",
             "step: unreadable answer",
         )
-    lines += [f"expected w = {feedback.vector(want)}", f"your w     = {feedback.vector(got)}"]
-    s = f"w·x = {feedback.number(score)}"
+    lines += [
+        f"expected {w} = {feedback.vector(want)}",
+        f"your {w}     = {feedback.vector(got)}",
+    ]
+    s = f"w·x{' + b' if bias else ''} = {feedback.number(score)}"
+    label = f"{y:+d}" if assignment.labels != "01" else "1" if y == 1 else "0 (the -1 class)"
     rule = assignment.algorithm
     if mistake:
-        lines.append(f"There {s} and y = {y:+d}: in {rule} that is a mistake, so w must move.")
+        lines.append(f"There {s} and y = {label}: in {rule} that is a mistake, so w must move.")
     else:
-        lines.append(f"There {s} and y = {y:+d}: in {rule} that is no mistake, so w must stay.")
+        lines.append(f"There {s} and y = {label}: in {rule} that is no mistake, so w must stay.")
     code, evidence = _step_cause(got, before, moved, mistake, score)
+    if code == "no-update" and assignment.labels == "01" and y == -1:
+        # a 0 label used as the y of w + η·y·x adds nothing
+        code, evidence = "label-coding", "yours did not update at a mistake on y = 0"
     if code:
         lines.append(hint(code, evidence))
     kind = "zero score" if score == 0 else "mistake" if mistake else "no mistake"

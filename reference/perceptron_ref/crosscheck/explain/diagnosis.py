@@ -75,6 +75,7 @@ CODES = (
     "dimension",
     "passes",
     "printed-digits",
+    "label-coding",
 )
 
 
@@ -470,6 +471,39 @@ def threshold(
                 f"perceptron that {what} with t = {describe(t)} (the spec's threshold is 0)",
             )
     return None
+
+
+def label_coding(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """Labels coded 0/1 in the update (``w += y·x`` with y = 0 for a negative example, or a
+    mistake test ``y·(w·x) <= 0`` that a 0 always meets and an update that adds 0·x): a
+    negative example never moves w, a positive one as the spec's rule says.  It must give
+    the counterexample's answer and every other answer; the counterexample must have a
+    negative example that the reference counts as a mistake (else nothing tells it apart)."""
+    zero = oracle.mistake()
+
+    def decide(v: Any, y: int) -> bool:
+        return y == 1 and zero(v, y)
+
+    def model(s: Scaled) -> Replay:
+        return replay(s, decide, passes=oracle.passes, cap=MAX_EPOCHS)
+
+    s = oracle.scaled(counter[0])
+    told = replay(s, zero, passes=oracle.passes, cap=MAX_EPOCHS, keep=True)
+    if not any(step.mistake and s.y[step.i] == -1 for step in told.steps):
+        return None
+    if not (fits(model, [counter], oracle, rate) and fits(model, pairs, oracle, rate)):
+        return None
+    return Diagnosis(
+        "label-coding",
+        f"its answers on all {len(pairs)} data sets it answered are those of a perceptron "
+        "whose negative examples never move w, as when the labels are coded 0/1 in the "
+        "update (w + y·x adds 0·x for y = 0): code them -1/+1",
+    )
 
 
 def overflow(

@@ -54,7 +54,15 @@ OTHERS_CMD = 8
 set: 16 more processes at most, not 64."""
 COSTLY = ("hang", "budget", "memory")
 """Failures not run again to look for nondeterminism: each would cost its limit again."""
-SUPPRESS = ("initial-weights", "nondeterministic", "stateful", "order", "passes", "printed-digits")
+SUPPRESS = (
+    "initial-weights",
+    "nondeterministic",
+    "stateful",
+    "order",
+    "passes",
+    "printed-digits",
+    "label-coding",
+)
 SHRUNK = ("wrong", "crash", "unparsable")
 """Failures worth shrinking: a hang, a load error, memory or too much output is shown on the
 data set where it happened (each try would cost a timeout, or resources, again)."""
@@ -204,6 +212,10 @@ def disagree(
                                                  reading.rate)  # fmt: skip
         if explained is None and t.q != 1:  # the step applied to the bias or w alone
             explained = diagnosis.step_part(counter_pair, wrong, right, oracle, t.floats)
+        if explained is None and not agreeing:
+            # labels 0/1 in the update (a negative example never moves w) gives every answer
+            # exactly: not a threshold the probes bracket, nor a reordering
+            explained = diagnosis.label_coding(counter_pair, pairs, oracle, reading.rate)
     # what the explanation, when there is one, makes meaningless to blame on a variant
     split = explained is not None and explained.code == "learning-rate"
     suppress = set(SUPPRESS) | ({"learning-rate"} if split else set())
