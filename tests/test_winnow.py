@@ -287,3 +287,40 @@ def test_ltf_configured_keeps_its_id_note_start_and_zero_score_rule() -> None:
     (cut,) = steps(algo.learn, [(1, 1)], [-1])
     assert (cut.score, cut.prediction, cut.mistake) == (Fraction(0), 1, True)
     assert cut.weights == (Fraction(2, 3), Fraction(2, 3))
+
+
+# -- few data sets still tell every variant and a wrong number of passes apart -----------------
+
+WINNOW = """\
+def winnow(X, y):
+    n = len(X[0])
+    w = [1] * n
+    for _ in range({passes}):
+        for x, label in zip(X, y):
+            pos = label == 1
+            if (sum(a * b for a, b in zip(w, x)) >= n) != pos:
+                for i in range(n):
+                    if x[i] == 1:
+                        w[i] = 2 * w[i] if pos else {demote}
+    return w
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "passes", "demote", "verdict"),
+    [
+        ("right", 2, "0", "agree"),
+        ("one_pass", 1, "0", "disagree"),
+        ("halved", 2, "w[i] / 2", "disagree"),
+    ],
+)
+def test_few_data_sets_still_tell_a_variant_and_the_passes_apart(
+    tmp_path: Path, name: str, passes: int, demote: str, verdict: str
+) -> None:
+    from perceptron_ref.crosscheck import crosscheck
+
+    path = tmp_path / f"{name}.py"
+    path.write_text(WINNOW.format(passes=passes, demote=demote))
+    report = crosscheck("winnow/disjunction", f"{path}:winnow", epochs=2, examples=8,
+                        input="lists")  # fmt: skip
+    assert report.verdict == verdict, report.reason

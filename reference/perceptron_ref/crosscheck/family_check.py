@@ -23,6 +23,7 @@ from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.family_verdicts import disagree
 from perceptron_ref.crosscheck.family import Family, Options, of
 from perceptron_ref.crosscheck.judge import cache
+from perceptron_ref.crosscheck.judge.families import ratio, scaled
 from perceptron_ref.crosscheck.judge.family_trial import ByData, Calls, FamilyTrial
 from perceptron_ref.crosscheck.judge.oracle import SMALL
 from perceptron_ref.crosscheck.judge.tally import STOPS
@@ -265,4 +266,69 @@ def _draw(
         return not usable(d, family=family, options=options, needs=needs)
 
     found = family.regimes.draw(options, needs, examples, seed, keep)
+    if examples < SEPARATE:
+        found += _separating(family, options, found, family.regimes.draw(
+            options, needs, SEPARATE, seed + 1, keep))  # fmt: skip
     return tuple(sorted(found, key=lambda c: c.size))
+
+
+SEPARATE = 48
+"""Fewer data sets than this (``--examples``, an assignment's ``examples``) may all leave some
+variant's answer, or the answer after a pass too few or too many, equal to the reference's:
+then the smallest data set that tells each apart, of this many more drawn, is added."""
+
+
+def _wrong_runs(family: Family, options: Options) -> list[tuple[Any, Options]]:
+    """(variant, options) of the answers a wrong candidate gives that the data must tell
+    apart from the reference's: each other variant of the training run, and the reference
+    variant with one pass fewer, one more, or one whatever the number asked."""
+    judge = family.judge
+    variants = judge.variants(options, predictions=False)
+    runs = [(v, options) for v in variants[1:]]
+    if isinstance(options.epochs, int):
+        for m in dict.fromkeys((options.epochs - 1, options.epochs + 1, 1)):
+            if m >= 1 and m != options.epochs:
+                runs.append((variants[0], dataclasses.replace(options, epochs=m)))
+    return runs
+
+
+def _separating(
+    family: Family,
+    options: Options,
+    found: Sequence[datasets.Case],
+    more: Sequence[datasets.Case],
+) -> list[datasets.Case]:
+    """The smallest of ``more`` that tells apart from the reference's answer each wrong run
+    (:func:`_wrong_runs`) that no data set of ``found`` does (small data sets only: each
+    answer is computed here once more)."""
+    judge = family.judge
+    reference = judge.variants(options, predictions=False)[0]
+
+    def apart(case: datasets.Case, variant: Any, told: Options) -> bool:
+        data = case.data
+        if not judge.checked(data, told) or not judge.checked(data, options):
+            return False
+        try:
+            got = judge.answer(data, variant, told)
+            expected = judge.answer(data, reference, options)
+        except (InputError, ValueError, ArithmeticError):
+            return False
+        if got == expected:
+            return False
+        if judge.scales:  # c × the reference's is an equivalence: it tells nothing apart
+            r = ratio(judge, got, expected)
+            if r is not None and judge.same(
+                scaled(judge, got, r), expected, data, reference, options, False
+            ):
+                return False
+        return not judge.same(got, expected, data, reference, options, False)
+
+    added: list[datasets.Case] = []
+    pool = sorted(more, key=lambda c: c.size)
+    for variant, told in _wrong_runs(family, options):
+        if any(apart(c, variant, told) for c in [*found, *added]):
+            continue
+        case = next((c for c in pool if apart(c, variant, told)), None)
+        if case is not None and case not in added:
+            added.append(case)
+    return added
