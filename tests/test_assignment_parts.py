@@ -323,3 +323,36 @@ def test_a_step_with_b_apart_and_labels_0_1_is_told_in_the_assignments_terms(
     assert "expected (b, w) = (" in said and "your (b, w)     = (" in said
     assert "There w·x + b = " in said and "and y = 0 (the -1 class):" in said
     assert "Hint: yours did not update at a mistake on y = 0: turn the labels" in said
+
+
+BOOLS = """\
+algorithm = "winnow/disjunction"
+labels = "01"
+input = "lists"
+examples = 6
+[[parts]]
+name = "h"
+check = "predict"
+function = "h"
+arguments = ["w", "x"]
+returns = "label"
+points = 1
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "passed"),
+    [
+        ("return sum(a * b for a, b in zip(w, x)) >= len(x)", True),
+        ("import numpy as np\n    return np.dot(w, x) >= len(x)", True),  # a numpy bool
+        ("return sum(a * b for a, b in zip(w, x)) > len(x)", False),  # the other tie
+    ],
+)
+def test_a_prediction_written_as_a_comparison_is_its_0_or_1(
+    tmp_path: Path, body: str, passed: bool
+) -> None:
+    a = A.parse(BOOLS, "b.toml")
+    (tmp_path / "h.py").write_text(f"def h(w, x):\n    {body}\n")
+    got = parts.grade(a, tmp_path / "h.py", None)[0]
+    assert got.passed == passed, got.output
+    assert "not a number" not in got.output and got.failure == ""

@@ -141,7 +141,7 @@ def calls(namespace: dict[str, Any], request: dict[str, Any], out: Any) -> None:
         return
     for args in request["calls"]:
         try:
-            returned = f(*[value(a, kind) for a in args])
+            returned = truth(f(*[value(a, kind) for a in args]))
             line = {"result": W.exact(returned), "kinds": sorted(W.kinds(returned))[:8]}
         except MemoryError:
             line = {"error": "MemoryError", "memory": True}
@@ -151,8 +151,22 @@ def calls(namespace: dict[str, Any], request: dict[str, Any], out: Any) -> None:
         out.flush()
 
 
+def truth(returned: Any) -> Any:
+    """A prediction written as a comparison (``w @ x >= 0``, ``X @ w > 0``): its booleans as
+    the 0 and 1 they are in Python's arithmetic (a bool, a numpy bool, an array or a list of
+    them); anything else as it is."""
+    if isinstance(returned, bool):
+        return int(returned)
+    if getattr(getattr(returned, "dtype", None), "kind", "") == "b" and hasattr(returned, "astype"):
+        return returned.astype(int)
+    flags = isinstance(returned, list | tuple) and returned
+    if flags and all(isinstance(v, bool) for v in returned):
+        return [int(v) for v in returned]
+    return returned
+
+
 def label(returned: Any) -> Any:
-    return W.exact(returned)
+    return W.exact(truth(returned))
 
 
 def state(namespace: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
