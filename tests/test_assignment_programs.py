@@ -116,6 +116,17 @@ def test_weights_are_compared_up_to_a_positive_factor_and_their_printed_digits()
     assert not files.compare_weights("1 -2", w, True, Weights()).right  # a negative factor
     assert not files.compare_weights("-1 2 3", w, True, Weights()).right
     assert not files.compare_weights("nan 2", w, True, Weights()).right
+    # p/q, as str(Fraction) writes a weight (and the expected file shows one), is one number
+    half = (Fraction(-1, 2), Fraction(0), Fraction(3, 4))
+    assert files.compare_weights("-1/2\n0\n3/4\n", half, True, Weights()).right
+    assert files.compare_weights("-1/2 0 0.75", half, True, Weights()).right
+    wrong = files.compare_weights("-1/2 0 3/5", half, True, Weights())
+    # its largest weight sets the factor (3/5 = 4/5 × 3/4): the first weight then differs, and
+    # the detail says by which factor, not "-1/2, expected -1/2"
+    assert not wrong.right and wrong.line == 1
+    assert wrong.detail == "weight 1 is -1/2, expected -1/2 times 4/5, as weight 3 is (= -2/5)"
+    zero = files.compare_weights("-1/0 0 3/4", half, True, Weights())
+    assert not zero.right and "division by zero" in zero.detail
 
 
 def test_labels_files_are_read_line_by_line() -> None:
@@ -309,3 +320,80 @@ def test_one_pass_too_few_is_named_when_the_run_asks_for_one_pass() -> None:
     found = explain.causes(s, lambda c: 1, [(case, got)])
     assert "passes" in [code for code, _ in found]
     assert any("0 passes, not 1: one pass too few" in said for _, said in found)
+
+
+PLA = """\
+title = "PLA"
+algorithm = "perceptron/press"
+bias = true
+epochs = "converge"
+eta = "0.5"
+[program]
+command = "python pla.py {train} {weights_out} {eta}"
+stdin = "test"
+stdout = "test_out"
+format = "csv"
+header = false
+label_column = "first"
+labels = ["-1", "+1"]
+[[parts]]
+name = "test"
+check = "test_out"
+points = 1
+[[parts]]
+name = "weights"
+check = "weights_out"
+points = 1
+"""
+
+PLA_PROGRAM = """\
+import sys
+from fractions import Fraction
+
+def rows(text):
+    out = []
+    for line in text.splitlines():
+        if line.strip():
+            cells = line.split(",")
+            out.append((int(cells[0]), [Fraction(1)] + [Fraction(v) for v in cells[1:]]))
+    return out
+
+eta = Fraction(sys.argv[3])
+train = rows(open(sys.argv[1]).read())
+w = [Fraction(0)] * len(train[0][1])
+changed = True
+while changed:  # PLA: until a pass makes no mistake
+    changed = False
+    for label, x in train:
+        if (1 if sum(a * b for a, b in zip(w, x)) {op} 0 else -1) != label:
+            w = [a + eta * label * b for a, b in zip(w, x)]
+            changed = True
+open(sys.argv[2], "w").write("\\n".join(str(v) for v in w) + "\\n")
+for label, x in rows(sys.stdin.read()):
+    print("+1" if sum(a * b for a, b in zip(w, x)) >= 0 else "-1")
+"""
+
+
+@pytest.mark.parametrize(("op", "verdict"), [(">=", "agree"), (">", "disagree")])
+def test_a_batch_run_to_convergence_is_judged_on_data_where_it_converges(
+    tmp_path: Path, op: str, verdict: str
+) -> None:
+    a = A.parse(PLA, "pla.toml")
+    assert a.program is not None
+    (tmp_path / "pla.py").write_text(PLA_PROGRAM.format(op=op))
+    spec = Spec(a.program, a.metrics, a.weights)
+    r = check_program(spec, tmp_path, a.settings, epochs=("converge",), examples=8, timeout=30)
+    # a right `while changed:` loop never hangs (every data set converges within the
+    # reference's cap), its weights are read as p/q, and a wrong one is shrunk (a batch
+    # algorithm's shrinking runs it to convergence without epochs) and not an error
+    assert r.verdict == verdict, r.reason
+    assert r.failure is None
+    for c in tables.draw(8, seed=0, separable=True, bias=True):
+        if c.regime == "large":
+            assert not check_program_converges(c, a.settings)  # the data that were left out
+
+
+def check_program_converges(case: Case, settings: Settings) -> bool:
+    from perceptron_ref.crosscheck.check_program import converges
+
+    return converges(case, settings)

@@ -245,13 +245,24 @@ def numbers(text: str) -> list[tuple[Fraction, Fraction]]:
     """Every number of a weights file, with its tolerance (half a unit of its last digit; 0
     for an integer without an exponent)."""
     found = []
-    for token in re.findall(NUMBER, text):
-        mantissa, _, exponent = token.lower().partition("e")
+    # p/q is one number, as str(Fraction) writes it (and the expected file shows it)
+    for token in re.findall(NUMBER + r"(?:/\d+)?", text):
+        top, _, below = token.partition("/")
+        mantissa, _, exponent = top.lower().partition("e")
         places = len(mantissa.partition(".")[2])
         tolerance = Fraction(1, 2 * 10**places) * Fraction(10) ** int(exponent or 0)
         exact = "." not in mantissa and not exponent
-        found.append((parse_rational(token), Fraction(0) if exact else tolerance))
+        denominator = int(below) if below else 1
+        if denominator == 0:
+            raise ValueError(f"it holds {token}, a division by zero")
+        value = parse_rational(top) / denominator
+        found.append((value, Fraction(0) if exact else tolerance / denominator))
     return found
+
+
+def describe_factor(c: Fraction) -> str:
+    """A positive factor as it reads best: 4/5, or 0.8 within 6 digits."""
+    return str(c) if c.denominator < 1000 else f"{float(c):.6g}"
 
 
 def compare_weights(text: str | None, want: Vector, bias: bool, weights: Weights) -> Check:
@@ -259,7 +270,10 @@ def compare_weights(text: str | None, want: Vector, bias: bool, weights: Weights
         return Check("weights_out", False, "it was not written")
     if re.search(r"\b(nan|inf)", text.lower()):
         return Check("weights_out", False, "it holds nan or inf")
-    got = numbers(text)
+    try:
+        got = numbers(text)
+    except ValueError as error:
+        return Check("weights_out", False, str(error))
     if len(got) != len(want):
         return Check("weights_out", False, f"it holds {len(got)} numbers, expected {len(want)}")
     if bias and weights.bias == "last":
@@ -269,6 +283,9 @@ def compare_weights(text: str | None, want: Vector, bias: bool, weights: Weights
     slack = got[big][1] / abs(want[big]) if want[big] else Fraction(0)
     for i, ((g, tol), w) in enumerate(zip(got, want, strict=True)):
         if c <= 0 or abs(g - c * w) > tol + abs(w) * slack:
-            return Check("weights_out", False, f"weight {i + 1} is {g}, expected {w}", i + 1)
+            said = f"weight {i + 1} is {g}, expected {w}"
+            if c > 0 and c != 1:  # the factor its largest weight gives: say so, or the two agree
+                said += f" times {describe_factor(c)}, as weight {big + 1} is (= {c * w})"
+            return Check("weights_out", False, said, i + 1)
     rate = None if c == 1 else c.limit_denominator(10**6)
     return Check("weights_out", True, rate=rate)
