@@ -397,3 +397,46 @@ def check_program_converges(case: Case, settings: Settings) -> bool:
     from perceptron_ref.crosscheck.check_program import converges
 
     return converges(case, settings)
+
+
+@pytest.mark.parametrize("bias", [True, False])
+@pytest.mark.parametrize(
+    "algorithm",
+    [
+        "perceptron/blum",
+        "perceptron/mehta",
+        "perceptron/gormley-online",
+        "perceptron/gormley-batch",
+        "perceptron/press",
+        "perceptron/ssbd",
+    ],
+)
+def test_runs_to_convergence_keep_a_float32_trap(algorithm: str, bias: bool) -> None:
+    """The separable data of a run to convergence hold two examples that converge within
+    two passes under every rule, and a float32 run of the same rule ends elsewhere for one
+    of them (the audit's float32 variant of a PLA assignment got full marks without)."""
+    import numpy as np
+
+    from perceptron_ref import registry, run
+
+    zero = registry.get(algorithm).zero_score
+    batch = algorithm in ("perceptron/gormley-batch", "perceptron/press")
+    caught = 0
+    for c in tables.traps(bias):
+        kw: dict[str, object] = {} if batch else {"epochs": "converge"}
+        t = run(algorithm, *c.train, bias=bias, max_epochs=1000, **kw)  # type: ignore[arg-type]
+        assert t.status == "converged" and t.epochs <= 2
+        X = np.array([[1, *x] if bias else list(x) for x in c.train[0]], dtype=np.float32)
+        w = np.zeros(X.shape[1], dtype=np.float32)
+        for _ in range(3):
+            for x, label in zip(X, c.train[1], strict=True):
+                s = float(w @ x)
+                mistake = {
+                    "tie-positive": (1 if s >= 0 else -1) != label,
+                    "tie-negative": (1 if s > 0 else -1) != label,
+                    "tie-mistake": label * s <= 0,
+                }[zero]
+                if mistake:
+                    w = w + np.float32(label) * x
+        caught += [Fraction(float(v)) for v in w] != list(t.weights)
+    assert caught >= 1

@@ -196,6 +196,18 @@ def _rounding(
     return rows, labels, train + 2
 
 
+def traps(bias: bool) -> list[Case]:
+    """For runs to convergence, whose ``long`` sets get no :func:`_rounding` head (it would
+    not keep them separable): the head's two examples alone, for either sign, with a zero
+    test point.  Each converges within two passes, and a float32 run decides x₂ otherwise
+    under the rules that predict -sign at a zero score."""
+    found = []
+    for sign in (1, -1):
+        X, y, train = _rounding(np.zeros((1, 3), dtype=np.int64), np.array([sign]), 0, sign, bias)
+        found.append(Case("long", _data(X[:train], y[:train]), _data(X[train:], y[train:])))
+    return found
+
+
 def draw(examples: int, *, seed: int, separable: bool, bias: bool = False) -> list[Case]:
     """``examples`` cases of every regime of :func:`plan`, smallest first, deterministic."""
     rng = np.random.default_rng([seed, 2027])
