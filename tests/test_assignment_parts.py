@@ -356,3 +356,27 @@ def test_a_prediction_written_as_a_comparison_is_its_0_or_1(
     got = parts.grade(a, tmp_path / "h.py", None)[0]
     assert got.passed == passed, got.output
     assert "not a number" not in got.output and got.failure == ""
+
+
+def test_a_script_with_a_demo_at_its_top_level_is_called_as_the_train_part_loads_it(
+    tmp_path: Path,
+) -> None:
+    """A top level that asks input(), loads a file the grader does not have and trains: the
+    step and predict parts hung on input() (the train part leaves such lines out)."""
+    a = A.parse(STEP01 + PREDICT.split("examples = 6\n")[1], "sp.toml")
+    (tmp_path / "hw.py").write_text(
+        "import numpy as np\n"
+        "name = input('your name: ')\n"
+        "data = np.loadtxt('data.csv', delimiter=',')\n\n"
+        "def update(w, b, x, y):\n"
+        "    if (1 if np.dot(w, x) + b > 0 else 0) != y:\n"
+        "        return np.asarray(w, float) + (2 * y - 1) * np.asarray(x, float), b + 2 * y - 1\n"
+        "    return w, b\n\n"
+        "def classify(X, w, b):\n"
+        "    return np.where(X @ w + b > 0, 1, 0)\n\n"
+        "print(update(np.zeros(2), 0.0, data[0], 1))\n"
+    )
+    got = {r.part.check: r for r in parts.grade(a, tmp_path / "hw.py", None)}
+    assert set(got) == {"step", "predict"}
+    for r in got.values():
+        assert r.passed and r.failure == "", r.output

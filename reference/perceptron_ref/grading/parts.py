@@ -45,6 +45,7 @@ from typing import Any
 from perceptron_ref import registry, run
 from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.crosscheck.candidates import calls as C
+from perceptron_ref.crosscheck.candidates import definitions_of
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure
 from perceptron_ref.crosscheck.check import crosscheck
 from perceptron_ref.crosscheck.check_program import ProgramReport, Spec, check_program
@@ -1005,6 +1006,7 @@ def grade(
             input=assignment.input,
             timeout=assignment.timeout,
             memory=assignment.memory * 1024**2,
+            source=definitions_of(entry),  # as the train part loads it: no demo run
         ) as session:
             for part in (p for p in calls if p.check in FUNCTION_CHECKS):
                 worker = step_result if part.check == "step" else predict_result

@@ -185,6 +185,21 @@ def _script(target: str, input: Input, path: str, function: str) -> Candidate:
     return Candidate(target, "file", input, path=path, function=function, source=kept, notes=notes)
 
 
+def definitions_of(path: Path) -> str:
+    """The source a ``.py`` hand-in is loaded from when its functions are called one by one
+    (an assignment's step, predict and state parts), as :func:`_script` loads it for a
+    crosscheck: its definitions only when its top level does more ("" when it is loaded as
+    it is); a demo that reads input(), loads files or trains must not run, nor hang, there."""
+    from perceptron_ref.crosscheck.candidates import scripts
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    kept, _ = scripts.definitions(text, _present(Path(path).parent))
+    return "" if kept == text else kept
+
+
 def _notebook(target: str, input: Input, path: str, function: str) -> Candidate:
     from perceptron_ref.crosscheck.candidates import notebooks
 
