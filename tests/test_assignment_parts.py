@@ -380,3 +380,72 @@ def test_a_script_with_a_demo_at_its_top_level_is_called_as_the_train_part_loads
     assert set(got) == {"step", "predict"}
     for r in got.values():
         assert r.passed and r.failure == "", r.output
+
+
+PREDICT_X = """\
+algorithm = "perceptron/blum"
+examples = 6
+[[parts]]
+name = "predict"
+check = "predict"
+function = "predict"
+arguments = ["x", "w"]
+returns = "label"
+points = 1
+"""
+
+VOTED01 = """\
+algorithm = "perceptron/voted"
+bias = true
+epochs = 2
+labels = "01"
+examples = 6
+[[parts]]
+name = "predict"
+check = "predict"
+function = "predict"
+arguments = ["x", "votes"]
+returns = "label"
+points = 1
+"""
+
+VOTE = (
+    "import numpy as np\n\ndef predict(x, votes):\n"
+    "    x = np.concatenate([[1.0], np.asarray(x, float)])\n"
+    "    s = sum(c * {inner} for v, c in votes)\n"
+    "    return {outer}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "body", "causes"),
+    [
+        # wrong everywhere, first at w = 0: not a zero-score slip
+        (
+            PREDICT_X,
+            "def predict(x, w):\n    return -1 if sum(a * b for a, b in zip(w, x)) > 0 else 1\n",
+            (),
+        ),
+        # wrong only at a zero score: named so
+        (
+            PREDICT_X,
+            "def predict(x, w):\n    return 1 if sum(a * b for a, b in zip(w, x)) >= 0 else -1\n",
+            ("zero-label",),
+        ),
+        (
+            VOTED01,
+            VOTE.format(inner="(1 if v @ x >= 0 else -1)", outer="1 if s >= 0 else -1"),
+            ("label-values",),
+        ),
+        (VOTED01, VOTE.format(inner="np.sign(v @ x)", outer="1 if s >= 0 else 0"), ("vote-tie",)),
+        (VOTED01, VOTE.format(inner="(1 if v @ x >= 0 else -1)", outer="0 if s >= 0 else 1"), ()),
+    ],
+)
+def test_a_predict_hint_names_the_tie_only_when_every_wrong_answer_is_at_one(
+    tmp_path: Path, text: str, body: str, causes: tuple[str, ...]
+) -> None:
+    a = A.parse(text, "p.toml")
+    (tmp_path / "p.py").write_text(body)
+    got = parts.grade(a, tmp_path / "p.py", None)[0]
+    assert not got.passed and got.causes == causes, got.output
+    assert ("Hint: " in got.output) == bool(causes)

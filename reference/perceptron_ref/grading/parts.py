@@ -101,6 +101,7 @@ HINTS = {
     "bias": "{e}: the bias is a constant 1 feature, put first.",
     "order": "{e}: go through the examples in the order of the file.",
     "label-coding": "{e}: turn the labels into -1 and +1 before the update.",
+    "label-values": "{e}: answer with the assignment's labels, 0 for the -1 class and 1.",
     "learning-rate": "{e}.",
     "labels-swapped": "{e}: write the label the assignment says for each class.",
     "nondeterministic": "{e}",
@@ -640,17 +641,33 @@ def predict_result(assignment: Assignment, part: Part, session: C.Calls) -> Resu
                 wanted.append(([t], [x], w, [s]))
     answers = session.call(part.function, calls)
     zero = 0
+    failed: Result | None = None  # the first problem: a failed call, or a wrong answer
+    found: (
+        tuple[Any, Any, list[Label], list[int | None], list[Any], Vector, list[Fraction], int]
+        | None
+    ) = None
+    off_zero = False  # a wrong answer where the score is not 0 (or a failure), in any call
     for args, (want, xs, w, scores), answer in zip(calls, wanted, answers, strict=True):
         if isinstance(answer, Failure):
-            return _call_failed(assignment, part, args, answer, "predict")
+            if failed is None and found is None:
+                failed = _call_failed(assignment, part, args, answer, "predict")
+            off_zero = True
+            continue
         got, labels = _labels_of(answer, part, lambda g: _label(g, assignment))
         zero += sum(1 for s in scores if s == 0)
         if labels == want:
             continue
-        i = next((i for i, (g, t) in enumerate(zip(labels, want, strict=False)) if g != t), 0)
-        if len(labels) != len(want):
-            i = 0
-        return _predict_wrong(assignment, part, args, got, want, labels, xs, w, scores, i)
+        wrong = [s for g, t, s in zip(labels, want, scores, strict=False) if g != t]
+        off_zero = off_zero or len(labels) != len(want) or any(s != 0 for s in wrong)
+        if failed is None and found is None:
+            i = next((i for i, (g, t) in enumerate(zip(labels, want, strict=False)) if g != t), 0)
+            if len(labels) != len(want):
+                i = 0
+            found = (args, got, want, labels, xs, w, scores, i)
+    if failed is not None:
+        return failed
+    if found is not None:  # the first wrong call, and whether every wrong answer is at a tie
+        return _predict_wrong(assignment, part, *found, ties_only=not off_zero)
     said = (
         f"Right on all {len(calls)} calls, with the reference's own weights ({zero} "
         "predictions at a zero score w·x = 0)."
@@ -686,16 +703,30 @@ def _family_predict_result(assignment: Assignment, part: Part, session: C.Calls)
     groups = F.groups(part, asked)
     calls = [F.arguments(part, g) for g in groups]
     answers = session.call(part.function, calls)
+    read = F.read_class if family == "multiclass" else (lambda g: _label(g, assignment))
+    off_tie = False  # a wrong answer that is not at a tie (or a failure), in any call
+    for group, answer in zip(groups, answers, strict=True):
+        if isinstance(answer, Failure):
+            off_tie = True
+            continue
+        _, labels = _labels_of(answer, part, read)
+        off = len(labels) != len(group) or any(
+            g != a.want and not a.tie for a, g in zip(group, labels, strict=True)
+        )
+        off_tie = off_tie or off
     for args, group, answer in zip(calls, groups, answers, strict=True):
         if isinstance(answer, Failure):
             return _call_failed(assignment, part, args, answer, "predict")
-        read = F.read_class if family == "multiclass" else (lambda g: _label(g, assignment))
         got, labels = _labels_of(answer, part, read)
         if labels == [a.want for a in group]:
             continue
         lines, code, evidence = F.explain(
             assignment, family, group, got, labels, lambda t: _written(t, assignment)
         )
+        if off_tie:  # wrong elsewhere too: not only where the tie rule decides
+            code, evidence = "", ""
+        if any(v is None for v in labels) and assignment.labels == "01" and family != "multiclass":
+            code, evidence = "label-values", "yours does not answer 0 or 1"
         call = _indent(_call_text(part, args, assignment.input))
         head = [f"Your {part.signature} gives a different answer on:", "", call, ""]
         hinted = [hint(code, evidence)] if code else []
@@ -753,7 +784,10 @@ def _predict_wrong(
     w: Vector,
     scores: list[Fraction],
     i: int,
+    ties_only: bool = True,
 ) -> Result:
+    """``ties_only``: every wrong answer of every call was at a zero score (the hint names
+    the zero-score label only then)."""
     lines = [
         f"Your {part.signature} gives a different answer on:",
         "",
@@ -772,14 +806,14 @@ def _predict_wrong(
             f"{_written(want[i], assignment)}."
         )
         wrong = [j for j, (g, t) in enumerate(zip(labels, want, strict=True)) if g != t]
-        if all(scores[j] == 0 for j in wrong):
+        if ties_only and all(scores[j] == 0 for j in wrong):
             code = "zero-label"
             evidence = (
                 f"yours predicts {_written(-assignment.zero_label, assignment)} at a zero "
                 f"score, the assignment {_written(assignment.zero_label, assignment)}"
             )
     if any(v is None for v in labels) and assignment.labels == "01":
-        code, evidence = "label-coding", "yours does not answer 0 or 1"
+        code, evidence = "label-values", "yours does not answer 0 or 1"
     if code:
         lines.append(hint(code, evidence))
     return Result(
