@@ -470,7 +470,11 @@ def train(X, y):
 
 @pytest.mark.parametrize(
     ("algorithm", "op", "epochs"),
-    [("perceptron/blum", ">", 1), ("perceptron/blum", ">", 3), ("perceptron/mehta", ">=", 2)],
+    [
+        ("perceptron/blum", ">", 1),
+        ("perceptron/blum", ">", 3),
+        ("perceptron/gormley-online", ">", 2),
+    ],
 )
 def test_labels_coded_0_1_in_the_update_are_named_and_not_put_down_to_the_order(
     tmp_path: Path, algorithm: str, op: str, epochs: int
@@ -483,6 +487,19 @@ def test_labels_coded_0_1_in_the_update_are_named_and_not_put_down_to_the_order(
     assert "negative examples never move w" in found.evidence
     assert "see the diagnosis: label-coding" in report.reason
     shows_a_real_difference(report)
+
+
+def test_labels_coded_0_1_that_never_move_w_are_the_tie_rules_not_the_labels(
+    tmp_path: Path,
+) -> None:
+    # under tie → positive, from w = 0 every positive example is right and a negative one
+    # adds 0·x: w never moves, as a loop with y·(w·x) < 0 (tests/candidates/grading/carol)
+    (tmp_path / "labels01.py").write_text(LABELS_01.format(op=">=", epochs=2))
+    report = crosscheck("perceptron/mehta", f"{tmp_path / 'labels01.py'}:train", epochs=2,
+                        examples=12)  # fmt: skip
+    assert report.verdict == "disagree" and not codes(report) & {"label-coding", "order"}
+    assert report.counterexample is not None
+    assert set(report.counterexample.got.weights) == {Fraction(0)}  # type: ignore[union-attr]
 
 
 def test_the_label_coding_needs_a_negative_mistake_and_every_answer() -> None:
@@ -501,3 +518,9 @@ def test_the_label_coding_needs_a_negative_mistake_and_every_answer() -> None:
     only: Data = (((Fraction(1),),), (1,))
     ones = (Fraction(1),)
     assert diagnosis.label_coding((only, ones), [(only, ones)], oracle, Fraction(1)) is None
+    # w never moved (a strict y·(w·x) < 0 from w = 0 under a rule where the positive example
+    # at score 0 is no mistake): the model gives these zeros too, but they show no labels
+    mehta = Oracle("perceptron/mehta", bias=False, epochs=1, eta=Fraction(1))
+    neg: Data = (((Fraction(1),),), (-1,))
+    nothing = (Fraction(0),)
+    assert diagnosis.label_coding((neg, nothing), [(neg, nothing)], mehta, Fraction(1)) is None

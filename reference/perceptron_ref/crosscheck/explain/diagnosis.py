@@ -483,7 +483,8 @@ def label_coding(
     mistake test ``y·(w·x) <= 0`` that a 0 always meets and an update that adds 0·x): a
     negative example never moves w, a positive one as the spec's rule says.  It must give
     the counterexample's answer and every other answer; the counterexample must have a
-    negative example that the reference counts as a mistake (else nothing tells it apart)."""
+    negative example that the reference counts as a mistake, and some answer a w that moved
+    (a loop that never updates from w = 0, y·(w·x) < 0, gives zeros this model gives too)."""
     zero = oracle.mistake()
 
     def decide(v: Any, y: int) -> bool:
@@ -496,6 +497,8 @@ def label_coding(
     told = replay(s, zero, passes=oracle.passes, cap=MAX_EPOCHS, keep=True)
     if not any(step.mistake and s.y[step.i] == -1 for step in told.steps):
         return None
+    if all(v == 0 for _, got in [counter, *pairs] for v in got):
+        return None  # w never moved: a mistake test no zero score meets, not the labels
     if not (fits(model, [counter], oracle, rate) and fits(model, pairs, oracle, rate)):
         return None
     return Diagnosis(
