@@ -24,7 +24,7 @@ from perceptron_ref.algorithm import BatchAlgorithm
 from perceptron_ref.crosscheck import candidates, family
 from perceptron_ref.crosscheck.candidates import layouts, parameters
 from perceptron_ref.crosscheck.candidates.outcomes import Data
-from perceptron_ref.crosscheck.data import datasets
+from perceptron_ref.crosscheck.data import datasets, separating
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.explain.verdicts import disagree
 from perceptron_ref.crosscheck.judge import cache, floats, step
@@ -377,17 +377,27 @@ def _draw(
         return not _unusable(d, oracle=oracle, needs=needs)
 
     first = {"tie-positive": -1, "tie-negative": 1}.get(needs.rule, 1)
-    found: list[datasets.Case] = []
-    for regime, count in datasets.plan(examples, floats=needs.floats).items():
-        if regime == "ties":
-            strategy = ties.tie_heavy(
-                bias=needs.bias,
-                dyadic=needs.floats,
-                separable=needs.separable,
-                dimension=needs.dimension,
-            )
-            drawn = ties.draw(strategy, count, seed, keep)
-        else:
-            drawn = datasets.numpy_cases(regime, count, seed, needs, keep, first=first)  # type: ignore[arg-type]
-        found += [datasets.Case(regime, d) for d in drawn]
+
+    def regimes(examples: int, seed: int) -> list[datasets.Case]:
+        found: list[datasets.Case] = []
+        for regime, count in datasets.plan(examples, floats=needs.floats).items():
+            if regime == "ties":
+                strategy = ties.tie_heavy(
+                    bias=needs.bias,
+                    dyadic=needs.floats,
+                    separable=needs.separable,
+                    dimension=needs.dimension,
+                )
+                drawn = ties.draw(strategy, count, seed, keep)
+            else:
+                drawn = datasets.numpy_cases(regime, count, seed, needs, keep, first=first)  # type: ignore[arg-type]
+            found += [datasets.Case(regime, d) for d in drawn]
+        return found
+
+    found = regimes(examples, seed)
+    if examples < separating.SEPARATE:  # few data sets: add those that tell wrong loops apart
+        pool = [c for c in regimes(separating.SEPARATE, seed + 1) if c not in found]
+        at = separating.separating([(c.data, epochs) for c in found], [c.data for c in pool],
+                                   algorithm, epochs, bias=needs.bias)  # fmt: skip
+        found += [pool[i] for i in at]
     return tuple(sorted(found, key=lambda c: c.size))

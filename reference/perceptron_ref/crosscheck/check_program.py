@@ -14,22 +14,24 @@ whole time limit); ``budget`` caps the whole check.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 from perceptron_ref.crosscheck.candidates.outcomes import Failure
 from perceptron_ref.crosscheck.candidates.programs import Program, Ran, Runs, decimal
-from perceptron_ref.crosscheck.data import tables
+from perceptron_ref.crosscheck.data import separating, tables
 from perceptron_ref.crosscheck.data.tables import Case
 from perceptron_ref.crosscheck.explain import files as explain
 from perceptron_ref.crosscheck.judge import files
 from perceptron_ref.crosscheck.judge.files import Check, Expected, Metrics, Settings, Weights
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
-from perceptron_ref.numbers import parse_rational
+from perceptron_ref.numbers import parse_rational, to_fraction
 from perceptron_ref.runner import Epochs, run
 
 
@@ -172,11 +174,15 @@ def check_program(
         # passes, or ever without a bias, and a right `while mistakes:` loop would hang
         # the float32 trap of the long sets, as two examples of their own
         drawn = [c for c in [*drawn, *tables.traps(settings.bias)] if converges(c, settings)]
-    drawn = [
-        _on_boundary(c, settings, epochs[(len(given) + i) % len(epochs)])
-        for i, c in enumerate(drawn)
+    planned = [(c, epochs[(len(given) + i) % len(epochs)]) for i, c in enumerate(drawn)]
+    if examples < separating.SEPARATE:  # few data sets: add those that tell wrong loops apart
+        planned += _separating(examples, seed, separable, settings, tuple(epochs), len(given),
+                               "weights_out" in spec.program.outputs)  # fmt: skip
+    planned = [
+        *((c, epochs[i % len(epochs)]) for i, c in enumerate(given)),
+        *((_on_boundary(c, settings, e), e) for c, e in planned),
     ]
-    cases = [*given, *drawn]
+    cases = [c for c, _ in planned]
     outputs = spec.program.outputs
     tried = dict.fromkeys(outputs, 0)
     failed = dict.fromkeys(outputs, 0)
@@ -187,8 +193,7 @@ def check_program(
     rates: set[Fraction] = set()
     settled: Failure | None = None
     with Runs(spec.program, folder, timeout=timeout, memory=memory) as runs:
-        for i, case in enumerate(cases):
-            e = epochs[i % len(epochs)]
+        for case, e in planned:
             left = None if deadline is None else deadline - time.monotonic()
             if settled is not None or (left is not None and left <= 0):
                 why = settled or Failure("budget", "not run: the budget was spent")
@@ -239,6 +244,76 @@ def check_program(
             return report
         found = _causes(runs, case, e, ran, checks, spec, settings, answered, epochs, cases)
         return replace(report, causes=tuple(found))
+
+
+@functools.lru_cache(maxsize=8)
+def _separating(
+    examples: int,
+    seed: int,
+    separable: bool,
+    settings: Settings,
+    epochs: tuple[Epochs, ...],
+    offset: int,
+    weights: bool,
+) -> tuple[tuple[Case, Epochs], ...]:
+    """Cases (and the passes each is run with) that tell the usual wrong loops apart from
+    the reference (:mod:`~perceptron_ref.crosscheck.data.separating`), of
+    :data:`~perceptron_ref.crosscheck.data.separating.SEPARATE` more drawn, added one at a
+    time until every loop is told apart by a case drawn (each run with the passes of its
+    place after ``offset`` given ones) or added, or none of them tells it apart.  A program
+    shows its w (``weights``) or only the labels it predicts, on the training and test
+    examples and on the exact w's boundary (:func:`_on_boundary`).  Cached: a class's
+    hand-ins are all tried on the same."""
+    drawn = tables.draw(examples, seed=seed, separable=separable, bias=settings.bias)
+    more = tables.draw(separating.SEPARATE, seed=seed + 1, separable=separable,
+                       bias=settings.bias)  # fmt: skip
+    if separable:
+        drawn = [c for c in [*drawn, *tables.traps(settings.bias)] if converges(c, settings)]
+        more = [c for c in more if converges(c, settings)]
+    more = [c for c in more if c not in drawn]
+    added: list[tuple[Case, Epochs]] = []
+    tried = [(c, epochs[(offset + i) % len(epochs)]) for i, c in enumerate(drawn)]
+    while True:
+        cases = [c for c, _ in [*tried, *added]]
+        rest = [c for c in more if c not in cases]
+        shows = partial(_shows, cases=cases, rest=rest, settings=settings, weights=weights)
+        for e in dict.fromkeys(epochs):
+            hits = separating.separating(
+                [(c.train, f) for c, f in [*tried, *added]], [c.train for c in rest],
+                settings.algorithm, e, bias=settings.bias, shows=shows,
+            )  # fmt: skip
+            if hits:
+                added.append((rest[hits[0]], e))
+                break
+        else:
+            return tuple(added)
+
+
+def _shows(
+    key: int,
+    expected: separating.Answer,
+    got: separating.Answer,
+    *,
+    cases: Sequence[Case],
+    rest: Sequence[Case],
+    settings: Settings,
+    weights: bool,
+) -> bool:
+    """Does a program whose run ends with ``got`` write otherwise than the reference on the
+    ``key``-th case (< 0: of ``cases``, else of ``rest``)?"""
+    if got[1] != expected[1] or (weights and got[0] != expected[0]):
+        return True
+    case = cases[-1 - key] if key < 0 else rest[key]
+    w = expected[0]
+    points = [*case.train[0], *case.test[0], *tables.boundary(w, settings.bias)]
+    return any(_label(got[0], x, settings) != _label(w, x, settings) for x in points)
+
+
+def _label(w: Sequence[Fraction], x: Sequence[object], settings: Settings) -> int:
+    """The label w predicts for x (with the bias's 1 first), exactly."""
+    row = [Fraction(1), *map(to_fraction, x)] if settings.bias else list(map(to_fraction, x))
+    s = sum((a * b for a, b in zip(w, row, strict=True)), Fraction(0))
+    return settings.zero_label if s == 0 else 1 if s > 0 else -1
 
 
 def _on_boundary(case: Case, settings: Settings, epochs: Epochs) -> Case:
