@@ -637,3 +637,52 @@ def test_a_layout_that_fits_once_by_chance_is_not_taken() -> None:
     assert not got.confirmed and got.layout.labels == "pm1"
     assert layouts.find(fake("plain"), "perceptron/gormley-online", 1, bias=None,
                         switch=False, data="separate").layout.bias == "none"  # fmt: skip
+
+
+# -- a file named with no function ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "chosen"),
+    [
+        ("def sign(v): ...\ndef train(X, y): ...\ndef fit(X, y): ...", "train"),
+        (
+            "import numpy as np\ndef pla(X, y): ...\nif __name__ == '__main__':\n    pla(1, 2)",
+            "pla",
+        ),
+        ("def sign(v): ...\ndef perceptron(X, y): ...\ndef predict(w, x): ...", "perceptron"),
+        ("def perceptron_predict(w, x): ...\ndef perceptron_fit(X, y): ...", "perceptron_fit"),
+        ("class Perceptron:\n    def fit(self, X, y): ...\ndef main(): ...", "Perceptron"),
+        ("def _helper(): ...\nclass Classifier: ...", "Classifier"),
+    ],
+)
+def test_a_python_file_named_alone_is_called_through_its_training_function(
+    tmp_path: Path, source: str, chosen: str
+) -> None:
+    path = tmp_path / "handin.py"
+    path.write_text(source)
+    assert candidates.parse(str(path)).function == chosen
+    assert candidates.parse(str(path), entry="other").function == "other"  # --entry wins
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("def fit_a(X, y): ...\ndef fit_b(X, y): ...", "it defines fit_a, fit_b"),
+        ("def main(): ...", "it defines main"),
+        ("x = 1\n", "it defines no function"),
+        ("def f(:\n", "it defines no function"),
+    ],
+)
+def test_a_file_whose_training_function_is_not_clear_is_one_line_naming_what_it_defines(
+    tmp_path: Path, source: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from perceptron_ref.cli import main
+
+    path = tmp_path / "handin.py"
+    path.write_text(source)
+    with pytest.raises(InputError, match=re.escape(said)):
+        candidates.parse(str(path))
+    assert main(["crosscheck", "perceptron/mehta", "--candidate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{path}:NAME" in err and said in err

@@ -40,7 +40,14 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from perceptron_ref import extras
-from perceptron_ref.crosscheck.candidates import drivers, layouts, packed, parameters, toplevel
+from perceptron_ref.crosscheck.candidates import (
+    drivers,
+    layouts,
+    packed,
+    parameters,
+    sources,
+    toplevel,
+)
 from perceptron_ref.crosscheck.candidates.commands import command, jvm, runtime_shares, shared_paths
 from perceptron_ref.crosscheck.candidates.drivers import languages
 from perceptron_ref.crosscheck.candidates.outcomes import (
@@ -125,7 +132,7 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
         return Candidate(target, "cmd", input, argv=command(argv))
     where, colon, function = target.rpartition(":")
     if not colon:
-        where, function = target, entry or ""
+        where, function = target, entry or _entry(target)
     if not where or not function.isidentifier():
         raise InputError(
             f"candidate {target!r}: expected FILE.py:NAME, NOTEBOOK.ipynb:NAME, MODULE:NAME, "
@@ -155,6 +162,23 @@ def parse(target: str, *, input: Input = "numpy", entry: str | None = None) -> C
             )
         return _script(target, input, path, function)
     return Candidate(target, "module", input, module=where, function=function)
+
+
+def _entry(target: str) -> str:
+    """The function a Python file named alone is checked through (:func:`sources.entry`);
+    "" (a usage error follows) for anything else; a file that defines several and none
+    that says it trains: one line naming them."""
+    path = Path(target)
+    if not (target.endswith(".py") and path.is_file()):
+        return ""
+    found, names = sources.entry(path.read_text("utf-8", errors="replace"))
+    if found is None:
+        defined = f"it defines {', '.join(names)}" if names else "it defines no function"
+        raise InputError(
+            f"candidate {target!r}: which function or class? {defined}: name one as "
+            f"{target}:NAME (or --entry NAME)"
+        )
+    return found
 
 
 def _present(folder: Path) -> Any:

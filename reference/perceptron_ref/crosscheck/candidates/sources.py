@@ -7,6 +7,12 @@ it; the keys a ``params`` dict is read with are parameters too.
 ['threshold']
 >>> keys_read("T = params.get('T', 100)\\neta = params['eta']", "params")
 ['T', 'eta']
+
+A file named with no function (``--candidate perceptron.py``) is checked through the one its
+top level defines for training (:func:`entry`).
+
+>>> entry("def sign(v): ...\\ndef perceptron(X, y): ...\\ndef predict(w, x): ...")
+('perceptron', ['perceptron', 'predict', 'sign'])
 """
 
 from __future__ import annotations
@@ -101,3 +107,32 @@ def _dedent(source: str) -> str:
     lines = source.splitlines()
     indent = min((len(s) - len(s.lstrip()) for s in lines if s.strip()), default=0)
     return "\n".join(s[indent:] for s in lines)
+
+
+TRAINING = (re.compile(r"train|fit|learn", re.I), re.compile(r"perceptron|winnow|halving", re.I))
+"""What a training function's or class's name says, most telling first."""
+
+
+def entry(source: str) -> tuple[str | None, list[str]]:
+    """The function or class a file is checked through when none is named, and every public
+    one its top level defines: ``train`` if it defines one, else its only one, else the only
+    one whose name says training (``fit``, ``learn``; then ``perceptron``...), else None."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None, []
+    kinds = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    names = sorted(
+        {n.name for n in tree.body if isinstance(n, kinds) and not n.name.startswith("_")}
+    )
+    if "train" in names:
+        return "train", names
+    if len(names) == 1 and names != ["main"]:  # a script's main takes no data
+        return names[0], names
+    for says in TRAINING:
+        chosen = [n for n in names if says.search(n)]
+        if len(chosen) == 1:
+            return chosen[0], names
+        if chosen:
+            return None, names
+    return None, names
