@@ -223,7 +223,14 @@ def register(sub: Any) -> None:
         help="only data of dimension D (for code written for 2-D); the verdict then holds "
         "at d = D only",
     )
-    p.add_argument("--examples", type=positive_int, default=50, metavar="N", help="data sets (50)")
+    p.add_argument(
+        "--examples",
+        type=positive_int,
+        default=50,
+        metavar="N",
+        help="data sets drawn (50); with fewer than 48, data sets that tell the usual wrong "
+        "loops apart (a tolerance, float32, a pass too many, another variant) are added",
+    )
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help="Hypothesis seed (0)")
     p.add_argument(
         "--timeout",

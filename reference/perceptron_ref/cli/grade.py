@@ -57,7 +57,14 @@ def add_crosscheck_options(p: Any) -> None:
     p.add_argument("--bias", action="store_true", help="prepend a constant 1 (bias first)")
     p.add_argument("--epochs", type=epochs_arg, default=1, metavar="N|converge")
     p.add_argument("--input", choices=("numpy", "fractions", "lists"), default="numpy")
-    p.add_argument("--examples", type=positive_int, default=50, metavar="N")
+    p.add_argument(
+        "--examples",
+        type=positive_int,
+        default=50,
+        metavar="N",
+        help="data sets drawn (50); with fewer than 48, data sets that tell the usual wrong "
+        "loops apart (a tolerance, float32, a pass too many, another variant) are added",
+    )
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S")
     p.add_argument("--timeout", type=timeout_arg, default=10.0, metavar="SECONDS")
     p.add_argument("--memory", type=megabytes_arg, default=1024, metavar="MB")
