@@ -199,7 +199,8 @@ def failed(r: ProgramReport, output: str) -> int:
 def test_right_programs_in_two_styles_agree(folder: str) -> None:
     r = check(folder)
     assert r.verdict == "agree", r.reason
-    assert all(o.failed == 0 and o.tried == 4 for o in r.outputs)
+    # the 4 drawn, and those added to tell the usual wrong loops apart (few data sets)
+    assert r.cases > 4 and all(o.failed == 0 and o.tried == r.cases for o in r.outputs)
 
 
 def test_a_tie_rule_slip_is_shrunk_to_one_example_and_named() -> None:
@@ -235,13 +236,14 @@ def test_a_hang_settles_the_verdict(tmp_path: Path) -> None:
     assert SPEC is not None
     r = check_program(SPEC, tmp_path, CMU.settings, epochs=(1,), examples=3, timeout=2)
     assert r.failure is not None and r.failure.kind == "hang"
-    assert failed(r, "train_out") == 3
+    assert failed(r, "train_out") == r.cases >= 3
 
 
 def test_a_given_case_is_tried_first_and_shown_as_it_is() -> None:
     case = Case("visible", (((0,), (1,)), (1, -1)), (((2,),), (1,)))
     r = check("right_numpy", examples=1, given=[case])
-    assert r.verdict == "agree" and r.cases == 2
+    assert r.verdict == "agree" and r.cases >= 2
+    assert r.regimes["visible"] == 1
 
 
 KATTIS = """\
