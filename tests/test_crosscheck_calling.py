@@ -212,10 +212,40 @@ def test_an_unknown_param_is_a_usage_error_naming_the_parameters() -> None:
 
 
 def test_a_parameter_nothing_fills_makes_a_plan_with_the_problem() -> None:
-    d = parameters.describe("function", "train", [("X",), ("y",), ("weights_init",)])
+    d = parameters.describe("function", "train", [("X",), ("y",), ("tolerance",)])
     p = parameters.plan(d, told())
-    assert "its parameter 'weights_init' has no default" in p.problem
-    assert "--param weights_init=VALUE" in p.problem
+    assert "its parameter 'tolerance' has no default" in p.problem
+    assert "--param tolerance=VALUE" in p.problem
+
+
+@pytest.mark.parametrize("name", ["w0", "w_init", "initial_weights", "weights_init", "init_w"])
+def test_a_start_it_must_be_given_is_the_notes_zeros(name: str) -> None:
+    d = parameters.describe("function", "train", [("X",), ("y",), (name,), ("b0",)])
+    p = parameters.plan(d, told())
+    assert not p.problem and p.data == ("X", "y")
+    assert dict(p.call.kwargs) == {name: {"$harness": "zeros"}, "b0": {"$harness": "zero"}}
+    assert p.call_text() == f"train(X, y, {name}=zeros(d), b0=0)"
+    own = parameters.describe("function", "train", [("X",), ("y",), (name, None)])
+    assert parameters.plan(own, told()).call.kwargs == ()  # its own start: left alone
+
+
+def test_a_constructor_that_takes_the_data_is_made_with_them_then_run_or_only_made() -> None:
+    methods: dict[str, Any] = {"run": [], "predict": [("x",)], "plot_errors": []}
+    made = [("X",), ("y",), ("epochs", 10)]
+    ran = parameters.plan(parameters.describe("class", "P", made, methods=methods), told())
+    assert (ran.method, ran.data, ran.problem) == ("run", ("X", "y"), "")
+    assert ran.call_text() == "P(X, y, epochs=1).run()"
+    # a method the constructor calls itself trained already: not called a second time
+    source = "class P:\n def __init__(self, X, y, epochs=10):\n  self.fit()\n def fit(self): ..."
+    d = parameters.describe("class", "P", made, methods={"fit": []}, source=source)
+    once = parameters.plan(d, told())
+    assert once.method == "" and not once.problem
+    assert once.call_text() == "P(X, y, epochs=1) (no method called: it trains in its constructor)"
+    only = parameters.describe("class", "P", made, methods={"predict": [("x",)]})
+    assert parameters.plan(only, told()).method == ""
+    # no data in its constructor and nothing to fit with: not called, and said so
+    none = parameters.describe("class", "P", [("eta", 1)], methods={"run": []})
+    assert "P has no fitting method" in parameters.plan(none, told()).problem
 
 
 def test_partial_fit_alone_is_called_once_per_pass_with_the_classes() -> None:

@@ -105,7 +105,75 @@ RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = 
         "demo_at_import", "train", "perceptron/gormley-online", {}, None,
         ["left out of demo_at_import.py", "line 6: df = pd.read_csv"],
     ),
+    # a class that trains in its constructor: made with the data, read, not trained again
+    (
+        "trains_in_constructor", "Perceptron", "perceptron/gormley-online", {"epochs": 2}, None,
+        ["called as Perceptron(X, y, epochs=2) (no method called: it trains in its constructor)",
+         "weights read from w and b"],
+    ),
+    (
+        "ctor_calls_fit", "Perceptron", "perceptron/gormley-online", {"epochs": 2}, None,
+        ["called as Perceptron(X, y, max_iter=2, learning_rate=1) (no method called",
+         "weights read from coef_ and intercept_"],
+    ),
+    (
+        "ctor_run", "PLA", "perceptron/gormley-online", {"epochs": 2}, None,
+        ["called as PLA(X, y, T=2).run()", "weights read from theta"],
+    ),
+    # a predict returned, or kept: its weights read from what it holds
+    (
+        "returns_predict", "train", "perceptron/gormley-online", {}, None,
+        ["weights read from w and b of the function it returned (predict)"],
+    ),
+    (
+        "returns_lambda", "perceptron", "perceptron/gormley-online", {"epochs": 2}, None,
+        ["weights read from w of the function it returned (<lambda>)"],
+    ),
+    (
+        "predict_only_hidden", "Perceptron", "perceptron/gormley-online", {}, None,
+        ["weights read from w of its function _decide"],
+    ),
+    (
+        "params_dict_attr", "Perceptron", "perceptron/gormley-online", {}, None,
+        ["weights read from params['w'] and params['b']"],
+    ),
+    (
+        "dict_theta0", "perceptron", "perceptron/gormley-online", {}, None,
+        ["weights read from theta and theta0 of the dict it returned",
+         "it learns a bias of its own"],
+    ),
+    # a start it must be given: the notes' zeros
+    (
+        "w0_required", "train", "perceptron/gormley-online", {}, None,
+        ["called as train(X, y, w0=zeros(d), epochs=1)"],
+    ),
+    (
+        "w0_b0_lists", "train", "perceptron/gormley-online", {"input": "lists"}, None,
+        ["w0 = zeros (the notes' w₀ = 0), b0 = 0 (the notes' b₀ = 0)",
+         "it learns a bias of its own"],
+    ),
 ]  # fmt: skip
+
+
+WRONG: list[tuple[str, str, str, str]] = [
+    # (file, NAME, algorithm, how the reason starts): wrong code in the shapes above
+    ("ctor_wrong_tie", "Perceptron", "perceptron/gormley-online", "wrong weights"),
+    ("returns_predict_wrong", "train", "perceptron/gormley-online", "wrong weights"),
+    (
+        "returns_opaque_predict", "train", "perceptron/gormley-online",
+        "crash: raised TypeError: returned a function (<lambda>), not weights, and none could "
+        "be read from what it holds (plane): return w (and b), or an object with them",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "entry", "algorithm", "reason"), WRONG, ids=[w[0] for w in WRONG])
+def test_wrong_code_as_written_disagrees_for_what_it_does(
+    name: str, entry: str, algorithm: str, reason: str
+) -> None:
+    report = crosscheck(algorithm, target(name, entry), examples=12)
+    assert report.verdict == "disagree"
+    assert report.reason.startswith(reason), report.reason
 
 
 @pytest.mark.parametrize(
@@ -190,7 +258,7 @@ def test_an_unknown_param_is_a_usage_error() -> None:
 
 def test_a_class_with_no_fitting_method_is_said_not_called() -> None:
     report = crosscheck("perceptron/gormley-online",
-                        target("trains_in_constructor", "Perceptron"), examples=3)  # fmt: skip
+                        target("class_no_fitting_method", "Perceptron"), examples=3)  # fmt: skip
     assert report.verdict == "disagree" and report.reason.startswith("load error")
     calling = "\n".join(report.calling)
     assert "not called: Perceptron has no fitting method" in calling

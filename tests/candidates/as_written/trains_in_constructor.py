@@ -1,6 +1,5 @@
-"""A class that trains in its constructor, Perceptron(X, y, epochs), with no fitting
-method: crosscheck does not call it so, and must say that it did not call it (not show a
-call it never made)."""
+"""Right: a class that trains in its constructor, Perceptron(X, y, epochs), with no fitting
+method: constructed with the data, its weights read from what it made."""
 
 import numpy as np
 

@@ -139,6 +139,9 @@ def _methods(cls: type) -> dict[str, list[dict[str, Any]]]:
     names = [m for m in dir(cls) if not m.startswith("__")]
     chosen = [m for m in FITTING if m in names]
     chosen += [m for m in names if ("fit" in m or "train" in m) and m not in chosen]
+    # and its other public methods after them: a class given its data by its constructor
+    # may run them with run() or solve() (the parent picks: parameters.RUNS)
+    chosen += [m for m in names if not m.startswith("_") and m not in chosen][:60]
     methods = {}
     for name in chosen:
         member = inspect.getattr_static(cls, name, None)
@@ -239,6 +242,8 @@ def layout(X: Any, y: Any, request: dict[str, Any]) -> dict[str, Any]:
         "y": y,
         "data": data,
         "d": d,
+        "zeros": np.zeros(d) if numpy else [0] * d,  # a start w₀ it must be given
+        "zero": 0,
         "classes": classes,
         "epochs": epochs,
         "passes": passes,
@@ -395,7 +400,7 @@ def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
         if len(near) > 1:  # at d = 1 a setting (self.T = 1) is one number too: not a vector
             near = [n for n in near if _vector(found[n])]
         if len(near) != 1:
-            return None
+            return None if names.get("within") else _within(model, names, d)
         w_name = near[0]
     w = attribute(w_name)
     b_name = next(
@@ -429,12 +434,43 @@ def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
     return (w, attribute(b_name)), f"{w_name},{b_name}"
 
 
+class _Keys:
+    """A dict's string keys as attributes: its weights are read as a fitted object's."""
+
+    def __init__(self, found: dict[Any, Any]) -> None:
+        self.__dict__.update({k: v for k, v in found.items() if isinstance(k, str)})
+
+
+def _within(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None:
+    """The weights a fitted object keeps one level down: in a dict attribute
+    (``self.params = {"w": w, "b": b}``), or in a function it keeps (``self._decide =
+    lambda Z: Z @ w > 0``: the w its closure holds); None when there are none, or more than
+    one place holds some."""
+    inner = names | {"within": True}
+    places = []
+    for name, value in list(getattr(model, "__dict__", {}).items())[:100]:
+        if isinstance(value, dict):
+            read = weights(_Keys(value), inner, d)
+            if read is not None:
+                keys = read[1].split(",")
+                places.append((read[0], ",".join(f"{name}[{k!r}]" for k in keys)))
+        elif _function(value):
+            read = weights(_Inside(value), inner, d)
+            if read is not None:
+                places.append((read[0], f"{read[1]} of its function {name}"))
+    return places[0] if len(places) == 1 else None
+
+
 def missing(model: Any, names: dict[str, Any]) -> AttributeError:
     """The error of a fitted object whose weights :func:`weights` cannot find: the names it
-    tried, and how to name its own."""
+    tried, and how to name its own; what it holds, and that a predict is not judged."""
+    held = [n for n, v in list(getattr(model, "__dict__", {}).items())[:100] if _numeric(v)]
+    has = f"; it holds {', '.join(held[:6])}" if held else "; it holds no numbers"
+    if callable(getattr(model, "predict", None)):
+        has += " (it has predict, but the perceptron is judged by its weights)"
     return AttributeError(
         f"cannot find the weights of the fitted {type(model).__name__}: none of "
-        f"{', '.join(names['w'][:6])}, ... (name them with --weights-attr)"
+        f"{', '.join(names['w'][:6])}, ... (name them with --weights-attr){has}"
     )
 
 
@@ -446,6 +482,96 @@ def fitted(value: Any) -> bool:
         and not isinstance(value, dict | list | tuple | str | bytes)
         and not hasattr(value, "tolist")  # a numpy array: numbers, or an error to report
     )
+
+
+class _Inside:
+    """What a returned function computes with, as a fitted object's attributes: the
+    variables its closure holds (``def predict(x): return sign(w @ x + b)`` made inside
+    ``train`` holds w and b), the defaults it was given (``lambda x, w=w: ...``) and the
+    module globals it reads; a bound method's object's own attributes.  Only what the
+    function refers to is there: its w is the one it predicts with."""
+
+    def __init__(self, function: Any) -> None:
+        import inspect
+
+        self.name = getattr(function, "__name__", type(function).__name__)
+        owner = getattr(function, "__self__", None)
+        if owner is not None and not inspect.ismodule(owner):  # model.predict, returned
+            self.__dict__.update(
+                {k: v for k, v in getattr(owner, "__dict__", {}).items() if k != "name"}
+            )
+            return
+        function = getattr(function, "func", function)  # functools.partial: its function
+        code = getattr(function, "__code__", None)
+        if code is None:
+            return
+        found: dict[str, Any] = {}
+        scope = getattr(function, "__globals__", {})
+        for name in _names(code):
+            if name in scope and _numeric(scope[name]):
+                found[name] = scope[name]
+        for name, default in _defaults(function).items():
+            found[name] = default
+        for name, cell in zip(code.co_freevars, function.__closure__ or (), strict=False):
+            try:
+                found[name] = cell.cell_contents
+            except ValueError:  # a cell never assigned
+                continue
+        self.__dict__.update({k: v for k, v in found.items() if k != "name"})
+
+    def variables(self) -> list[str]:
+        return [k for k in vars(self) if k != "name"]
+
+
+def _names(code: Any) -> list[str]:
+    """The global names a code object reads, its nested code's too (a comprehension)."""
+    import types
+
+    found = list(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found += _names(const)
+    return found
+
+
+def _defaults(function: Any) -> dict[str, Any]:
+    """The parameters after the first that have a default (``lambda x, w=w: ...``)."""
+    import inspect
+
+    try:
+        params = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return {}
+    return {p.name: p.default for p in params[1:] if p.default is not p.empty}
+
+
+def _function(value: Any) -> bool:
+    """A function, a lambda, a bound method or a partial, returned instead of numbers."""
+    import functools
+    import inspect
+
+    return (
+        inspect.isfunction(value) or inspect.ismethod(value) or isinstance(value, functools.partial)
+    )
+
+
+def inside(returned: Any, names: dict[str, Any], d: int) -> tuple[Any, str]:
+    """The weights a returned function (a ``predict``) computes with (:class:`_Inside`),
+    read as a fitted object's are; and where they were read from.  A TypeError that says
+    what it returned and what is needed when none can be read."""
+    view = _Inside(returned)
+    try:
+        read = weights(view, names, d)
+    except AttributeError:
+        read = None
+    if read is None:
+        held = ", ".join(view.variables()[:4]) or "nothing"
+        raise TypeError(
+            f"returned a function ({view.name[:30]}), not weights, and none could be read "
+            f"from what it holds ({held[:40]}): return w (and b), or an object with them"
+        )
+    value, where = read
+    return value, f"{where} of the function it returned ({view.name})"
 
 
 def call(
@@ -461,6 +587,12 @@ def call(
     kind = plan["kind"]
     if kind == "function":
         returned = _invoke(found, plan["call"], slots)
+        if _function(returned):  # a predict it made, holding its weights
+            return inside(returned, plan["weights"], slots["d"])
+        if isinstance(returned, dict):  # {"theta": ..., "theta0": ...}: as attributes
+            read = weights(_Keys(returned), plan["weights"], slots["d"])
+            if read is not None:
+                return read[0], f"{read[1]} of the dict it returned"
         model = returned if fitted(returned) else None
     else:
         if kind == "class":
@@ -469,10 +601,12 @@ def call(
             model = found()
         else:
             model = copy.deepcopy(found)
-        method = getattr(model, plan["method"])
-        times = slots["passes"] if plan.get("repeat") else 1
-        for _ in range(times):
-            returned = _invoke(method, plan["call"], slots)
+        returned = None  # trained by its constructor: no method to call
+        if plan["method"]:
+            method = getattr(model, plan["method"])
+            times = slots["passes"] if plan.get("repeat") else 1
+            for _ in range(times):
+                returned = _invoke(method, plan["call"], slots)
     if model is not None:
         read = weights(model, plan["weights"], slots["d"])
         if read is not None:

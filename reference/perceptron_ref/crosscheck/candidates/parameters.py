@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from perceptron_ref.crosscheck.candidates.sources import counted, keys_read
+from perceptron_ref.crosscheck.candidates.sources import called_by_init, counted, keys_read
 from perceptron_ref.errors import InputError
 
 # -- the vocabulary ------------------------------------------------------------------------------
@@ -60,6 +60,13 @@ Y = re.compile(
     r"^(y|ys|labels?|targets?|outputs?|desired|truth|expected|answers|(y|labels?)_?train"
     r"|train_?(y|labels?)|training_?labels?)$"
 )
+START = re.compile(
+    r"^(w_?0|w_?init|init(ial)?_?(w|weights?|theta)|(w|weights?|theta)_?(init|initial|start)"
+    r"|start(ing)?_?(w|weights?))$"
+)
+START_BIAS = re.compile(r"^(b_?0|b_?init|init(ial)?_?(b|bias)|bias_?(init|initial|start))$")
+"""A start a parameter takes without a default (``train(X, y, w0)``): the notes' w₀ = 0
+(and b₀ = 0), filled as zeros (Python only)."""
 DICTS = re.compile(
     r"^(params|hyper_?params|hyper_?parameters|config|options|opts|settings|hp|args)$"
 )
@@ -70,6 +77,8 @@ ROLES = {
     "bias": "the bias switch (--bias)",
     "dimension": "the number of features d",
     "classes": "the labels (scikit-learn's partial_fit)",
+    "start": "the starting weights w₀ = 0",
+    "start_bias": "the starting bias b₀ = 0",
 }
 """What a parameter can be filled with, besides the data and --param."""
 
@@ -158,6 +167,8 @@ def role(name: str, *, constructor: bool = False) -> str:
         ("bias", BIAS),
         ("classes", CLASSES),
         ("dict", DICTS),
+        ("start", START),
+        ("start_bias", START_BIAS),
     ):
         if pattern.match(key):
             return found
@@ -332,6 +343,8 @@ class Plan:
                 "w_out": "w (it writes)",
                 "b_out": "&b (it writes)",
                 "passes": str(CONVERGE_CAP if self.epochs == "converge" else self.epochs),
+                "zeros": "zeros(d)",
+                "zero": "0",
             }
             parts = [_show(v, shown) for v in c.args]
             parts += [f"{k}={_show(v, shown)}" for k, v in c.kwargs]
@@ -344,6 +357,8 @@ class Plan:
             "factory": f"{self.name}()",
             "instance": f"copy of {self.name}",
         }[self.kind]
+        if not self.method:
+            return f"{head} (no method called: it trains in its constructor)"
         times = " once per pass" if self.repeat else ""
         return f"{head}.{self.method}({text(self.call)}){times}"
 
@@ -438,6 +453,8 @@ class _Filler:
             return "passes"
         if r == "classes" and not p.required and p.default is not None:
             return ""
+        if r in ("start", "start_bias") and (not p.required or self.d.language != "python"):
+            return ""  # its own start (w0=None: zeros made inside), or a typed language's
         return r
 
     def value(self, p: Parameter, constructor: bool) -> Any:
@@ -490,6 +507,10 @@ class _Filler:
             self.filled.append(f"{name} = d, the number of features")
         elif r == "classes":
             self.filled.append(f"{name} = the two labels")
+        elif r == "start":
+            self.filled.append(f"{name} = zeros (the notes' w₀ = 0)")
+        elif r == "start_bias":
+            self.filled.append(f"{name} = 0 (the notes' b₀ = 0)")
 
     def dictionary(self, p: Parameter, keys: list[str]) -> Any:
         filled: dict[str, Any] = {}
@@ -522,7 +543,8 @@ def _eta_value(eta: Any) -> Fraction:
 def _told_value(r: str, name: str) -> Any:
     if r == "passes":
         return slot("epochs") if name == "epochs" else slot("passes")
-    return slot({"step": "eta", "bias": "bias", "dimension": "d", "classes": "classes"}[r])
+    named = {"step": "eta", "bias": "bias", "dimension": "d", "classes": "classes"}
+    return slot((named | {"start": "zeros", "start_bias": "zero"})[r])
 
 
 def _number(v: Any) -> bool:
@@ -559,11 +581,62 @@ def _fill(filler: _Filler, params: Sequence[Parameter], constructor: bool) -> Ca
     return Call(tuple(args), tuple(kwargs), tuple(order), names)
 
 
+RUNS = re.compile(
+    r"^(run|solve|iterate|optimi[sz]e|execute|perceptron|pla|algorithm|start|go|compute|learn"
+    r"|estimate|converge|fit|train)$"
+)
+NOT_RUNS = re.compile(
+    r"^(predict|plot|score|show|print|eval|evaluate|test|accuracy|errors?|loss|draw|get|set"
+    r"|save|load|classify|decision|activation|net|update|step|reset|summary|report)$"
+)
+"""The words of a method that runs what a constructor was given (``Perceptron(X, y).run()``,
+``solve``, ``run_pla``), and of those that do something else (``predict``, ``plot_errors``)."""
+
+
 def method_of(d: Description) -> str:
     for name in METHODS:
         if name in d.methods:
             return name
     return next((m for m in d.methods if "fit" in m or "train" in m), "")
+
+
+def _runs(name: str) -> bool:
+    words = [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+", name)]
+    return (
+        not name.startswith("_")
+        and any(RUNS.match(w) for w in words)
+        and not any(NOT_RUNS.match(w) for w in words)
+    )
+
+
+def _constructed(d: Description, told: Told) -> tuple[_Filler, Call, str, Call] | None:
+    """A Python class whose constructor takes the data (``Perceptron(X, y, epochs=10)``):
+    constructed with them, then its method that runs them with no data of its own
+    (``train()``, ``run()``), one its constructor calls itself left out (it trained there),
+    or none: its weights are read from what the constructor made.  None when the
+    constructor takes no data.  (filler, construct, method, call)."""
+    first = _Filler(d, told)
+    try:
+        construct = _fill(first, d.call, constructor=True)
+    except _Unfilled:
+        return None
+    if d.kind != "class" or d.language != "python" or not first.data:
+        return None
+    done = called_by_init(d.source) if d.source else set()
+    usual = method_of(d)
+    names = [usual] if usual else []
+    names += [m for m in d.methods if m not in names and _runs(m)]
+    for name in (m for m in names if m not in done):
+        filler = _Filler(d, told)
+        construct = _fill(filler, d.call, constructor=True)
+        took = len(filler.data)
+        try:
+            call = _fill(filler, d.methods[name], constructor=False)
+        except _Unfilled:
+            continue
+        if name == usual or len(filler.data) == took:  # a runner runs on what it was given
+            return filler, construct, name, call
+    return first, construct, "", Call()
 
 
 def plan(d: Description, told: Told) -> Plan:
@@ -573,10 +646,14 @@ def plan(d: Description, told: Told) -> Plan:
     filler = _Filler(d, told)
     base = Plan(d.kind, d.name, weights=attributes(told.weights), forced=bool(told.weights))
     method = method_of(d) if d.kind != "function" else ""
+    constructed = _constructed(d, told) if d.kind == "class" else None
     try:
         if d.kind == "function":
             call = _fill(filler, d.call, constructor=False)
             result = replace(base, call=call)
+        elif constructed is not None:
+            filler, made, method, call = constructed
+            result = replace(base, construct=made, method=method, call=call)
         elif not method:
             names = ", ".join(METHODS[:3])
             return replace(base, problem=f"{d.name} has no fitting method ({names}, ...)")

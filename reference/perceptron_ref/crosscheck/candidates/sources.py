@@ -103,6 +103,47 @@ def keys_read(source: str, name: str) -> list[str]:
     return keys
 
 
+def called_by_init(source: str) -> set[str]:
+    """The methods a class's constructor calls on itself (``self.fit(X, y)`` in
+    ``__init__``), and those they call in turn: a class that trains in its constructor is
+    not trained again by calling one of them.
+
+    >>> sorted(called_by_init("class P:\\n def __init__(self, X):\\n  self.train()\\n"
+    ...                       " def train(self):\\n  self._epoch()\\n def _epoch(self): pass"))
+    ['_epoch', 'train']
+    """
+    try:
+        tree = ast.parse(_dedent(source))
+    except (SyntaxError, ValueError):
+        return set()
+    methods: dict[str, ast.FunctionDef] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    methods.setdefault(item.name, item)
+
+    def calls(function: ast.FunctionDef) -> set[str]:
+        own = function.args.args[0].arg if function.args.args else "self"
+        return {
+            n.func.attr
+            for n in ast.walk(function)
+            if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == own
+        }
+
+    found: set[str] = set()
+    waiting = calls(methods["__init__"]) if "__init__" in methods else set()
+    while waiting:
+        name = waiting.pop()
+        if name not in found:
+            found.add(name)
+            waiting |= calls(methods[name]) if name in methods else set()
+    return found
+
+
 def _dedent(source: str) -> str:
     lines = source.splitlines()
     indent = min((len(s) - len(s.lstrip()) for s in lines if s.strip()), default=0)
