@@ -50,6 +50,16 @@ def test_an_update_that_writes_a_weight_whose_feature_is_zero_is_not_the_start()
     assert report.agrees_with == ()
 
 
+def test_a_count_of_passes_of_its_own_is_named_not_a_divergent_step() -> None:
+    """A global EPOCHS = 10 the number asked never reaches: its answers are the reference's
+    after 10 passes, not a step that updated "to different weights"."""
+    report = check("global_epochs")
+    assert codes(report) == {"passes"}, report.diagnosis
+    (said,) = [d.evidence for d in report.diagnosis]
+    assert "after 10 passes, not the 1 asked: 10 passes whatever the number asked" in said
+    assert "first divergent step" not in report.reason
+
+
 def test_a_start_that_is_not_zero_is_still_named_from_a_probe() -> None:
     report = crosscheck("perceptron/mehta", f"{CANDIDATES / 'init_ones'}.py:train")
     assert codes(report) == {"initial-weights"}

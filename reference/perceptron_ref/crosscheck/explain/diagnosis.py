@@ -197,7 +197,7 @@ def passes(
     the counterexample's answer and every other wrong one (within the float64 bound of a
     float candidate), and on every data set the candidate got right the two runs must end
     alike.  No pass at all is not tried: a loop that never updates (y·w·x < 0 from w = 0)
-    gives the same zeros."""
+    gives the same zeros, nor a count of its own (:data:`OWN`) on answers that are all zeros."""
     asked = oracle.passes
     mistake = oracle.mistake()
 
@@ -211,12 +211,20 @@ def passes(
                        data=s, mistake=mistake, passes=m, limit=16).ok  # fmt: skip
 
     by_size = sorted(wrong, key=lambda p: len(p[0][0]) * len(p[0][0][0]))
-    for m in counts(asked):
+    near = counts(asked)
+    for m in [*near, *(k for k in OWN if k not in near and k != asked)]:
         if all(gives(d, g, m) for d, g in [counter, *by_size]) and all(
             after(d, m) == oracle.trace(d).weights for d in right
         ):
+            if m not in near and not any(any(g) for _, g in [counter, *by_size]):
+                continue  # only zeros, as a loop that never updates gives: no count of its own
             return _passes(counter[0], m, asked, len(wrong) + len(right), oracle)
     return None
+
+
+OWN = (2, 3, 5, 10, 20, 50, 100, 1000)
+"""Counts of passes code makes of its own whatever it is asked (a default the option does not
+reach, a global ``EPOCHS = 10``): tried by :func:`passes` after those of :func:`counts`."""
 
 
 def counts(asked: int | None) -> list[int]:
@@ -239,13 +247,15 @@ def other_passes(m: int, asked: int | None, count: int, counter: str) -> Diagnos
     """The ``passes`` sentence: m passes made where ``asked`` (None: until a clean pass) were
     asked, on ``count`` data sets; ``counter`` says both runs' answers on the counterexample."""
     if asked is None:
-        what, words = "not passes until one makes no mistake", "it stops after one pass"
+        what = "not passes until one makes no mistake"
+        words = f"it stops after {'one pass' if m == 1 else f'{m} passes'}"
     else:
         what = f"not the {asked} asked"
+        made = "one pass" if m == 1 else f"{m} passes"
         words = {
             asked - 1: "one pass too few (a loop such as range(1, epochs))",
             asked + 1: "one pass too many (a loop such as range(epochs + 1))",
-        }.get(m, "one pass whatever the number asked (is the number of passes passed on?)")
+        }.get(m, f"{made} whatever the number asked (is the number of passes passed on?)")
     return Diagnosis(
         "passes",
         f"its answers on all {count} data sets it answered are the reference's after {m} "
