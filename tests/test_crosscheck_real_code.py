@@ -130,6 +130,10 @@ RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = 
         ["weights read from w of the function it returned (<lambda>)"],
     ),
     (
+        "returns_model_lambda", "train", "perceptron/gormley-online", {}, None,
+        ["weights read from m.w of the function it returned (<lambda>)"],
+    ),
+    (
         "predict_only_hidden", "Perceptron", "perceptron/gormley-online", {}, None,
         ["weights read from w of its function _decide"],
     ),

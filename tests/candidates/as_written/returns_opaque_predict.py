@@ -1,15 +1,17 @@
-"""Returns a predict that asks a model object whose weights have no name crosscheck knows:
-no weights can be read from it, and the report says so in one line."""
+"""Returns a predict that asks a plane given by a normal and a point on it, names no table
+knows and two vectors of d numbers: no weights can be told apart in what it holds, and the
+report says so in one line (not a crash of the harness, not a guess)."""
 
 import numpy as np
 
 
-class _Hyperplane:
-    def __init__(self, normal):
+class _Plane:
+    def __init__(self, normal, point):
         self.normal = normal
+        self.point = point
 
     def side(self, x):
-        return 1 if self.normal @ x > 0 else -1
+        return 1 if self.normal @ (x - self.point) > 0 else -1
 
 
 def train(X, y, epochs=1):
@@ -18,5 +20,5 @@ def train(X, y, epochs=1):
         for x, t in zip(X, y):
             if t * (w @ x) <= 0:
                 w = w + t * x
-    plane = _Hyperplane(w)
+    plane = _Plane(w, np.zeros(X.shape[1]))
     return lambda x: plane.side(x)

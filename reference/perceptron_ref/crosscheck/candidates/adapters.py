@@ -443,9 +443,10 @@ class _Keys:
 
 def _within(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None:
     """The weights a fitted object keeps one level down: in a dict attribute
-    (``self.params = {"w": w, "b": b}``), or in a function it keeps (``self._decide =
-    lambda Z: Z @ w > 0``: the w its closure holds); None when there are none, or more than
-    one place holds some."""
+    (``self.params = {"w": w, "b": b}``), a function it keeps (``self._decide = lambda Z:
+    Z @ w > 0``: the w its closure holds) or an object it keeps (``self.model``, or a
+    closure's ``m`` with ``m.w``); None when there are none, or more than one place holds
+    some."""
     inner = names | {"within": True}
     places = []
     for name, value in list(getattr(model, "__dict__", {}).items())[:100]:
@@ -458,6 +459,11 @@ def _within(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
             read = weights(_Inside(value), inner, d)
             if read is not None:
                 places.append((read[0], f"{read[1]} of its function {name}"))
+        elif fitted(value) and hasattr(value, "__dict__") and not isinstance(value, type):
+            read = weights(value, inner, d)  # an object it keeps (self.model, a closure's m)
+            if read is not None:
+                keys = read[1].split(",")
+                places.append((read[0], ",".join(f"{name}.{k}" for k in keys)))
     return places[0] if len(places) == 1 else None
 
 
