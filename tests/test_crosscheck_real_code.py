@@ -164,6 +164,11 @@ WRONG: list[tuple[str, str, str, str]] = [
     ("ctor_wrong_tie", "Perceptron", "perceptron/gormley-online", "wrong weights"),
     ("returns_predict_wrong", "train", "perceptron/gormley-online", "wrong weights"),
     (
+        "pandas_iterrows", "train", "perceptron/gormley-online",
+        "crash: raised AttributeError: 'numpy.ndarray' object has no attribute 'iterrows' (it "
+        "takes a pandas DataFrame or Series: crosscheck sends numpy arrays)",
+    ),
+    (
         "returns_opaque_predict", "train", "perceptron/gormley-online",
         "crash: raised TypeError: returned a function (<lambda>), not weights, and none could "
         "be read from what it holds (plane): return w (and b), or an object with them",

@@ -399,8 +399,8 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
     except MemoryError:
         result = {"error": "MemoryError", "memory": True}
     except BaseException as error:  # a candidate's exception is a verdict
-        said = f"{type(error).__name__}: {error}{where(error)}{process_limit(error)}"
-        result = {"error": said[:500], "memory": False}
+        said = f"{type(error).__name__}: {error}{pandas(error)}{where(error)}"
+        result = {"error": (said + process_limit(error))[:500], "memory": False}
     if os.getpid() != pid:  # a forked child came back through the candidate: not its call
         os._exit(0)
     result["seconds"] = round(time.perf_counter() - began, 6)
@@ -420,6 +420,20 @@ def where(error: BaseException) -> str:
             found = f" ({Path(name).name}, line {tb.tb_lineno}: {code[:80]})"
         tb = tb.tb_next
     return found
+
+
+PANDAS = re.compile(
+    r"'numpy\.ndarray' object has no attribute "
+    r"'(iloc|loc|iat|at|iterrows|itertuples|iteritems|items|to_numpy|values|columns|index)'"
+)
+
+
+def pandas(error: BaseException) -> str:
+    """A note when ``error`` is code written for a pandas DataFrame or Series (``X.iloc``,
+    ``df.iterrows()``) given the numpy arrays crosscheck sends: what it takes, what it got."""
+    if isinstance(error, AttributeError) and PANDAS.search(str(error)):
+        return " (it takes a pandas DataFrame or Series: crosscheck sends numpy arrays)"
+    return ""
 
 
 def process_limit(error: BaseException) -> str:
