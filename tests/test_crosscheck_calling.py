@@ -243,6 +243,9 @@ def test_a_constructor_that_takes_the_data_is_made_with_them_then_run_or_only_ma
     assert once.call_text() == "P(X, y, epochs=1) (no method called: it trains in its constructor)"
     only = parameters.describe("class", "P", made, methods={"predict": [("x",)]})
     assert parameters.plan(only, told()).method == ""
+    # a parameter named for nothing (size) beside a fit(X, y): no data, the old problem
+    sized = parameters.describe("class", "P", [("size",)], methods={"fit": [("X",), ("y",)]})
+    assert "its parameter 'y' has no default" in parameters.plan(sized, told()).problem
     # no data in its constructor and nothing to fit with: not called, and said so
     none = parameters.describe("class", "P", [("eta", 1)], methods={"run": []})
     assert "P has no fitting method" in parameters.plan(none, told()).problem

@@ -624,9 +624,14 @@ def _constructed(d: Description, told: Told) -> tuple[_Filler, Call, str, Call] 
         return None
     done = called_by_init(d.source) if d.source else set()
     usual = method_of(d)
-    names = [usual] if usual else []
-    names += [m for m in d.methods if m not in names and _runs(m)]
-    for name in (m for m in names if m not in done):
+    if usual and usual not in done:  # Perceptron(X, y).fit(), .train(epochs=10)
+        filler = _Filler(d, told)
+        construct = _fill(filler, d.call, constructor=True)
+        try:
+            return filler, construct, usual, _fill(filler, d.methods[usual], constructor=False)
+        except _Unfilled:  # its fit takes data too: the constructor's "data" are not (size)
+            return None
+    for name in (m for m in d.methods if m not in done and m != usual and _runs(m)):
         filler = _Filler(d, told)
         construct = _fill(filler, d.call, constructor=True)
         took = len(filler.data)
@@ -634,7 +639,7 @@ def _constructed(d: Description, told: Told) -> tuple[_Filler, Call, str, Call] 
             call = _fill(filler, d.methods[name], constructor=False)
         except _Unfilled:
             continue
-        if name == usual or len(filler.data) == took:  # a runner runs on what it was given
+        if len(filler.data) == took:  # a runner runs on what it was given
             return filler, construct, name, call
     return first, construct, "", Call()
 
