@@ -134,6 +134,10 @@ RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = 
         ["weights read from m.w of the function it returned (<lambda>)"],
     ),
     (
+        "predict_first_tuple", "train", "perceptron/gormley-online", {}, None,
+        ["it learns a bias of its own"],
+    ),
+    (
         "predict_only_hidden", "Perceptron", "perceptron/gormley-online", {}, None,
         ["weights read from w of its function _decide"],
     ),

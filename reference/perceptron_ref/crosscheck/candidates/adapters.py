@@ -593,6 +593,8 @@ def call(
     kind = plan["kind"]
     if kind == "function":
         returned = _invoke(found, plan["call"], slots)
+        while isinstance(returned, tuple) and len(returned) > 1 and _function(returned[0]):
+            returned = returned[1:] if len(returned) > 2 else returned[1]  # (predict, w, b)
         if _function(returned):  # a predict it made, holding its weights
             return inside(returned, plan["weights"], slots["d"])
         if isinstance(returned, dict):  # {"theta": ..., "theta0": ...}: as attributes
