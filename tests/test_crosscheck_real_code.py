@@ -150,6 +150,10 @@ RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = 
         ["weights read from theta and theta0 of the dict it returned",
          "it learns a bias of its own"],
     ),
+    (
+        "fit_returns_dict", "Learner", "perceptron/gormley-online", {}, None,
+        ["weights read from theta and theta0 of the dict it returned"],
+    ),
     # a start it must be given: the notes' zeros
     (
         "w0_required", "train", "perceptron/gormley-online", {}, None,

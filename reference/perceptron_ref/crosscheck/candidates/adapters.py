@@ -392,13 +392,11 @@ def weights(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
     if w_name is None and names.get("forced"):
         raise AttributeError(f"the fitted {type(model).__name__} has no numeric {names['w'][0]!r}")
     if w_name is None:
-        near = [
+        near = [  # at d = 1 a setting (self.T = 1) is one number too: not a vector
             n
             for n, v in found.items()
-            if _numeric(v) and _size(v) in (d, d + 1) and not _history(n)
+            if _numeric(v) and _size(v) in (d, d + 1) and not _history(n) and _vector(v)
         ]
-        if len(near) > 1:  # at d = 1 a setting (self.T = 1) is one number too: not a vector
-            near = [n for n in near if _vector(found[n])]
         if len(near) != 1:
             return None if names.get("within") else _within(model, names, d)
         w_name = near[0]
@@ -593,14 +591,9 @@ def call(
     kind = plan["kind"]
     if kind == "function":
         returned = _invoke(found, plan["call"], slots)
-        while isinstance(returned, tuple) and len(returned) > 1 and _function(returned[0]):
-            returned = returned[1:] if len(returned) > 2 else returned[1]  # (predict, w, b)
-        if _function(returned):  # a predict it made, holding its weights
-            return inside(returned, plan["weights"], slots["d"])
-        if isinstance(returned, dict):  # {"theta": ..., "theta0": ...}: as attributes
-            read = weights(_Keys(returned), plan["weights"], slots["d"])
-            if read is not None:
-                return read[0], f"{read[1]} of the dict it returned"
+        read = _returned(returned, plan["weights"], slots["d"])
+        if read is not None:
+            return read
         model = returned if fitted(returned) else None
     else:
         if kind == "class":
@@ -621,4 +614,25 @@ def call(
             return read
         if kind != "function" and (returned is None or returned is model):
             raise missing(model, plan["weights"])
+        if kind != "function":  # what its method returned: a dict, a predict, ...
+            read = _returned(returned, plan["weights"], slots["d"])
+            if read is not None:
+                return read
     return returned, ""
+
+
+def _returned(returned: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None:
+    """The weights of an answer that is no numbers: a predict it made (:func:`inside`),
+    also first in a tuple ((predict, w, b): the rest is read), a dict (its keys read as
+    attributes: ``{"theta": θ, "theta0": θ₀}``); None for the others, read as returned."""
+    while isinstance(returned, tuple) and len(returned) > 1 and _function(returned[0]):
+        returned = returned[1:] if len(returned) > 2 else returned[1]
+        if not _function(returned) and not isinstance(returned, dict):
+            return returned, ""
+    if _function(returned):  # a predict it made, holding its weights
+        return inside(returned, names, d)
+    if isinstance(returned, dict):
+        read = weights(_Keys(returned), names, d)
+        if read is not None:
+            return read[0], f"{read[1]} of the dict it returned"
+    return None
