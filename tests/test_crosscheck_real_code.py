@@ -151,6 +151,12 @@ RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = 
          "it learns a bias of its own"],
     ),
     (
+        # its one vector of d numbers, with its bias named offset (not left unread: it
+        # was judged without a bias, and "wrong weights")
+        "class_odd_names", "Classifier", "perceptron/gormley-online", {}, None,
+        ["weights read from coefficients and offset", "it learns a bias of its own"],
+    ),
+    (
         "fit_returns_dict", "Learner", "perceptron/gormley-online", {}, None,
         ["weights read from theta and theta0 of the dict it returned"],
     ),

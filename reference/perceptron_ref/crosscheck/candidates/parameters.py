@@ -118,6 +118,7 @@ BIASES = (
     "w0",
     "b0",
     "bias_weight",
+    "offset",
 )
 """The attributes a fitted object's weights and bias are read from, first found first."""
 
