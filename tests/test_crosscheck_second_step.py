@@ -101,3 +101,61 @@ def test_the_cause_is_a_replay_that_gives_every_wrong_answer_and_only_those() ->
     # not at η = 1, where both parts are the reference's loop
     one = Oracle(ALGORITHM, bias=True, epochs=1, eta=Fraction(1))
     assert diagnosis.step_part((data, bias_only), [], [], one, floats=False) is None
+
+
+# -- the families whose step is an equivalence (averaged, voted, kernel, multiclass) ----------
+
+
+@pytest.mark.parametrize(
+    ("name", "algorithm", "parameter", "part"),
+    [
+        ("averaged_eta_bias_only", "perceptron/averaged", "learning_rate", "the bias only"),
+        ("voted_eta_weights_only", "perceptron/voted", "alpha", "the weights only"),
+        ("multiclass_eta_bias_only", "perceptron/structured", "lr", None),
+    ],
+)
+def test_a_familys_step_applied_to_part_of_the_update_is_caught_at_the_defaults(
+    name: str, algorithm: str, parameter: str, part: str | None
+) -> None:
+    """At η = 1 each is the reference's loop (it agreed on every data set before the family
+    had a second step); at η = 1/2 its answers are wrong, and for the averaged and voted
+    perceptrons the cause is the part of the update the step reaches."""
+    report = crosscheck(algorithm, target(name), bias=True, examples=8)
+    assert report.verdict == "disagree", report.reason
+    assert report.reason.startswith(f"told {parameter} = 0.5: wrong"), report.reason
+    assert f"told {parameter} = 1 it agrees on all" in report.reason
+    assert any(f"{parameter}=0.5" in c for c in report.calling), report.calling
+    causes = [d for d in report.diagnosis if d.code == "learning-rate"]
+    if part is not None:
+        (cause,) = causes
+        assert f"η = 1/2 applied to {part}" in cause.evidence
+        counter = report.counterexample
+        assert counter is not None and counter.divergence is not None
+        assert counter.divergence.spec_line.endswith(".5")  # the update's, not a zero score's
+    else:  # multiclass: no model of it (none is claimed)
+        assert not causes
+
+
+def test_a_right_family_class_that_takes_its_step_agrees_at_the_second_one() -> None:
+    report = crosscheck(
+        "perceptron/averaged", f"{CANDIDATES}/averaged_eta_class.py:AveragedPerceptron",
+        bias=True, examples=8,
+    )  # fmt: skip
+    assert report.verdict == "agree", report.reason
+    (line,) = [c for c in report.calling if c.startswith("told eta = 0.5 too")]
+    assert line.endswith(": agrees")
+
+
+def test_a_bias_step_of_its_own_is_the_run_whose_bias_moves_by_it() -> None:
+    """runs.run(bias_step=η): the loop b ← b + η·y, w ← w + y·x (the averaged and voted
+    families' model of a step on the bias only)."""
+    from perceptron_ref.crosscheck.judge.families.runs import run
+
+    data = [(Fraction(1),), (Fraction(-2),)], [1, 1]
+    # by hand, as above: (b, w) = (1/2, 1) after x = 1, then (1, -1) after x = -2
+    r = run(*data, bias=True, epochs=1, rule="tie-mistake", bias_step=Fraction(1, 2))
+    assert r.w == (Fraction(1), Fraction(-1)) and r.mistakes == 2
+    half, one = Fraction(1, 2), Fraction(1)
+    assert [v for v, _ in r.votes] == [(0 * one, 0 * one), (half, one), (one, -one)]
+    whole = run(*data, bias=True, epochs=1, rule="tie-mistake")
+    assert whole.w == (2 * one, -one)  # the step 1 on both: (1, 1), then (2, -1)

@@ -22,7 +22,7 @@ from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.family_verdicts import disagree
 from perceptron_ref.crosscheck.family import Family, Options, of
-from perceptron_ref.crosscheck.judge import cache
+from perceptron_ref.crosscheck.judge import cache, step
 from perceptron_ref.crosscheck.judge.families import ratio, scaled
 from perceptron_ref.crosscheck.judge.family_trial import ByData, Calls, FamilyTrial
 from perceptron_ref.crosscheck.judge.oracle import SMALL
@@ -140,6 +140,7 @@ def crosscheck(
             said += found.notes(labels is not None, orientation is not None)
         trial = FamilyTrial(target, candidate, family, options, needs, cases, call, unusable, calls)
         report = trial.report(disagree)
+        report = step.again_family(report, trial, disagree)  # a step applied to part of it
     shared.keep()
     return dataclasses.replace(report, calling=(*report.calling, *said))
 

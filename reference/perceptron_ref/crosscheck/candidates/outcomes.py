@@ -44,6 +44,7 @@ class Returned:
     read_from: str = field(default="", compare=False)
     output: str = field(default="", compare=False)
     called: str = field(default="", compare=False)  # a family's call, as the worker made it
+    step: str = field(default="", compare=False)  # a family's parameter that took the step
 
 
 @dataclass(frozen=True)
@@ -304,6 +305,7 @@ def from_worker(
                     seconds=seconds,
                     read_from=str(line.get("from", ""))[:80],
                     called=str(line.get("called", ""))[:300],
+                    step=str(line.get("step", ""))[:100],
                 )
             outcomes.append(got)
     return outcomes

@@ -376,13 +376,13 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
         told = {k: _told(v, request["input"]) for k, v in data["told"].items()}
     pid = os.getpid()
     began = time.perf_counter()
-    called = ""
+    called, step = "", ""
     try:
         if request["target"]["kind"] in ("sklearn", "river"):
             returned, source = found(X, y, **told), ""
         else:
             if family:  # a family's candidate: called plainly, with the options it names
-                returned, called = _family_call(found, X, y, told, data.get("roles", {}))
+                returned, called, step = _family_call(found, X, y, told, data.get("roles", {}))
                 returned, source = _family_weights(returned, data.get("weights"), d, X)
             else:
                 returned, source = adapters().call(found, X, y, told, request)
@@ -391,6 +391,8 @@ def answer(found: Any, data: dict[str, Any], request: dict[str, Any]) -> dict[st
             points = None if probes is None else _told({"rows": probes}, request["input"])
             result = {"result": structure(returned, points), "kinds": sorted(kinds(returned))[:8]}
             result["called"] = called[:300]
+            if step:  # the parameter it took the step in: asked at a second one (judge/step.py)
+                result["step"] = step[:100]
         else:
             returned = unwrap(returned)
             result = {"result": exact(returned), "kinds": sorted(kinds(returned))[:8]}
@@ -471,16 +473,17 @@ the classes: not a plain call)."""
 
 def _family_call(
     found: Any, X: Any, y: Any, told: dict[str, Any], roles: dict[str, Any]
-) -> tuple[Any, str]:
+) -> tuple[Any, str, str]:
     """A function: ``found(X, y, **the options it names)``.  A class (scikit-learn's
     style): constructed with the options its constructor names, then its first fitting
     method is called on (X, y); what that returns, or the fitted object when it returns
     itself or nothing (then its predictions at the probe points are judged).  And the call,
-    in words, for the report."""
+    in words, for the report, and the parameter the step was given in ("" for none)."""
     name = getattr(found, "__name__", "candidate")
     if not inspect.isclass(found):
         given = named(found, told, roles)
-        return found(X, y, **given), f"{name}({_arguments(['X', 'y'], given)})"
+        called = f"{name}({_arguments(['X', 'y'], given)})"
+        return found(X, y, **given), called, _step(given, told, roles)
     made = named(found, told, roles)
     model = found(**made)
     fit = next((getattr(model, m) for m in FITS if callable(getattr(model, m, None))), None)
@@ -489,7 +492,21 @@ def _family_call(
     given = named(fit, told, roles)
     returned = fit(X, y, **given)
     called = f"{name}({_arguments([], made)}).{fit.__name__}({_arguments(['X', 'y'], given)})"
-    return (model if returned is None or returned is model else returned), called
+    step = _step(made, told, roles) or _step(given, told, roles)
+    return (model if returned is None or returned is model else returned), called, step
+
+
+def _step(given: dict[str, Any], told: dict[str, Any], roles: dict[str, Any]) -> str:
+    """The parameter of ``given`` (or a key of a params dict in it) that holds the step
+    told (``eta``), as the report names it: ``learning_rate``, ``params["lr"]``."""
+    for name, value in given.items():
+        if "eta" in told and _option(name, told, roles) == "eta":
+            return name
+        if isinstance(value, dict):
+            key = next((k for k in value if _option(k, told, roles) == "eta"), None)
+            if key is not None:
+                return f"{name}[{key!r}]"
+    return ""
 
 
 def _family_weights(returned: Any, names: dict[str, Any] | None, d: int, X: Any) -> tuple[Any, str]:

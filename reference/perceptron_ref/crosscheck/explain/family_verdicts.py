@@ -116,11 +116,15 @@ def disagree(
         found += t.family.explain.differences(algorithm, dims, reference, agreeing[0], n)
     elif not any(f.code in ("nondeterministic", "stateful") for f in found):
         passes = _passes(t, data, got, outcomes, checked, reading, reference)
+    part = None
     if passes is not None:
         found.append(passes)
     elif not agreeing and not judge.scales:
         found += _scaled(t, outcomes, checked, reading)
-    if reading.rate != t.q:
+    elif not agreeing:
+        part = _step_part(t, data, got, outcomes, checked, reading, reference)
+        found += [part] if part is not None else []
+    if reading.rate != t.q and part is None:
         found.append(
             Diagnosis(
                 "learning-rate",
@@ -132,6 +136,9 @@ def disagree(
         found.append(diagnosis.bias_last(sum(results[i] for i in checked)))
     # another number of passes is no step of the loop gone wrong: no spec line to blame
     divergence = None if passes else _divergence(t, data, reading, reference, agreeing)
+    if divergence is not None and part is not None:  # the update's step, not its decision
+        why = "its answer differs after this update, whose step η does not reach all of it"
+        divergence = replace(divergence, spec_line=judge.update, rule=why)
     predicted = isinstance(got, Got) and got.predictions is not None
     what = "predictions at the probe points" if predicted else judge.what
     size = len(data[0])
@@ -179,6 +186,58 @@ def _passes(
             n = asked if asked is not None else judge.trace(data, options).epochs
             said = f"after {m} pass{'es' * (m != 1)} it is {short}, after {n} {full}"
             return diagnosis.other_passes(m, asked, len(answered), said)
+    return None
+
+
+PARTS = (
+    ("the bias only (w ← w + y·x, b ← b + η·y)", False),
+    ("the weights only (w ← w + η·y·x, b ← b + y)", True),
+)
+"""The two ways a step reaches one part of the update (the core's ``diagnosis.step_part``)."""
+
+
+def _step_part(
+    t: FamilyTrial,
+    data: Data,
+    got: Outcome,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    reading: Reading,
+    reference: Variant,
+) -> Diagnosis | None:
+    """Its answers are the reference's run with the step η ≠ 1 applied to one part of the
+    update only, for a family whose judge can run it (``Judge.stepped``: averaged, voted):
+    η on the bias only is the run at step 1 whose bias moves by η·y; η on the weights only
+    is η times the run whose bias moves by y/η.  The model must give the counterexample's
+    answer and every other one it answered (predictions are no evidence: a wrong weight
+    often predicts as the reference does)."""
+    judge, options, q = t.judge, t.options, t.q
+    if q == 1 or not options.bias or not t.family.own_bias:
+        return None
+    answered = [(t.cases[i].data, outcomes[i]) for i in checked]
+    pairs = [(data, got), *answered]
+    if not all(isinstance(o, Got) and o.predictions is None for _, o in pairs):
+        return None
+
+    def gives(d: Data, o: Outcome, weights: bool) -> bool:
+        assert isinstance(o, Got)
+        mine = judge.normalize(o, reading, d, options)
+        model = judge.stepped(d, reference, options, 1 / q if weights else q)
+        if weights:
+            model = scaled(judge, model, 1 / q)  # η times the run
+        return mine is not None and judge.same(mine, model, d, reference, options, t.floats)
+
+    for words, weights in PARTS:
+        try:
+            if all(gives(d, o, weights) for d, o in pairs):
+                return Diagnosis(
+                    "learning-rate",
+                    f"its answers on all {len(answered)} data sets it answered are the "
+                    f"reference's run with the step η = {q} applied to {words}: apply η to the "
+                    "whole update",
+                )
+        except NotImplementedError:
+            return None
     return None
 
 

@@ -149,6 +149,7 @@ class FamilyTrial:
         self.calls, self.judge, self.q = calls, family.judge, options.eta
         self.floats = candidate.floats
         self._runs = ByData(options)
+        self.step = ""  # the parameter its answers took the step in (judge/step.py)
 
     # -- 1. answers ------------------------------------------------------------------------
 
@@ -337,6 +338,7 @@ class FamilyTrial:
         right = Counter(self.cases[i].regime for i in checked if results[i])
         agreeing = [v for v in variants if self.reading(outcomes, v, checked) is not None]
         called = next((o.called for o in answered if o.called), "")
+        self.step = next((o.step for o in answered if o.step), "")
         # how it was called, when more than NAME(X, y) (the worker says it), and where a
         # fitted object's weights were read from, in the core's words
         calling = [f"called as {called}"] if called.count("(") > 1 or "=" in called else []

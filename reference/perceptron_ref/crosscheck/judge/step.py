@@ -14,20 +14,28 @@ one learning rate of its own (from w = 0, a step of its own is no mistake).  Wro
 there turn the verdict, with the reason saying so.  A failure there does not (a crash, a
 hang): code that keeps its weights in integers cannot take 1/2, and is right at the step it
 was asked; the report says what happened.
+
+The families whose step is an equivalence too (averaged, voted, kernel, multiclass: theorem
+``perceptron/step-invariance-extended``) get the same second step (:func:`again_family`),
+when the parameter the worker filled with the step is named in their answers.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perceptron_ref.crosscheck.candidates.outcomes import Failure, Outcome, Returned
 from perceptron_ref.crosscheck.candidates.parameters import Plan
 from perceptron_ref.crosscheck.judge.oracle import SMALL, Oracle
 from perceptron_ref.crosscheck.judge.trial import Trial
 from perceptron_ref.crosscheck.report.results import Report
+
+if TYPE_CHECKING:
+    from perceptron_ref.crosscheck.judge.family_trial import FamilyTrial
 
 SECOND = Fraction(1, 2)
 """The second step a candidate is told."""
@@ -70,29 +78,88 @@ def again(
     filled = tuple(shown + FILLED if f.startswith(f"{name} = ") and f.endswith(FILLED) else f
                    for f in plan.filled)  # fmt: skip
     told = dataclasses.replace(plan, eta=SECOND, filled=filled)
+
+    def ask(judged: Callable[..., Report]) -> Report:
+        call.eta, call.plan = SECOND, told
+        try:
+            oracle = Oracle(o.algorithm, bias=o.bias, epochs=o.epochs, eta=SECOND)
+            second = Trial(
+                trial.target, trial.candidate, oracle, trial.needs, moved, call, trial.unusable,
+                calling=calling(told),
+            )  # fmt: skip
+            return second.report(judged)
+        finally:
+            call.eta, call.plan = Fraction(1), plan
+
+    return _second(report, name, len(moved), disagree, ask)
+
+
+def again_family(report: Report, trial: FamilyTrial, disagree: Callable[..., Report]) -> Report:
+    """The same for a family whose step is an equivalence (averaged, voted, kernel,
+    multiclass: ``Judge.scales``), for a Python candidate that took the step told in a
+    parameter of its own (the worker names it): from w = 0 a step applied to the bias alone
+    gives the reference's answers at η = 1 as well."""
+    from perceptron_ref.crosscheck.judge.family_trial import FamilyTrial
+
+    name, judge = trial.step, trial.judge
+    if report.verdict != "agree" or not name or trial.q != 1 or not judge.scales:
+        return report
+    reference = judge.variants(trial.options, predictions=False)[0]
+    moved = [
+        c
+        for c in trial.cases
+        if c.size <= SMALL and any(judge.split(trial.answer(c.data, reference))[0])
+    ][:COUNT]
+    if not moved:
+        return report
+    options = dataclasses.replace(trial.options, eta=SECOND)
+    calls = copy.copy(trial.calls)  # its layout and probes; the options told at η = 1/2
+    calls.options, calls.told = options, judge.told_for(options)
+
+    def ask(judged: Callable[..., Report]) -> Report:
+        call = trial.call
+        before, call.family = call.family, calls
+        try:
+            second = FamilyTrial(
+                trial.target, trial.candidate, trial.family, options, trial.needs, moved, call,
+                trial.unusable, calls,
+            )  # fmt: skip
+            return second.report(judged)
+        finally:
+            call.family = before
+
+    return _second(report, name, len(moved), disagree, ask)
+
+
+def _second(
+    report: Report,
+    name: str,
+    count: int,
+    disagree: Callable[..., Report],
+    ask: Callable[[Callable[..., Report]], Report],
+) -> Report:
+    """``report`` after asking ``count`` data sets again at η = :data:`SECOND` (``ask``
+    runs the trial there with the judging it is given): the second report when an answer
+    is wrong, else ``report`` with a line on what the second step showed."""
+    shown = f"{name} = {float(SECOND)}"  # 0.5, exactly
     failed: list[Failure] = []
 
-    def judged(t: Trial, outcomes: Sequence[Outcome], checked: Sequence[int], reading: Any,
-               results: Sequence[Any], bad: int, base: Any) -> Report:  # fmt: skip
+    def judged(t: Any, outcomes: Sequence[Outcome], checked: Sequence[int], reading: Any,
+               results: Sequence[Any], bad: int, *rest: Any) -> Report:  # fmt: skip
         """The disagreement explained, when an answer is wrong; when it only failed (a crash,
         a hang), the failure noted and nothing more spent on it."""
-        wrong = [i for i in checked if isinstance(outcomes[i], Returned) and not results[i].ok]
+        wrong = [
+            i
+            for i in checked
+            if isinstance(outcomes[i], Returned) and not getattr(results[i], "ok", results[i])
+        ]
         if wrong:
-            return disagree(t, outcomes, checked, reading, results, wrong[0], base)
+            return disagree(t, outcomes, checked, reading, results, wrong[0], *rest)
         failed.append(next(o for o in outcomes if isinstance(o, Failure)))
         return report
 
-    call.eta, call.plan = SECOND, told
-    try:
-        oracle = Oracle(o.algorithm, bias=o.bias, epochs=o.epochs, eta=SECOND)
-        second = Trial(
-            trial.target, trial.candidate, oracle, trial.needs, moved, call, trial.unusable,
-            calling=calling(told),
-        )  # fmt: skip
-        got = second.report(judged)
-    finally:
-        call.eta, call.plan = Fraction(1), plan
-    asked = f"told {shown} too, on {len(moved)} data sets"
+    got = ask(judged)
+    asked = f"told {shown} too, on {count} data sets"
     if failed:
         said = f"{asked}: {failed[0]} (not held against it: the step asked is 1)"
         return dataclasses.replace(report, calling=(*report.calling, said))

@@ -154,6 +154,11 @@ class Judge(ABC, Generic[N]):
     def answer(self, data: Data, variant: Variant, options: Options) -> N:
         """The variant's exact answer on the data, at step 1."""
 
+    def stepped(self, data: Data, variant: Variant, options: Options, bias_step: Fraction) -> N:
+        """The variant's answer at step 1 with the bias moved by ``bias_step``·y (a step
+        applied to the bias alone); a family that cannot say raises NotImplementedError."""
+        raise NotImplementedError
+
     @abstractmethod
     def reference(self, data: Data, options: Options) -> N:
         """The reference's own answer (``run``), at step 1."""

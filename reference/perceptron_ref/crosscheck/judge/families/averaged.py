@@ -59,9 +59,11 @@ SIGNS = ("sign(0) = +1", "sign(0) = −1", "sign(0) = 0")
 
 
 @lru_cache(maxsize=512)
-def training(data: Data, bias: bool, epochs: Any, rule: str) -> Run:
+def training(
+    data: Data, bias: bool, epochs: Any, rule: str, bias_step: Fraction = Fraction(1)
+) -> Run:
     """The training run (cached: every variant of one data set shares its three runs)."""
-    return replay_run(*data, bias=bias, epochs=epochs, rule=rule)
+    return replay_run(*data, bias=bias, epochs=epochs, rule=rule, bias_step=bias_step)
 
 
 def average(r: Run, how: str) -> Vector:
@@ -108,7 +110,12 @@ class AveragedJudge(Judge[Vector]):
         return training(data, options.bias, options.epochs, "tie-mistake").status == "converged"
 
     def answer(self, data: Data, variant: Variant, options: Options) -> Vector:
-        r = training(data, options.bias, options.epochs, RULES[variant["training"]])
+        return self.stepped(data, variant, options, Fraction(1))
+
+    def stepped(
+        self, data: Data, variant: Variant, options: Options, bias_step: Fraction
+    ) -> Vector:
+        r = training(data, options.bias, options.epochs, RULES[variant["training"]], bias_step)
         return average(r, variant["average"])
 
     def reference(self, data: Data, options: Options) -> Vector:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -85,11 +86,20 @@ def run(
     epochs: Epochs,
     rule: str,
     cap: int = CAP,
+    bias_step: Fraction = Fraction(1),
 ) -> Run:
     """The perceptron run with this zero-score rule (``tie-mistake``, ``tie-positive`` or
-    ``tie-negative``) from w = 0, at step 1."""
+    ``tie-negative``) from w = 0, at step 1; ``bias_step``: the bias's own step (b ← b +
+    bias_step·y where w ← w + y·x: a loop applying its step η to the bias only)."""
     s = scaled(X, y, bias=bias)
     passes = None if epochs == "converge" else int(epochs)
+    if bias_step != 1:  # in units of D·q: the bias column is bias_step, the score's b is D·q
+        assert bias, "a bias step needs a bias"
+        q = bias_step.denominator
+        X2 = np.array(s.X.tolist(), dtype=object) * q
+        X2[:, 0] = bias_step.numerator * s.D
+        s = Scaled(X2, s.y, s.D * q)
+        return _run(s, rule, passes, cap, lambda w, x: w @ x + w[0] * (s.D - x[0]))
     try:
         return _run(s, rule, passes, cap)
     except _Overflow:
@@ -97,7 +107,7 @@ def run(
         return _run(wide, rule, passes, cap)
 
 
-def _run(s: Scaled, rule: str, passes: int | None, cap: int) -> Run:
+def _run(s: Scaled, rule: str, passes: int | None, cap: int, score: Any = None) -> Run:
     vectors: list[np.ndarray] = [np.zeros(s.X.shape[1], dtype=np.int64)]
     counts = [0]
     near = Fraction(1, 2**10) * s.D * s.D
@@ -114,7 +124,7 @@ def _run(s: Scaled, rule: str, passes: int | None, cap: int) -> Run:
         else:
             counts[-1] += 1
 
-    r = walk(s, decide(rule), passes=passes, cap=cap, sink=sink)
+    r = walk(s, decide(rule), passes=passes, cap=cap, sink=sink, score=score)
     V = np.array([v.tolist() for v in vectors], dtype=object).reshape(len(vectors), -1)
     c = np.array(counts, dtype=object)
     total = c @ V
