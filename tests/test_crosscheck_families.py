@@ -182,6 +182,25 @@ def test_each_candidate_is_judged_with_its_variant_and_cause(
         assert c is not None and c["expected"] != c["got"]
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "voted_model_last_vote:VotedPerceptron",  # the last (v, c) left out of the vote
+        "voted_model_score_sum",  # sign(Σ c·v·x): the averaged perceptron's prediction
+    ],
+)
+def test_a_voted_model_whose_vote_is_none_of_the_variants_is_blamed_on_the_vote(name: str) -> None:
+    """Judged by its predictions, its training cannot be seen: the reference's step at the
+    first wrong prefix (a zero score, voted.3) is no evidence.  No variant predicts as it
+    does on the prefixes and the data sets it got wrong, so the line blamed is the vote's."""
+    report = check(name, "perceptron/voted")
+    assert report.verdict == "disagree" and report.agrees_with == ()
+    assert "predictions" in report.compared
+    c = reporting.counterexample_json(report)
+    assert c is not None and c["first_divergent_step"] is not None
+    assert c["first_divergent_step"]["spec_line"] == "voted.8", c["first_divergent_step"]
+
+
 def test_a_counterexample_is_the_reference_runs_and_its_divergent_step_is_the_variants() -> None:
     """voted with counts from 0: the minimal counterexample's expected votes are those of the
     reference's own run, and the first divergent step is blamed on voted.6."""

@@ -135,7 +135,8 @@ def disagree(
     if reading.bias_last:
         found.append(diagnosis.bias_last(sum(results[i] for i in checked)))
     # another number of passes is no step of the loop gone wrong: no spec line to blame
-    divergence = None if passes else _divergence(t, data, reading, reference, agreeing)
+    wrong = [(t.cases[i].data, outcomes[i]) for i in checked if not results[i]]
+    divergence = None if passes else _divergence(t, data, reading, reference, agreeing, wrong)
     if divergence is not None and part is not None:  # the update's step, not its decision
         why = "its answer differs after this update, whose step η does not reach all of it"
         divergence = replace(divergence, spec_line=judge.update, rule=why)
@@ -352,8 +353,41 @@ def _shrunk(
     return small, observed[1], "; ".join(n for n in (said, cut) if n)
 
 
+def _departs(
+    t: FamilyTrial, asked: Sequence[tuple[Data, Outcome]], v: Variant
+) -> tuple[str, str] | None:
+    """For predictions: the spec line where they depart from the reference's (``v``), from
+    the data sets ``asked`` (the counterexample's prefixes, and every data set where they
+    were wrong) and its answers there.  The reference's step at the first wrong prefix
+    (``Judge.blame``) is no evidence: its training cannot be seen.  When another variant's
+    model predicts as it does on every one, the first dimension where that variant differs
+    (a tiny counterexample alone is no evidence: one example's run is many variants'); when
+    none does, the family's prediction line (a vote or a sign that is none of the known
+    ones), if it has one."""
+    dims = t.judge.dims(t.options)
+    answers = [(d, a.predictions) for d, a in asked if isinstance(a, Got) and a.predictions]
+    for other in t.judge.variants(t.options, predictions=True):
+        if other != v and all(t.predicted(d, other) == p for d, p in answers):
+            dim = next(d for d in dims if other.get(d.name) != v.get(d.name))
+            name = other.name(t.options.algorithm, v)
+            return dim.line, f"from here its predictions are those of {name}"
+    line = next((d.line for d in dims if d.predictions), None)
+    if line is None:
+        return None
+    count = len(t.judge.variants(t.options, predictions=True))
+    return line, (
+        f"from here its predictions are those of none of the {count} variants tried (their "
+        "training rules and predictions)"
+    )
+
+
 def _divergence(
-    t: FamilyTrial, data: Data, reading: Reading, v: Variant, agreeing: Sequence[Variant]
+    t: FamilyTrial,
+    data: Data,
+    reading: Reading,
+    v: Variant,
+    agreeing: Sequence[Variant],
+    failed: Sequence[tuple[Data, Outcome]] = (),
 ) -> Divergence | None:
     """For one online pass: the first prefix whose answer differs (every prefix up to
     :data:`PREFIXES` examples, else bisected).  The spec line blamed is that of the first
@@ -372,9 +406,11 @@ def _divergence(
         if any(not isinstance(a, Got) for a in answers):
             raise LookupError  # a prefix it cannot answer: no step to show
         predicted[0] = any(getattr(a, "predictions", None) is not None for a in answers)
+        seen.update(zip(ks, answers, strict=True))
         return [not t.fits(p, a, v, reading) for p, a in zip(prefixes, answers, strict=True)]
 
     predicted = [False]
+    seen: dict[int, Outcome] = {}
     try:
         if n - first < PREFIXES:
             flags = wrong(range(first, n + 1))
@@ -396,6 +432,10 @@ def _divergence(
             line = dim.line
             why = f"from here its answer is that of {other}"
             break
+    else:
+        if predicted[0] and isinstance(seen.get(k), Got):
+            asked = [((data[0][:j], data[1][:j]), a) for j, a in sorted(seen.items())]
+            line, why = _departs(t, [*asked, *failed], v) or (line, why)
     if k == first > 1:  # the earlier prefixes could not be asked: it may have differed before
         why += f" (the shortest prefix it could be asked has {first} examples)"
     prefix = (data[0][:k], data[1][:k])
