@@ -131,6 +131,13 @@ CASES: list[Case] = [
      "winnow/disjunction (θ = n, halved)", ("winnow-demotion",), {"demotion": False}),
     ("winnow_scaled", "winnow/disjunction", {"input": "fractions"}, "disagree", "",
      ("scaled-weights",), {}),
+    # labels coded 0/1 inside the update (a negative example never moves w): none of the
+    # variants, the cause named by the family's run with that coding
+    ("averaged_labels01", "perceptron/averaged", {}, "disagree", "", ("label-coding",), {}),
+    ("voted_labels01", "perceptron/voted", {}, "disagree", "", ("label-coding",), {}),
+    ("kernel_labels01", "perceptron/kernel", {}, "disagree", "", ("label-coding",), {}),
+    # an average of w at the end of each pass: none of the variants, and no cause claimed
+    ("averaged_epoch_ends", "perceptron/averaged", {"epochs": 2}, "disagree", "", (), {}),
     # Halving
     ("halving_fractions", "halving/cover", {"input": "fractions"}, "agree",
      "halving/cover (sgn(0) = +1)", (), {"sign": True}),

@@ -15,8 +15,9 @@ reference's (:mod:`~perceptron_ref.crosscheck.explain.families`).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from perceptron_ref.crosscheck.candidates.families import Got
@@ -116,14 +117,15 @@ def disagree(
         found += t.family.explain.differences(algorithm, dims, reference, agreeing[0], n)
     elif not any(f.code in ("nondeterministic", "stateful") for f in found):
         passes = _passes(t, data, got, outcomes, checked, reading, reference)
-    part = None
+    part = coded = None
     if passes is not None:
         found.append(passes)
     elif not agreeing and not judge.scales:
         found += _scaled(t, outcomes, checked, reading)
     elif not agreeing:
         part = _step_part(t, data, got, outcomes, checked, reading, reference)
-        found += [part] if part is not None else []
+        coded = None if part else _label_coding(t, data, got, outcomes, checked, reading, reference)
+        found += [d for d in (part, coded) if d is not None]
     if reading.rate != t.q and part is None:
         found.append(
             Diagnosis(
@@ -139,6 +141,9 @@ def disagree(
     divergence = None if passes else _divergence(t, data, reading, reference, agreeing, wrong)
     if divergence is not None and part is not None:  # the update's step, not its decision
         why = "its answer differs after this update, whose step η does not reach all of it"
+        divergence = replace(divergence, spec_line=judge.update, rule=why)
+    elif divergence is not None and coded is not None:  # the update's y, not a zero score
+        why = "its answer differs after this update: a negative example changes nothing"
         divergence = replace(divergence, spec_line=judge.update, rule=why)
     predicted = isinstance(got, Got) and got.predictions is not None
     what = "predictions at the probe points" if predicted else judge.what
@@ -210,36 +215,93 @@ def _step_part(
     update only, for a family whose judge can run it (``Judge.stepped``: averaged, voted):
     η on the bias only is the run at step 1 whose bias moves by η·y; η on the weights only
     is η times the run whose bias moves by y/η.  The model must give the counterexample's
-    answer and every other one it answered (predictions are no evidence: a wrong weight
-    often predicts as the reference does)."""
+    answer and every other one it answered (:func:`_explains`)."""
     judge, options, q = t.judge, t.options, t.q
     if q == 1 or not options.bias or not t.family.own_bias:
         return None
+    for words, weights in PARTS:
+
+        def model(d: Data, weights: bool = weights) -> Any:
+            found = judge.stepped(d, reference, options, 1 / q if weights else q)
+            return scaled(judge, found, 1 / q) if weights else found  # η times the run
+
+        count = _explains(t, data, got, outcomes, checked, reading, reference, model)
+        if count is not None:
+            return Diagnosis(
+                "learning-rate",
+                f"its answers on all {count} data sets it answered are the reference's run "
+                f"with the step η = {q} applied to {words}: apply η to the whole update",
+            )
+    return None
+
+
+def _label_coding(
+    t: FamilyTrial,
+    data: Data,
+    got: Outcome,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    reading: Reading,
+    reference: Variant,
+) -> Diagnosis | None:
+    """Its answers are those of the reference's loop with labels coded 0/1 in the update
+    (w + y·x adds 0·x for y = 0: a negative example never moves w), for a family whose
+    judge can run it (``Judge.stepped``: averaged, voted), its mistake test met by every
+    negative example (y·(w·x) ≤ 0 with y = 0: a new vote each time) or by none.  As the
+    core's ``diagnosis.label_coding``: the model must give the counterexample's answer and
+    every other one (:func:`_explains`), and some answer must have moved from 0 (a loop
+    that never updates gives the zeros this model gives too)."""
+    judge, options = t.judge, t.options
+    if t.calls.labels == "01":
+        return None  # told 0/1, its negative examples come as 0: its own coding is right
+    answers = [outcomes[i] for i in checked] + [got]
+    if not any(isinstance(o, Got) and o.value and any(judge.split(o.value)[0]) for o in answers):
+        return None  # w never moved
+    for coded in ("always", "never"):
+
+        def model(d: Data, coded: str = coded) -> Any:
+            found = judge.stepped(d, reference, options, Fraction(1), coded)
+            return scaled(judge, found, 1 / t.q)  # at the step told
+
+        count = _explains(t, data, got, outcomes, checked, reading, reference, model)
+        if count is not None:
+            return Diagnosis(
+                "label-coding",
+                f"its answers on all {count} data sets it answered are those of the "
+                f"reference's loop whose negative examples never move w, as when the labels "
+                "are coded 0/1 in the update (w + y·x adds 0·x for y = 0): code them -1/+1",
+            )
+    return None
+
+
+def _explains(
+    t: FamilyTrial,
+    data: Data,
+    got: Outcome,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    reading: Reading,
+    reference: Variant,
+    model: Callable[[Data], Any],
+) -> int | None:
+    """The number of data sets it answered when ``model`` gives the counterexample's answer
+    and every other one it answered, in its own units (None if not, or when an answer is
+    a fitted model's predictions: no evidence, a wrong weight often predicts as the
+    reference does; or when the family cannot run the model)."""
+    judge, options = t.judge, t.options
     answered = [(t.cases[i].data, outcomes[i]) for i in checked]
     pairs = [(data, got), *answered]
     if not all(isinstance(o, Got) and o.predictions is None for _, o in pairs):
         return None
-
-    def gives(d: Data, o: Outcome, weights: bool) -> bool:
-        assert isinstance(o, Got)
-        mine = judge.normalize(o, reading, d, options)
-        model = judge.stepped(d, reference, options, 1 / q if weights else q)
-        if weights:
-            model = scaled(judge, model, 1 / q)  # η times the run
-        return mine is not None and judge.same(mine, model, d, reference, options, t.floats)
-
-    for words, weights in PARTS:
-        try:
-            if all(gives(d, o, weights) for d, o in pairs):
-                return Diagnosis(
-                    "learning-rate",
-                    f"its answers on all {len(answered)} data sets it answered are the "
-                    f"reference's run with the step η = {q} applied to {words}: apply η to the "
-                    "whole update",
-                )
-        except NotImplementedError:
-            return None
-    return None
+    try:
+        for d, o in pairs:
+            assert isinstance(o, Got)
+            mine = judge.normalize(o, reading, d, options)
+            if mine is None or not judge.same(mine, model(d), d, reference, options, t.floats):
+                return None
+    except NotImplementedError:
+        return None
+    return len(answered)
 
 
 def _scaled(

@@ -154,9 +154,12 @@ class Judge(ABC, Generic[N]):
     def answer(self, data: Data, variant: Variant, options: Options) -> N:
         """The variant's exact answer on the data, at step 1."""
 
-    def stepped(self, data: Data, variant: Variant, options: Options, bias_step: Fraction) -> N:
+    def stepped(
+        self, data: Data, variant: Variant, options: Options, bias_step: Fraction, coded: str = ""
+    ) -> N:
         """The variant's answer at step 1 with the bias moved by ``bias_step``·y (a step
-        applied to the bias alone); a family that cannot say raises NotImplementedError."""
+        applied to the bias alone), or with labels coded 0/1 in the update (``coded``: see
+        ``runs.run``); a family that cannot say raises NotImplementedError."""
         raise NotImplementedError
 
     @abstractmethod

@@ -60,10 +60,15 @@ SIGNS = ("sign(0) = +1", "sign(0) = −1", "sign(0) = 0")
 
 @lru_cache(maxsize=512)
 def training(
-    data: Data, bias: bool, epochs: Any, rule: str, bias_step: Fraction = Fraction(1)
+    data: Data,
+    bias: bool,
+    epochs: Any,
+    rule: str,
+    bias_step: Fraction = Fraction(1),
+    coded: str = "",
 ) -> Run:
     """The training run (cached: every variant of one data set shares its three runs)."""
-    return replay_run(*data, bias=bias, epochs=epochs, rule=rule, bias_step=bias_step)
+    return replay_run(*data, bias=bias, epochs=epochs, rule=rule, bias_step=bias_step, coded=coded)
 
 
 def average(r: Run, how: str) -> Vector:
@@ -113,9 +118,10 @@ class AveragedJudge(Judge[Vector]):
         return self.stepped(data, variant, options, Fraction(1))
 
     def stepped(
-        self, data: Data, variant: Variant, options: Options, bias_step: Fraction
+        self, data: Data, variant: Variant, options: Options, bias_step: Fraction, coded: str = ""
     ) -> Vector:
-        r = training(data, options.bias, options.epochs, RULES[variant["training"]], bias_step)
+        rule = RULES[variant["training"]]
+        r = training(data, options.bias, options.epochs, rule, bias_step, coded)
         return average(r, variant["average"])
 
     def reference(self, data: Data, options: Options) -> Vector:

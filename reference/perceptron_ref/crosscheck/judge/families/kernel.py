@@ -119,7 +119,11 @@ def training_gram(data: Data, options: Options, kernel: str) -> tuple[np.ndarray
 
 
 @lru_cache(maxsize=512)
-def dual(data: Data, options: Options, kernel: str, rule: str, epochs: Epochs) -> Run:
+def dual(
+    data: Data, options: Options, kernel: str, rule: str, epochs: Epochs, coded: str = ""
+) -> Run:
+    """The dual run; ``coded``: with labels 0/1 in its update (``runs.run``), a negative
+    example's α·y stays 0 (its y is 0), whether or not its test counts a mistake."""
     s = scaled(*data, bias=options.bias)
     G, _, exact = training_gram(data, options, kernel)
     mistake = decide(rule)
@@ -135,7 +139,7 @@ def dual(data: Data, options: Options, kernel: str, rule: str, epochs: Epochs) -
             zero += score == 0
             if exact:
                 exact = int(np.abs(alpha) @ np.abs(G[:, i])) < 2**floats.FLOAT_BITS
-            if mistake(score, y[i]):
+            if mistake(score, y[i]) and not (coded and y[i] == -1):
                 alpha[i] += y[i]
                 clean = False
     status = "online" if epochs != "converge" else "converged" if clean else "max_epochs"
@@ -178,6 +182,15 @@ class KernelJudge(Judge[Alpha]):
 
     def answer(self, data: Data, variant: Variant, options: Options) -> Alpha:
         return tuple(Fraction(a) for a in self._run(data, variant, options).alpha), None
+
+    def stepped(
+        self, data: Data, variant: Variant, options: Options, bias_step: Fraction, coded: str = ""
+    ) -> Alpha:
+        if bias_step != 1:  # no bias of its own: its step scales every α
+            raise NotImplementedError
+        rule = RULES[variant["training"]]
+        r = dual(data, options, variant["kernel"], rule, options.epochs, coded)
+        return tuple(Fraction(a) for a in r.alpha), None
 
     def checked(self, data: Data, options: Options) -> bool:
         """The literal dual loop costs n²·d a pass: checked up to 200000 of that."""

@@ -87,12 +87,25 @@ def run(
     rule: str,
     cap: int = CAP,
     bias_step: Fraction = Fraction(1),
+    coded: str = "",
 ) -> Run:
     """The perceptron run with this zero-score rule (``tie-mistake``, ``tie-positive`` or
     ``tie-negative``) from w = 0, at step 1; ``bias_step``: the bias's own step (b ← b +
-    bias_step·y where w ← w + y·x: a loop applying its step η to the bias only)."""
+    bias_step·y where w ← w + y·x: a loop applying its step η to the bias only); ``coded``:
+    a loop whose labels are 0/1 in its update, w + y·x adding 0·x for a negative example,
+    which its mistake test counts as a mistake every time (``"always"``: y·(w·x) ≤ 0 with
+    y = 0) or never (``"never"``)."""
     s = scaled(X, y, bias=bias)
     passes = None if epochs == "converge" else int(epochs)
+    if coded:  # a negative example's row 0: its update moves nothing, its score is 0
+        X0 = np.array(s.X.tolist(), dtype=object)
+        X0[s.y == -1] = 0
+        mistake = {"always": True, "never": False}[coded]
+        base = decide(rule)
+        walked = Scaled(X0, s.y, s.D)
+        return _run(
+            walked, rule, passes, cap, decision=lambda v, t: base(v, t) if t == 1 else mistake
+        )
     if bias_step != 1:  # in units of D·q: the bias column is bias_step, the score's b is D·q
         assert bias, "a bias step needs a bias"
         q = bias_step.denominator
@@ -107,7 +120,9 @@ def run(
         return _run(wide, rule, passes, cap)
 
 
-def _run(s: Scaled, rule: str, passes: int | None, cap: int, score: Any = None) -> Run:
+def _run(
+    s: Scaled, rule: str, passes: int | None, cap: int, score: Any = None, decision: Any = None
+) -> Run:
     vectors: list[np.ndarray] = [np.zeros(s.X.shape[1], dtype=np.int64)]
     counts = [0]
     near = Fraction(1, 2**10) * s.D * s.D
@@ -124,7 +139,7 @@ def _run(s: Scaled, rule: str, passes: int | None, cap: int, score: Any = None) 
         else:
             counts[-1] += 1
 
-    r = walk(s, decide(rule), passes=passes, cap=cap, sink=sink, score=score)
+    r = walk(s, decision or decide(rule), passes=passes, cap=cap, sink=sink, score=score)
     V = np.array([v.tolist() for v in vectors], dtype=object).reshape(len(vectors), -1)
     c = np.array(counts, dtype=object)
     total = c @ V

@@ -68,8 +68,11 @@ class VotedJudge(Judge[Votes]):
     def answer(self, data: Data, variant: Variant, options: Options) -> Votes:
         return self.stepped(data, variant, options, Fraction(1))
 
-    def stepped(self, data: Data, variant: Variant, options: Options, bias_step: Fraction) -> Votes:
-        r = training(data, options.bias, options.epochs, RULES[variant["training"]], bias_step)
+    def stepped(
+        self, data: Data, variant: Variant, options: Options, bias_step: Fraction, coded: str = ""
+    ) -> Votes:
+        rule = RULES[variant["training"]]
+        r = training(data, options.bias, options.epochs, rule, bias_step, coded)
         votes = r.votes
         if variant["count"] == "count 0":  # a new vector starts at 0: one less each
             votes = votes[:1] + tuple((v, c - 1) for v, c in votes[1:])
