@@ -136,6 +136,12 @@ CASES: list[Case] = [
     ("averaged_labels01", "perceptron/averaged", {}, "disagree", "", ("label-coding",), {}),
     ("voted_labels01", "perceptron/voted", {}, "disagree", "", ("label-coding",), {}),
     ("kernel_labels01", "perceptron/kernel", {}, "disagree", "", ("label-coding",), {}),
+    # as written: (V, c) as two arrays with the initial (0, 0) kept; Winnow as a class with
+    # predict
+    ("voted_two_arrays", "perceptron/voted", {}, "agree", "perceptron/voted (count 1)", (),
+     {"vectors": True, "counts": True}),
+    ("winnow_predict_class:Winnow", "winnow/disjunction", {}, "agree",
+     "winnow/disjunction (θ = n)", (), {}),
     # an average of w at the end of each pass: none of the variants, and no cause claimed
     ("averaged_epoch_ends", "perceptron/averaged", {"epochs": 2}, "disagree", "", (), {}),
     # Halving

@@ -136,13 +136,22 @@ def test_a_familys_step_applied_to_part_of_the_update_is_caught_at_the_defaults(
         assert not causes
 
 
-def test_a_right_family_class_that_takes_its_step_agrees_at_the_second_one() -> None:
-    report = crosscheck(
-        "perceptron/averaged", f"{CANDIDATES}/averaged_eta_class.py:AveragedPerceptron",
-        bias=True, examples=8,
-    )  # fmt: skip
+@pytest.mark.parametrize(
+    ("name", "algorithm", "bias", "parameter"),
+    [
+        ("averaged_eta_class:AveragedPerceptron", "perceptron/averaged", True, "eta"),
+        ("kernel_eta_class:KernelPerceptron", "perceptron/kernel", False, "eta"),
+        ("multiclass_lr_class:MulticlassPerceptron", "perceptron/structured", True,
+         "learning_rate"),
+    ],
+)  # fmt: skip
+def test_a_right_family_class_that_takes_its_step_agrees_at_the_second_one(
+    name: str, algorithm: str, bias: bool, parameter: str
+) -> None:
+    file, _, entry = name.partition(":")
+    report = crosscheck(algorithm, f"{CANDIDATES}/{file}.py:{entry}", bias=bias, examples=8)
     assert report.verdict == "agree", report.reason
-    (line,) = [c for c in report.calling if c.startswith("told eta = 0.5 too")]
+    (line,) = [c for c in report.calling if c.startswith(f"told {parameter} = 0.5 too")]
     assert line.endswith(": agrees")
 
 
