@@ -5,6 +5,7 @@ the graded parts follow.  Every candidate is a file of tests/candidates/ run in 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,9 @@ CASES: list[Case] = [
      "perceptron/kernel (x·x')", (), {"kernel": True, "training": True}),
     ("kernel_bias", "perceptron/kernel", {}, "disagree",
      "perceptron/kernel (x·x' + 1 (the bias as Σ αy))", ("kernel-bias",), {"kernel": False}),
+    ("kernel_no_offset", "perceptron/kernel", {"kernel": "polynomial", "degree": 2, "c": 1},
+     "disagree", "perceptron/kernel ((x·x')^2 (c left out))", ("kernel-offset",),
+     {"kernel": False}),
     ("kernel_cs229", "perceptron/kernel", {}, "disagree",
      "perceptron/kernel (x·x', tie → positive)", ("training-tie",),
      {"training": False, "kernel": True}),
@@ -212,6 +216,19 @@ def test_a_voted_model_whose_vote_is_none_of_the_variants_is_blamed_on_the_vote(
     c = reporting.counterexample_json(report)
     assert c is not None and c["first_divergent_step"] is not None
     assert c["first_divergent_step"]["spec_line"] == "voted.8", c["first_divergent_step"]
+
+
+def test_a_wrong_answer_in_an_accepted_form_is_shown_in_that_form() -> None:
+    """α as mistake counts, of a kernel none of the variants computes: with no reading that
+    fits every data set, its answers are still read as counts, so that the counterexample is
+    a real difference, not counts shown as signed α (1 for -1 on one negative example)."""
+    report = check("kernel_cubic_counts", "perceptron/kernel", kernel="polynomial", degree=2, c=1)
+    assert report.verdict == "disagree" and report.agrees_with == ()
+    c = reporting.counterexample_json(report)
+    assert c is not None
+    assert [abs(Fraction(a)) for a in c["got"]["alpha"]] != [
+        abs(Fraction(a)) for a in c["expected"]["alpha"]
+    ], c
 
 
 def test_a_counterexample_is_the_reference_runs_and_its_divergent_step_is_the_variants() -> None:

@@ -61,6 +61,7 @@ HINTS = {
     "kernel-swapped": "{e}: the kernel is (x·x' + c)^degree.",
     "kernel-scaled": "{e}: do not scale x·x' (scikit-learn's gamma defaults to 1/d).",
     "kernel-bias": "{e}: no bias apart: the kernel is K itself.",
+    "kernel-offset": "{e}: add the offset c before the power: (x·x' + c)^degree.",
     "argmax-tie": "{e}: the first class wins a tie in the argmax (as np.argmax).",
     "update-true-only": "{e}: also subtract x from the predicted class's row.",
     "half-step": "{e}: subtract x itself from the predicted class's row.",

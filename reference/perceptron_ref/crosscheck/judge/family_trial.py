@@ -317,8 +317,10 @@ class FamilyTrial:
         if reading is None:  # the one that fits the most small data sets
             small = [i for i in checked if self.cases[i].size <= 2000]
             readings = [
-                Reading(self.q, b) for b in ((False, True) if self.options.bias else (False,))
-            ]
+                Reading(self.q, b, form)
+                for b in ((False, True) if self.options.bias else (False,))
+                for form in self.judge.forms(self.options)
+            ]  # its form too: α as counts read as signed α would be wrong on every data set
             reading = max(
                 readings,
                 key=lambda r: sum(

@@ -17,6 +17,8 @@ class Kernels(dict[str, str]):
             return "kernel-scaled"
         if key.endswith("(the bias as Σ αy)"):
             return "kernel-bias"
+        if key.endswith("(c left out)"):
+            return "kernel-offset"
         raise KeyError(key)
 
 
@@ -31,6 +33,7 @@ EXPLAIN = Explain(
         "kernel-scaled": "its kernel is (x·x'/d + c)^p: scikit-learn's polynomial_kernel, whose "
         "default gamma scales x·x' by 1/d",
         "kernel-bias": "it carries a bias b += y on a mistake: the kernel K + 1",
+        "kernel-offset": "its kernel is (x·x')^p: the offset c left out",
         "training-tie": "it counts a zero score as no mistake in training (sign(0) = ±1)",
         "predict-tie": "its fitted model predicts −1 or 0 where f(x) = 0",
         "alpha-counts": "its α are mistake counts (αᵢyᵢ the reference's signed α): accepted",

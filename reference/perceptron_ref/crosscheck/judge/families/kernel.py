@@ -68,6 +68,7 @@ def kernels(options: Options, d: int) -> tuple[str, ...]:
         found.append(f"(x·x' + {p})^{c} (p and c swapped)")
     if c != 0:
         found.append(f"(x·x'/d + {c})^{p} (scikit-learn's gamma = 1/d)")
+        found.append(f"(x·x')^{p} (c left out)")  # a kernel written (X @ X.T) ** degree
     found.append(f"{name(p, c)} + 1 (the bias as Σ αy)")
     return tuple(found)
 
@@ -86,6 +87,8 @@ def gram(
     cn, cd, D2 = c.numerator, c.denominator, D * D
     if how.endswith("(p and c swapped)"):
         return (dots + p * D2) ** int(c), D2 ** int(c)
+    if how.endswith("(c left out)"):
+        return dots**p, D2**p
     if how.endswith("(scikit-learn's gamma = 1/d)"):
         d = A.shape[1]
         return (dots * cd + cn * d * D2) ** p, (cd * d * D2) ** p
