@@ -378,9 +378,9 @@ def _draw(
 
     first = {"tie-positive": -1, "tie-negative": 1}.get(needs.rule, 1)
 
-    def regimes(examples: int, seed: int) -> list[datasets.Case]:
+    def regimes(plan: dict[str, int], seed: int) -> list[datasets.Case]:
         found: list[datasets.Case] = []
-        for regime, count in datasets.plan(examples, floats=needs.floats).items():
+        for regime, count in plan.items():
             if regime == "ties":
                 strategy = ties.tie_heavy(
                     bias=needs.bias,
@@ -394,9 +394,11 @@ def _draw(
             found += [datasets.Case(regime, d) for d in drawn]
         return found
 
-    found = regimes(examples, seed)
+    found = regimes(datasets.plan(examples, floats=needs.floats), seed)
     if examples < separating.SEPARATE:  # few data sets: add those that tell wrong loops apart
-        pool = [c for c in regimes(separating.SEPARATE, seed + 1) if c not in found]
+        pool = [
+            c for c in regimes(separating.pool(floats=needs.floats), seed + 1) if c not in found
+        ]
         at = separating.separating([(c.data, epochs) for c in found], [c.data for c in pool],
                                    algorithm, epochs, bias=needs.bias)  # fmt: skip
         found += [pool[i] for i in at]

@@ -267,6 +267,7 @@ def _separating(
     drawn = tables.draw(examples, seed=seed, separable=separable, bias=settings.bias)
     more = tables.draw(separating.SEPARATE, seed=seed + 1, separable=separable,
                        bias=settings.bias)  # fmt: skip
+    more = [c for c in more if c.size <= separating.SMALL]  # only the small are replayed
     if separable:
         drawn = [c for c in [*drawn, *tables.traps(settings.bias)] if converges(c, settings)]
         more = [c for c in more if converges(c, settings)]
