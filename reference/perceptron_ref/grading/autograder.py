@@ -57,7 +57,12 @@ def grade(
         a = from_config(assignment)
         names, program, tests = a.functions or (function,), a.program, list(scoring.TESTS)
     else:
-        tests = scoring.tests(config.get("tests"), config["algorithm"])
+        # as `grade` does: a regime its examples draw none of has no test, even when a data
+        # set of it is added to tell the usual wrong loops apart (few data sets)
+        tests = scoring.configured(
+            scoring.tests(config.get("tests"), config["algorithm"]),
+            {"algorithm": config["algorithm"], **config.get("options", {})},
+        )
     with tempfile.TemporaryDirectory(prefix="perceptron-ref-autograder-") as work:
         place = Path(work, "0001")
         submission = intake.snapshot(root / handed, place, "submission", names, program)
