@@ -28,6 +28,13 @@ ORDER = 50
 NEEDS = ("grading",)  # the harness (numpy; nbformat for notebooks)
 
 
+EXAMPLES_HELP = (
+    "data sets drawn (50); with fewer than 48, data sets that tell the usual wrong loops "
+    "apart (a tolerance, float32, a pass too many, another variant) are added"
+)
+"""``--examples``, for crosscheck and grade alike."""
+
+
 def _seconds(text: str, most: int) -> float:
     """A number of seconds in (0, most]; anything else is an argparse error naming it."""
     try:
@@ -228,8 +235,7 @@ def register(sub: Any) -> None:
         type=positive_int,
         default=50,
         metavar="N",
-        help="data sets drawn (50); with fewer than 48, data sets that tell the usual wrong "
-        "loops apart (a tolerance, float32, a pass too many, another variant) are added",
+        help=EXAMPLES_HELP,
     )
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help="Hypothesis seed (0)")
     p.add_argument(

@@ -25,6 +25,7 @@ from typing import Any
 
 from perceptron_ref.cli import _assignment
 from perceptron_ref.cli.crosscheck import (
+    EXAMPLES_HELP,
     IDS,
     add_algorithm_options,
     add_cache,
@@ -62,8 +63,7 @@ def add_crosscheck_options(p: Any) -> None:
         type=positive_int,
         default=50,
         metavar="N",
-        help="data sets drawn (50); with fewer than 48, data sets that tell the usual wrong "
-        "loops apart (a tolerance, float32, a pass too many, another variant) are added",
+        help=EXAMPLES_HELP,
     )
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S")
     p.add_argument("--timeout", type=timeout_arg, default=10.0, metavar="SECONDS")
