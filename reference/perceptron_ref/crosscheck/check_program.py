@@ -31,7 +31,7 @@ from perceptron_ref.crosscheck.judge import files
 from perceptron_ref.crosscheck.judge.files import Check, Expected, Metrics, Settings, Weights
 from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
-from perceptron_ref.numbers import parse_rational, to_fraction
+from perceptron_ref.numbers import parse_rational
 from perceptron_ref.runner import Epochs, run
 
 
@@ -307,14 +307,11 @@ def _shows(
     case = cases[-1 - key] if key < 0 else rest[key]
     w = expected[0]
     points = [*case.train[0], *case.test[0], *tables.boundary(w, settings.bias)]
-    return any(_label(got[0], x, settings) != _label(w, x, settings) for x in points)
-
-
-def _label(w: Sequence[Fraction], x: Sequence[object], settings: Settings) -> int:
-    """The label w predicts for x (with the bias's 1 first), exactly."""
-    row = [Fraction(1), *map(to_fraction, x)] if settings.bias else list(map(to_fraction, x))
-    s = sum((a * b for a, b in zip(w, row, strict=True)), Fraction(0))
-    return settings.zero_label if s == 0 else 1 if s > 0 else -1
+    z = settings.zero_label
+    return any(
+        files.predict(got[0], x, settings.bias, z) != files.predict(w, x, settings.bias, z)
+        for x in points
+    )
 
 
 def _on_boundary(case: Case, settings: Settings, epochs: Epochs) -> Case:

@@ -169,9 +169,11 @@ def separating(
         return bool(data[0]) and _size(data) <= SMALL
 
     known: dict[tuple[int, Epochs], tuple[Scaled, Answer]] = {}
+    by_passes = {e: {w.name: w for w in wrong_runs(algorithm, e)} for _, e in found}
+    by_passes[epochs] = {w.name: w for w in runs}
 
     def apart(key: int, data: Data, e: Epochs, name: str) -> bool:
-        wrong = next((w for w in wrong_runs(algorithm, e) if w.name == name), None)
+        wrong = by_passes[e].get(name)
         if wrong is None:
             return False
         if (key, e) not in known:
