@@ -36,6 +36,7 @@ from perceptron_ref.crosscheck.run import sandbox
 from perceptron_ref.errors import InputError
 from perceptron_ref.numbers import to_fraction
 from perceptron_ref.runner import Epochs
+from perceptron_ref.vectors import Label
 
 __all__ = ["Counterexample", "Coverage", "Diagnosis", "Report", "crosscheck", "validate"]
 
@@ -369,36 +370,19 @@ def _draw(
     algorithm: str, epochs: Epochs, needs: datasets.Needs, examples: int, seed: int
 ) -> tuple[datasets.Case, ...]:
     """The data sets of every regime, smallest first (cached: a grading run draws once)."""
-    from perceptron_ref.crosscheck.data import ties  # Hypothesis: only to draw
-
     oracle = Oracle(algorithm, bias=needs.bias, epochs=epochs, eta=Fraction(1))
 
     def keep(d: Data) -> bool:
         return not _unusable(d, oracle=oracle, needs=needs)
 
-    first = {"tie-positive": -1, "tie-negative": 1}.get(needs.rule, 1)
+    first: Label = -1 if needs.rule == "tie-positive" else 1
 
-    def regimes(plan: dict[str, int], seed: int) -> list[datasets.Case]:
-        found: list[datasets.Case] = []
-        for regime, count in plan.items():
-            if regime == "ties":
-                strategy = ties.tie_heavy(
-                    bias=needs.bias,
-                    dyadic=needs.floats,
-                    separable=needs.separable,
-                    dimension=needs.dimension,
-                )
-                drawn = ties.draw(strategy, count, seed, keep)
-            else:
-                drawn = datasets.numpy_cases(regime, count, seed, needs, keep, first=first)  # type: ignore[arg-type]
-            found += [datasets.Case(regime, d) for d in drawn]
-        return found
-
-    found = regimes(datasets.plan(examples, floats=needs.floats), seed)
+    found = datasets.regimes(datasets.plan(examples, floats=needs.floats), needs, seed, keep,
+                             first=first)  # fmt: skip
     if examples < separating.SEPARATE:  # few data sets: add those that tell wrong loops apart
-        pool = [
-            c for c in regimes(separating.pool(floats=needs.floats), seed + 1) if c not in found
-        ]
+        more = separating.pool(floats=needs.floats)
+        drawn = datasets.regimes(more, needs, seed + 1, keep, first=first)
+        pool = [c for c in drawn if c not in found]
         at = separating.separating([(c.data, epochs) for c in found], [c.data for c in pool],
                                    algorithm, epochs, bias=needs.bias)  # fmt: skip
         found += [pool[i] for i in at]

@@ -176,6 +176,36 @@ def round_size(rng: np.random.Generator, needs: Needs, n: int) -> Data:
     return rows, tuple(1 if t == 1 else -1 for t in y.tolist())
 
 
+def regimes(
+    plan: dict[Regime, int],
+    needs: Needs,
+    seed_: int,
+    keep: Callable[[Data], bool],
+    *,
+    first: Label = 1,
+    draw_ties: Callable[..., list[Data]] | None = None,
+) -> list[Case]:
+    """The data sets of each regime of ``plan`` (as many as it says, fewer if the tries run
+    out), in its order: ties drawn by Hypothesis (``draw_ties``: another way to call
+    :func:`~perceptron_ref.crosscheck.data.ties.draw`), the rest by numpy."""
+    from perceptron_ref.crosscheck.data import ties  # Hypothesis: imported only to draw
+
+    found: list[Case] = []
+    for regime, count in plan.items():
+        if regime == "ties":
+            strategy = ties.tie_heavy(
+                bias=needs.bias,
+                dyadic=needs.floats,
+                separable=needs.separable,
+                dimension=needs.dimension,
+            )
+            drawn = (draw_ties or ties.draw)(strategy, count, seed_, keep)
+        else:
+            drawn = numpy_cases(regime, count, seed_, needs, keep, first=first)
+        found += [Case(regime, d) for d in drawn]
+    return found
+
+
 def numpy_cases(
     regime: Regime,
     count: int,

@@ -107,27 +107,13 @@ def core(
     keep: Callable[[Data], bool],
     *,
     large: bool = True,
-    first: int = 1,
 ) -> list[Case]:
     """The core's regimes (``crosscheck/data/datasets.py``: ties, near-zero, rationals, long,
     realistic, round-sizes), for a family whose training run is a two-class perceptron's;
     ``large`` False leaves the large sizes out (:data:`LARGE`)."""
-    found: list[Case] = []
-    for regime, count in datasets.plan(examples, floats=needs.floats).items():
-        if regime in LARGE and not large:
-            continue
-        if regime == "ties":
-            strategy = ties.tie_heavy(
-                bias=needs.bias,
-                dyadic=needs.floats,
-                separable=needs.separable,
-                dimension=needs.dimension,
-            )
-            drawn = draw(strategy, count, seed, keep)
-        else:
-            drawn = datasets.numpy_cases(regime, count, seed, needs, keep, first=first)  # type: ignore[arg-type]
-        found += [Case(regime, d) for d in drawn]
-    return found
+    drawn = datasets.plan(examples, floats=needs.floats)
+    plan = {r: n for r, n in drawn.items() if large or r not in LARGE}
+    return datasets.regimes(plan, needs, seed, keep, draw_ties=draw)
 
 
 def smallest_first(cases: Sequence[Case]) -> list[Case]:
