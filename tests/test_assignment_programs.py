@@ -124,9 +124,30 @@ def test_weights_are_compared_up_to_a_positive_factor_and_their_printed_digits()
     # its largest weight sets the factor (3/5 = 4/5 × 3/4): the first weight then differs, and
     # the detail says by which factor, not "-1/2, expected -1/2"
     assert not wrong.right and wrong.line == 1
-    assert wrong.detail == "weight 1 is -1/2, expected -1/2 times 4/5, as weight 3 is (= -2/5)"
+    assert wrong.detail == (
+        "the bias, number 1, is -1/2, expected -1/2 times 4/5, as w2, number 3, is (= -2/5)"
+    )
     zero = files.compare_weights("-1/0 0 3/4", half, True, Weights())
     assert not zero.right and "division by zero" in zero.detail
+
+
+def test_a_wrong_weight_is_named_where_the_file_holds_it_and_shown_laid_out_as_written() -> None:
+    w = (Fraction(-1), Fraction(0), Fraction(2))  # the bias first, as the reference keeps it
+    # the bias last, on one line: the bias is the file's third number, on its first line
+    last = files.compare_weights("0,2,0\n", w, True, Weights("last"))
+    assert not last.right and last.line == 1
+    assert last.detail == "the bias, number 3, is 0, expected -1"
+    # one number a line, no bias: w2 is the second number, on the second line
+    per_line = files.compare_weights("-1\n1\n2\n", w, False, Weights())
+    assert not per_line.right and per_line.line == 2
+    assert per_line.detail == "w2, number 2, is 1, expected 0"
+    # the expected weights are shown as the program lays its own out
+    assert files.laid_out(["0", "2", "-1"], "0.0,2.0,0.0\n") == "0,2,-1\n"
+    assert files.laid_out(["0", "2", "-1"], "0.0 2.0 0.0") == "0 2 -1\n"
+    assert files.laid_out(["0", "2", "-1"], "0.0\n2.0\n0.0\n") == "0\n2\n-1\n"
+    assert files.laid_out(["0", "2"], None) == "0\n2\n"
+    assert files.laid_out(["0", "2"], "w = [0.0, 2.0]") == "0, 2\n"
+    assert files.laid_out(["0", "2"], "a=0.0 b=2.0\n") == "0\n2\n"  # words between: one a line
 
 
 def test_labels_files_are_read_line_by_line() -> None:
@@ -201,6 +222,19 @@ def test_right_programs_in_two_styles_agree(folder: str) -> None:
     assert r.verdict == "agree", r.reason
     # the 4 drawn, and those added to tell the usual wrong loops apart (few data sets)
     assert r.cases > 4 and all(o.failed == 0 and o.tried == r.cases for o in r.outputs)
+
+
+def test_a_zero_score_never_a_mistake_is_named_as_a_tie_rule(tmp_path: Path) -> None:
+    # `if t * (w @ x) < 0`: from w = 0 nothing moves, a rule none of the notes has
+    source = (HERE / "tie_negative" / "perceptron.py").read_text()
+    strict = source.replace("if (1 if w @ x > 0 else -1) != t:", "if t * (w @ x) < 0:")
+    assert strict != source
+    (tmp_path / "perceptron.py").write_text(strict)
+    assert SPEC is not None
+    r = check_program(SPEC, tmp_path, CMU.settings, epochs=(3, 1), examples=4, timeout=30)
+    assert r.verdict == "disagree"
+    named = dict(r.causes)
+    assert "never a mistake (tie-never)" in named.get("tie-rule", ""), r.causes
 
 
 def test_a_tie_rule_slip_is_shrunk_to_one_example_and_named() -> None:

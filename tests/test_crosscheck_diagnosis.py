@@ -497,9 +497,33 @@ def test_labels_coded_0_1_that_never_move_w_are_the_tie_rules_not_the_labels(
     (tmp_path / "labels01.py").write_text(LABELS_01.format(op=">=", epochs=2))
     report = crosscheck("perceptron/mehta", f"{tmp_path / 'labels01.py'}:train", epochs=2,
                         examples=12)  # fmt: skip
-    assert report.verdict == "disagree" and not codes(report) & {"label-coding", "order"}
+    assert report.verdict == "disagree" and codes(report) == {"threshold"}, report.diagnosis
     assert report.counterexample is not None
     assert set(report.counterexample.got.weights) == {Fraction(0)}  # type: ignore[union-attr]
+
+
+def test_a_zero_score_never_a_mistake_is_named_a_threshold_at_zero() -> None:
+    # tests/candidates/grading/carol: `if label * (w @ x) < 0`, so from w = 0 nothing moves
+    for algorithm in ("perceptron/gormley-online", "perceptron/mehta", "perceptron/blum"):
+        report = crosscheck(algorithm, f"{CANDIDATES / 'grading' / 'carol.py'}:train",
+                            examples=12)  # fmt: skip
+        assert report.verdict == "disagree" and codes(report) == {"threshold"}, report.diagnosis
+        (found,) = report.diagnosis
+        assert "never a mistake" in found.evidence and "t = 0" in found.evidence
+        assert "w·x = 0" in report.reason  # the first divergent step: an update at a tie
+
+
+def test_a_threshold_at_zero_needs_every_answer_zero_where_the_reference_moves() -> None:
+    oracle = Oracle("perceptron/gormley-online", bias=False, epochs=1, eta=Fraction(1))
+    data: Data = (((Fraction(1),),), (1,))  # the reference: a mistake at w·x = 0, w = (1)
+    zero = (Fraction(0),)
+    found = diagnosis.never_moved((data, zero), [(data, zero)], oracle)
+    assert found is not None and found.code == "threshold"
+    other: Data = (((Fraction(2),),), (1,))
+    assert diagnosis.never_moved((data, zero), [(other, (Fraction(2),))], oracle) is None
+    # a run of the reference that leaves w = 0 too (a label its start already predicts)
+    mehta = Oracle("perceptron/mehta", bias=False, epochs=1, eta=Fraction(1))
+    assert diagnosis.never_moved((data, zero), [(data, zero)], mehta) is None
 
 
 def test_the_label_coding_needs_a_negative_mistake_and_every_answer() -> None:

@@ -102,8 +102,9 @@ def converges(case: Case, settings: Settings) -> bool:
     return t.status == "converged"
 
 
-def render(expected: Expected, spec: Spec, bias: bool) -> dict[str, str]:
-    """What a right program writes, by output."""
+def render(expected: Expected, spec: Spec, bias: bool, got: str | None = None) -> dict[str, str]:
+    """What a right program writes, by output (its weights laid out as ``got``, the weights
+    file a program wrote, lays its own: :func:`~perceptron_ref.crosscheck.judge.files.laid_out`)."""
     t = spec.program.table
     out = {
         "train_out": "".join(t.labels[v > 0] + "\n" for v in expected.train_labels),
@@ -113,7 +114,7 @@ def render(expected: Expected, spec: Spec, bias: bool) -> dict[str, str]:
     w = list(expected.weights)
     if bias and spec.weights.bias == "last":
         w = [*w[1:], w[0]]
-    out["weights_out"] = "".join(f"{files.rounded(Fraction(v), None)}\n" for v in w)
+    out["weights_out"] = files.laid_out([files.rounded(Fraction(v), None) for v in w], got)
     return {k: v for k, v in out.items() if k in spec.program.outputs}
 
 
@@ -383,7 +384,7 @@ def _shown(
         epochs,
         p.shown(values(epochs, settings)),
         {names["train"]: p.table.write(case.train), names["test"]: p.table.write(case.test)},
-        render(expected, spec, settings.bias),
+        render(expected, spec, settings.bias, ran.outputs.get("weights_out")),
         dict(ran.outputs),
         checks,
         ran.failure,

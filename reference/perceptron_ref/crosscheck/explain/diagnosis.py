@@ -519,6 +519,26 @@ def label_coding(
     )
 
 
+def never_moved(
+    counter: tuple[Data, Vector], pairs: Sequence[tuple[Data, Vector]], oracle: Oracle
+) -> Diagnosis | None:
+    """Every answer w = 0 where the reference's run on the counterexample moves w: the loop
+    of ``if y * (w @ x) < 0``, which counts a zero score as no mistake, so that from w = 0
+    (every score 0) it never updates.  (A loop that never trains at all answers the same; the
+    hint, to look at the mistake test at a zero score, fits both.)  Named ``threshold``: the
+    replayed model ``y·(w·x) < t`` at t = 0, which :func:`threshold`'s grid has not."""
+    if any(v != 0 for _, got in [counter, *pairs] for v in got):
+        return None
+    if all(v == 0 for v in oracle.trace(counter[0]).weights):
+        return None
+    return Diagnosis(
+        "threshold",
+        f"its answers on all {len(pairs)} data sets it answered are w = 0, those of a "
+        "perceptron that updates when y·(w·x) < t with t = 0: a zero score w·x = 0 is never "
+        "a mistake, so from w = 0 (every score 0) it never updates",
+    )
+
+
 def overflow(
     counter: tuple[Data, Vector],
     pairs: Sequence[tuple[Data, Vector]],

@@ -6,7 +6,8 @@ only when that run gives exactly the labels the program wrote, on the counterexa
 every other data set it answered, where the assignment's own run does not:
 
 =================  ==========================================================================
-``tie-rule``       training decides a zero score w·x = 0 by another note's rule
+``tie-rule``       training decides a zero score w·x = 0 by another note's rule, or counts
+                   it as no mistake at all (y·(w·x) < 0 for ≤ 0: from w = 0, never an update)
 ``zero-label``     the prediction at a zero score is the other label
 ``passes``         one pass too many or too few
 ``bias``           no bias (or a bias the assignment does not have)
@@ -32,6 +33,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Literal
 
 from perceptron_ref import registry
 from perceptron_ref.algorithm import ZeroRule
@@ -42,11 +44,18 @@ from perceptron_ref.crosscheck.judge.files import MAX_EPOCHS, Settings, passes, 
 from perceptron_ref.runner import Epochs
 from perceptron_ref.vectors import Label
 
-RULES: dict[ZeroRule, str] = {
+Rule = ZeroRule | Literal["tie-never"]
+"""A zero-score rule of training: the notes' three, and the one no note has that loops
+written ``if y * (w @ x) < 0`` follow (a zero score is never a mistake, so w = 0 never moves)."""
+
+RULES: dict[Rule, str] = {
     "tie-positive": "counts as +1",
     "tie-negative": "counts as -1",
     "tie-mistake": "is always a mistake",
+    "tie-never": "is never a mistake",
 }
+
+NEVER = ": a test y·(w·x) < 0 where ≤ 0 is meant, under which w = 0 never moves"
 
 
 @dataclass(frozen=True)
@@ -54,7 +63,7 @@ class Knobs:
     """One way to run the perceptron: the zero-score rule in training, the passes, the bias,
     the order, the label coding of the update, the bias's step and the zero label."""
 
-    rule: ZeroRule
+    rule: Rule
     epochs: Epochs
     bias: bool
     zero_label: Label
@@ -65,7 +74,7 @@ class Knobs:
 
 
 def base(settings: Settings, epochs: Epochs) -> Knobs:
-    rule = registry.get(settings.algorithm).zero_score
+    rule: Rule = registry.get(settings.algorithm).zero_score
     return Knobs(
         rule,
         passes(settings.algorithm, epochs),
@@ -75,8 +84,10 @@ def base(settings: Settings, epochs: Epochs) -> Knobs:
     )
 
 
-def _mistake(rule: ZeroRule, y: Label, s: Fraction | int) -> bool:
+def _mistake(rule: Rule, y: Label, s: Fraction | int) -> bool:
     if s == 0:
+        if rule == "tie-never":
+            return False
         return rule == "tie-mistake" or (y == 1) == (rule == "tie-negative")
     return y * s < 0
 
@@ -139,7 +150,7 @@ def hypotheses(
                 "tie-rule",
                 f"its labels are those of training where a "
                 f"zero score w·x = 0 {words} ({rule}), not as in {settings.algorithm} "
-                f"({k.rule})",
+                f"({k.rule}){NEVER if rule == 'tie-never' else ''}",
                 replace(k, rule=rule),
             )
     other = -k.zero_label

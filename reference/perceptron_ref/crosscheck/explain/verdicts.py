@@ -216,6 +216,8 @@ def disagree(
             # labels 0/1 in the update (a negative example never moves w) gives every answer
             # exactly: not a threshold the probes bracket, nor a reordering
             explained = diagnosis.label_coding(counter_pair, pairs, oracle, reading.rate)
+        if explained is None and not agreeing:
+            explained = diagnosis.never_moved(counter_pair, pairs, oracle)
     # what the explanation, when there is one, makes meaningless to blame on a variant
     split = explained is not None and explained.code == "learning-rate"
     suppress = set(SUPPRESS) | ({"learning-rate"} if split else set())

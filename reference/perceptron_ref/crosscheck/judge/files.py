@@ -265,7 +265,27 @@ def describe_factor(c: Fraction) -> str:
     return str(c) if c.denominator < 1000 else f"{float(c):.6g}"
 
 
+def _places(text: str) -> list[int]:
+    """The line (1-based) of each number of a weights file, in :func:`numbers`' order."""
+    return [text.count("\n", 0, m.start()) + 1 for m in re.finditer(NUMBER + r"(?:/\d+)?", text)]
+
+
+def laid_out(values: Sequence[str], like: str | None) -> str:
+    """The numbers ``values`` as the weights file ``like`` lays its own out: on one line, with
+    the separator it puts between its first two numbers (``0.5,-1``, ``0.5 -1``), when that
+    is how it writes them; else one a line, as the reference writes them."""
+    found = list(re.finditer(NUMBER + r"(?:/\d+)?", like or ""))
+    rows = [r for r in (like or "").splitlines() if r.strip()]
+    if len(found) >= 2 and len(rows) == 1:
+        separator = (like or "")[found[0].end() : found[1].start()]
+        if separator.strip(" \t,;") == "":
+            return separator.join(values) + "\n"
+    return "".join(f"{v}\n" for v in values)
+
+
 def compare_weights(text: str | None, want: Vector, bias: bool, weights: Weights) -> Check:
+    """``text`` against the reference's w (the bias first, when there is one), each number
+    named as the file holds it: its place, and whether it is the bias or which w_j."""
     if text is None:
         return Check("weights_out", False, "it was not written")
     if re.search(r"\b(nan|inf)", text.lower()):
@@ -276,16 +296,24 @@ def compare_weights(text: str | None, want: Vector, bias: bool, weights: Weights
         return Check("weights_out", False, str(error))
     if len(got) != len(want):
         return Check("weights_out", False, f"it holds {len(got)} numbers, expected {len(want)}")
+    at = list(range(len(got)))  # at[i]: where the file holds want[i]
     if bias and weights.bias == "last":
-        got = [got[-1], *got[:-1]]
+        at = [len(got) - 1, *range(len(got) - 1)]
+    got = [got[j] for j in at]
+    lines = _places(text)
+
+    def name(i: int) -> str:
+        what = "the bias" if bias and i == 0 else f"w{i if bias else i + 1}"
+        return f"{what}, number {at[i] + 1},"
+
     big = max(range(len(want)), key=lambda i: abs(want[i]))
     c = Fraction(1) if want[big] == 0 else got[big][0] / want[big]
     slack = got[big][1] / abs(want[big]) if want[big] else Fraction(0)
     for i, ((g, tol), w) in enumerate(zip(got, want, strict=True)):
         if c <= 0 or abs(g - c * w) > tol + abs(w) * slack:
-            said = f"weight {i + 1} is {g}, expected {w}"
+            said = f"{name(i)} is {g}, expected {w}"
             if c > 0 and c != 1:  # the factor its largest weight gives: say so, or the two agree
-                said += f" times {describe_factor(c)}, as weight {big + 1} is (= {c * w})"
-            return Check("weights_out", False, said, i + 1)
+                said += f" times {describe_factor(c)}, as {name(big)} is (= {c * w})"
+            return Check("weights_out", False, said, lines[at[i]])
     rate = None if c == 1 else c.limit_denominator(10**6)
     return Check("weights_out", True, rate=rate)
