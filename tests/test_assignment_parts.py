@@ -449,3 +449,50 @@ def test_a_predict_hint_names_the_tie_only_when_every_wrong_answer_is_at_one(
     got = parts.grade(a, tmp_path / "p.py", None)[0]
     assert not got.passed and got.causes == causes, got.output
     assert ("Hint: " in got.output) == bool(causes)
+
+
+TRAIN01 = """\
+algorithm = "perceptron/mehta"
+epochs = 5
+eta = "1/2"
+labels = "01"
+input = "lists"
+examples = 8
+[[parts]]
+name = "train"
+check = "train"
+function = "train_perceptron"
+arguments = ["X", "y", "eta"]
+returns = "w"
+points = 1
+"""
+
+TRAIN01_CODE = """\
+def train_perceptron(X, y, eta):
+    w = [0] * len(X[0])
+    for _ in range(5):
+        for x, label in zip(X, y):
+            predicted = 1 if sum(a * b for a, b in zip(w, x)) >= 0 else 0
+            if predicted != label:
+                step = {step}
+                w = [a + eta * step * b for a, b in zip(w, x)]
+    return w
+"""
+
+
+def test_a_train_part_is_sent_the_labels_the_file_says_and_shown_the_call_it_got(
+    tmp_path: Path,
+) -> None:
+    a = A.parse(TRAIN01, "t.toml")
+    (tmp_path / "right.py").write_text(TRAIN01_CODE.format(step="1 if label == 1 else -1"))
+    right = parts.grade(a, tmp_path / "right.py", None)[0]
+    assert right.passed, right.output
+    assert right.report is not None and any("0/1" in s for s in right.report.calling)
+    # the label as sent in the update: a negative example adds 0·x, so w never leaves 0
+    (tmp_path / "wrong.py").write_text(TRAIN01_CODE.format(step="label"))
+    wrong = parts.grade(a, tmp_path / "wrong.py", None)[0]
+    assert not wrong.passed and wrong.causes == ("label-coding",), wrong.output
+    assert "\n    train_perceptron(X, y, eta=0.5)\n" in wrong.output  # it needs its eta
+    shown = re.search(r"\n    y = \[([^\]]*)\]\n", wrong.output)
+    assert shown is not None and set(shown.group(1).split(", ")) <= {"0", "1"}, wrong.output
+    assert "-1" not in shown.group(1)

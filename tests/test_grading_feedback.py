@@ -46,6 +46,21 @@ def test_the_counterexample_as_typed_gives_back_the_data(
     assert [[Fraction(v) for v in x] for x in lists] == floats
 
 
+def test_the_counterexample_is_typed_as_the_call_was_made_and_the_labels_as_sent() -> None:
+    X, y = [[Fraction(1)], [Fraction(-2)]], [1, -1]
+    # the step it was told, which its function may require, and a class's own call
+    for call in ("train(X, y, eta=0.5)", "Perceptron(eta=0.5, n_iter=2).fit(X, y)"):
+        assert feedback.as_typed(X, y, "lists", "train", called=call).endswith("\n" + call)
+    # descriptions Python cannot run give the plain call
+    for said in ("train(X, y, w0=zeros(d))", "Perceptron().fit(X, y) once per pass",
+                 "copy of model", "w (it writes)", ""):  # fmt: skip
+        assert feedback.as_typed(X, y, "lists", "train", called=said).endswith("\ntrain(X, y)")
+    # labels sent 0/1: -1 is written 0, and the snippet gives back what the code was sent
+    typed = feedback.as_typed(X, y, "numpy", "train", labels01=True)
+    assert "y = np.array([1, 0])" in typed
+    assert typed_back(typed)[1].tolist() == [1, 0]
+
+
 @given(fractions)
 def test_a_number_is_shown_exactly_with_its_decimal_or_short_when_too_long(q: Fraction) -> None:
     shown = feedback.number(q)

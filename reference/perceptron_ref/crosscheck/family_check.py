@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from perceptron_ref.crosscheck import candidates
+from perceptron_ref.crosscheck.candidates import layouts
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure
 from perceptron_ref.crosscheck.data import datasets
 from perceptron_ref.crosscheck.explain.family_verdicts import disagree
@@ -149,7 +150,7 @@ ONE_CODING = ("multiclass",)
 """The families whose labels have one coding (class labels 0 … K − 1 as they are)."""
 PYTHON = ("file", "module")
 """The candidates whose labels are probed (a program reads -1/+1: ``spec/protocol/``)."""
-CODINGS = {"pm1": "labels -1/+1", "01": "labels 0/1 (-1 sent as 0)"}
+CODINGS = {"pm1": "labels -1/+1", "01": layouts.SENT_01}
 PM1_01 = ("pm1", "01")
 PROBES = 6
 """Data sets per probe of the label coding (the smallest with both labels)."""

@@ -20,12 +20,14 @@ Texts from the harness lose the names only it knows ("data set 2", spec line IDs
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Sequence
 from fractions import Fraction
 
 from perceptron_ref import registry
+from perceptron_ref.crosscheck.candidates import layouts
 from perceptron_ref.crosscheck.candidates.outcomes import Failure, Returned
 from perceptron_ref.crosscheck.check import Report
 
@@ -140,11 +142,14 @@ def as_typed(
     entry: str,
     told: Sequence[tuple[str, Sequence[Sequence[str]]]] = (),
     called: str = "",
+    labels01: bool = False,
 ) -> str:
     """The data set as the student would type it: a call of their function, with the told
     arguments that are rows (``told``: Halving's hypotheses) defined before it and passed as
     the candidate was given them (``called``, the worker's words for its call), else in order
-    after ``X, y``.
+    after ``X, y``; with no rows told, ``called`` itself when it is a call Python runs on
+    ``X`` and ``y`` alone (``train(X, y, eta=0.5)``: the step it was told, which the student's
+    function may require).  ``labels01``: the candidate was sent 0 for -1.
 
     >>> print(as_typed([[1]], [1], "fractions", "halving", [("hypotheses", [["-1"], ["1"]])]))
     from fractions import Fraction as F
@@ -157,7 +162,7 @@ def as_typed(
     ['H = [[F(1)]]', 'halving(X, y, epochs=1, H=H)']
     """
     rows = ", ".join("[" + ", ".join(_py(v, kind) for v in x) + "]" for x in X)
-    labels = ", ".join(str(t) for t in y)
+    labels = ", ".join(str(0 if labels01 and t == -1 else t) for t in y)
     if kind == "cmd":
         line: dict[str, object] = {"X": [[str(v) for v in x] for x in X], "y": list(y)}
         if told:
@@ -168,6 +173,8 @@ def as_typed(
     placed = re.findall(r"<the (\w+) told>", called)
     if told and len(placed) == len(told) and "<the kernel" not in called:
         names, call = placed, re.sub(r"<the (\w+) told>", r"\1", called)
+    elif not told and _runs(called):
+        call = called
     defined = [f"{n} = {_told_rows(v, kind)}" for n, (_, v) in zip(names, told, strict=True)]
     if kind == "numpy":
         return "\n".join(
@@ -176,6 +183,23 @@ def as_typed(
         )  # fmt: skip
     head = ["from fractions import Fraction as F"] if kind == "fractions" else []
     return "\n".join([*head, f"X = [{rows}]", f"y = [{labels}]", *defined, call])
+
+
+def _runs(call: str) -> bool:
+    """Whether ``call`` is one call (or a method of one) that Python runs given ``X`` and
+    ``y``: ``train(X, y, eta=0.5)``, ``Perceptron(eta=0.5).fit(X, y)``; not a description
+    (``... once per pass``, ``w (it writes)``, ``zeros(d)``)."""
+    try:
+        tree = ast.parse(call, mode="eval").body
+    except SyntaxError:
+        return False
+    root = tree
+    while isinstance(root, ast.Call | ast.Attribute):
+        root = root.func if isinstance(root, ast.Call) else root.value
+    if not isinstance(tree, ast.Call) or not isinstance(root, ast.Name):
+        return False
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    return names <= {root.id, "X", "y"}
 
 
 def _told_rows(value: Sequence[Sequence[str]], kind: str) -> str:
@@ -276,7 +300,9 @@ def text(report: Report, *, kind: str = "numpy", entry: str = "train") -> str:
         return plain(report.reason)
     told = c.shown.told if c.shown is not None else ()
     called = c.got.called if isinstance(c.got, Returned) else ""
-    typed = as_typed(*c.data, kind, entry, told, called)
+    call_said = [s.removeprefix("called as ") for s in report.calling if s.startswith("called as ")]
+    labels01 = any(s.startswith(layouts.SENT_01) for s in report.calling)
+    typed = as_typed(*c.data, kind, entry, told, called or next(iter(call_said), ""), labels01)
     lines += ["", *("    " + line for line in typed.split("\n")), ""]
     if c.shown is not None:  # a family's answers (crosscheck/family.py)
         lines += _family(report)

@@ -286,6 +286,8 @@ def train_options(assignment: Assignment) -> dict[str, Any]:
         family["orientation"] = "rows"
         if assignment.algorithm != "perceptron/structured":
             family["labels"] = assignment.labels
+    elif assignment.labels == "01":  # told as the file says; -1/+1 (the default) is probed,
+        family["labels"] = "01"  # so that code written for 0/1 is read as well
     return {
         "algorithm": assignment.algorithm,
         "bias": assignment.bias,

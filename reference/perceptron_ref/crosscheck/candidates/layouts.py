@@ -51,6 +51,11 @@ PROBES_1D: tuple[Data, ...] = (
 """Tiny data for probing (for ``--dimension 1``, and padded with zeros for a larger D)."""
 
 
+SENT_01 = "labels 0/1 (-1 sent as 0)"
+"""How the report says the candidate was sent labels 0/1 (its ``calling``: the feedback's
+snippet writes the labels so)."""
+
+
 @dataclass(frozen=True)
 class Layout:
     """How the data go in and the weights come out."""
@@ -88,7 +93,7 @@ class Layout:
         if self.y != "flat":
             said.append(f"y as a {'1 × n row' if self.y == 'row' else 'n × 1 column'}")
         if self.labels == "01":
-            said.append("labels 0/1 (-1 sent as 0)")
+            said.append(SENT_01)
         if self.data == "label-last":
             said.append("X and y as one argument: rows with the label last")
         elif self.data == "pairs":

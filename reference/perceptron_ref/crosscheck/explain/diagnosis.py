@@ -520,17 +520,33 @@ def label_coding(
 
 
 def never_moved(
-    counter: tuple[Data, Vector], pairs: Sequence[tuple[Data, Vector]], oracle: Oracle
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    labels01: bool = False,
 ) -> Diagnosis | None:
     """Every answer w = 0 where the reference's run on the counterexample moves w: the loop
     of ``if y * (w @ x) < 0``, which counts a zero score as no mistake, so that from w = 0
     (every score 0) it never updates.  (A loop that never trains at all answers the same; the
     hint, to look at the mistake test at a zero score, fits both.)  Named ``threshold``: the
-    replayed model ``y·(w·x) < t`` at t = 0, which :func:`threshold`'s grid has not."""
+    replayed model ``y·(w·x) < t`` at t = 0, which :func:`threshold`'s grid has not.
+
+    ``labels01``: the candidate was sent labels 0/1.  Then the likelier loop is one that
+    updates by the label as sent (``w + y·x`` adds 0·x for y = 0) and predicts 1 at a zero
+    score, so that from w = 0 no positive example is a mistake: ``label-coding``."""
     if any(v != 0 for _, got in [counter, *pairs] for v in got):
         return None
     if all(v == 0 for v in oracle.trace(counter[0]).weights):
         return None
+    if labels01:
+        return Diagnosis(
+            "label-coding",
+            f"its answers on all {len(pairs)} data sets it answered are w = 0, those of a "
+            "perceptron that updates by the label as sent (w + y·x adds 0·x for y = 0) and "
+            "predicts 1 at a zero score: from w = 0 no positive example is a mistake and a "
+            "negative one never moves w (a mistake test y·(w·x) < 0 leaves w = 0 too): code "
+            "the labels -1/+1 in the update",
+        )
     return Diagnosis(
         "threshold",
         f"its answers on all {len(pairs)} data sets it answered are w = 0, those of a "

@@ -20,6 +20,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from perceptron_ref.crosscheck.candidates import layouts
 from perceptron_ref.crosscheck.candidates.outcomes import Data, Failure, Outcome, Returned
 from perceptron_ref.crosscheck.explain import diagnosis, probes
 from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis, show
@@ -217,7 +218,8 @@ def disagree(
             # exactly: not a threshold the probes bracket, nor a reordering
             explained = diagnosis.label_coding(counter_pair, pairs, oracle, reading.rate)
         if explained is None and not agreeing:
-            explained = diagnosis.never_moved(counter_pair, pairs, oracle)
+            sent01 = any(s.startswith(layouts.SENT_01) for s in t.calling)
+            explained = diagnosis.never_moved(counter_pair, pairs, oracle, sent01)
     # what the explanation, when there is one, makes meaningless to blame on a variant
     split = explained is not None and explained.code == "learning-rate"
     suppress = set(SUPPRESS) | ({"learning-rate"} if split else set())
