@@ -350,3 +350,35 @@ def test_a_class_told_to_converge_through_its_pass_count_is_sized_for_every_pass
     )  # fmt: skip
     assert report.verdict == "agree", report.reason
     assert any("n_iter = 1000 (converge)" in said for said in report.calling), report.calling
+
+
+EPOCHS_LOOP = """\
+import numpy as np
+
+
+def train(X, y, epochs):
+    w = np.zeros(X.shape[1])
+    for _ in range(epochs):{reads}
+        for x, label in zip(X, y):
+            if label * (w @ x) <= 0:
+                w = w + label * x
+    return w
+"""
+
+
+def test_an_epochs_parameter_is_told_converge_only_where_its_code_reads_that_word(
+    tmp_path: Path,
+) -> None:
+    """``for _ in range(epochs)`` told "converge" raised a TypeError (a right loop judged
+    crashed): it is told 1000 passes; a loop that reads "converge" is still told the word."""
+    plain, reads = tmp_path / "plain.py", tmp_path / "reads.py"
+    plain.write_text(EPOCHS_LOOP.format(reads=""))
+    reads.write_text(
+        EPOCHS_LOOP.format(reads="  # epochs is an int here")
+        .replace("range(epochs)", 'range(1000 if epochs == "converge" else epochs)')
+    )  # fmt: skip
+    for path, said in ((plain, "epochs = 1000 (converge)"), (reads, "epochs = converge")):
+        report = crosscheck("perceptron/gormley-online", f"{path}:train", epochs="converge",
+                            examples=10, timeout=5)  # fmt: skip
+        assert report.verdict == "agree", report.reason
+        assert any(said + " (--epochs)" in s for s in report.calling), report.calling

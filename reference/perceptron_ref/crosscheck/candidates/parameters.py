@@ -482,7 +482,7 @@ class _Filler:
             return self.dictionary(p, keys)
         if r in ROLES:
             self.note(name, r, named=role(name, constructor=constructor) == r)
-            return _told_value(r, name)
+            return _told_value(r, name if self.told_as_is(name) else "")
         if p.required:
             which = "y" if (r == "y" or self.data == ["X"]) else "X"
             if which in self.data or len(self.data) >= 2:
@@ -491,6 +491,15 @@ class _Filler:
             return slot(which)
         return DEFAULT
 
+    def told_as_is(self, name: str) -> bool:
+        """Whether a passes parameter is told ``--epochs`` as it is, ``"converge"`` included:
+        one named ``epochs``, unless the run converges and nothing in its source reads the
+        word ``"converge"`` (``for _ in range(epochs)`` wants a count: it gets
+        :data:`CONVERGE_CAP`, as every other passes parameter does)."""
+        if name != "epochs" or self.told.epochs != "converge" or not self.d.source:
+            return name == "epochs"
+        return re.search(r"""["']converge["']""", self.d.source) is not None
+
     def note(self, name: str, r: str, named: bool = True) -> None:
         t = self.told
         if r == "step":
@@ -498,8 +507,9 @@ class _Filler:
         elif r == "passes":
             self.passes = True
             e = t.epochs
-            self.capped |= e == "converge" and name != "epochs"
-            shown = e if name == "epochs" or e != "converge" else f"{CONVERGE_CAP} (converge)"
+            as_is = self.told_as_is(name)
+            self.capped |= e == "converge" and not as_is
+            shown = e if as_is or e != "converge" else f"{CONVERGE_CAP} (converge)"
             why = "" if named else ": it counts a loop"
             self.filled.append(f"{name} = {shown} (--epochs{why})")
         elif r == "bias":
