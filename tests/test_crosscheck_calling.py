@@ -251,6 +251,42 @@ def test_a_constructor_that_takes_the_data_is_made_with_them_then_run_or_only_ma
     assert "P has no fitting method" in parameters.plan(none, told()).problem
 
 
+@pytest.mark.parametrize(
+    ("language", "source"),
+    [
+        ("java", "class P { P(double[][] X, int[] y, int epochs) { if (epochs > 0) { fit(); } }"
+                 " void fit() { step(); } void step() { } }"),
+        ("javascript", "class P { constructor(X, y, epochs = 10) { this.X = X; this.fit(); }"
+                       " fit() { } }"),
+        ("rust", "impl P { pub fn new(x: &[Vec<f64>], y: &[f64], epochs: usize) -> Self {"
+                 " let mut p = P { w: vec![0.0; x[0].len()] }; p.fit(); p }"
+                 " pub fn fit(&mut self) { } }"),
+    ],
+)  # fmt: skip
+def test_another_languages_constructor_that_takes_the_data_is_planned_as_pythons(
+    language: str, source: str
+) -> None:
+    """Java, JavaScript and Rust go through the same decision (it was "P has no fitting
+    method"): made with the data, then run by the method that takes no data, unless the
+    constructor calls that method itself (read from the source, between braces)."""
+    made = [("X",), ("y",), ("epochs", 10)]
+    methods: dict[str, Any] = {"fit": [], "predict": [("x",)]}
+    calls = parameters.describe("class", "P", made, methods=methods, source=source,
+                                language=language)  # fmt: skip
+    once = parameters.plan(calls, told())
+    assert (once.method, once.data, once.problem) == ("", ("X", "y"), "")
+    plain = source.replace("this.fit();", "").replace("p.fit();", "").replace("fit();", "")
+    runs = parameters.describe("class", "P", made, methods=methods | {"train": []},
+                               source=plain, language=language)  # fmt: skip
+    ran = parameters.plan(runs, told())
+    assert (ran.method, ran.problem) == ("fit", ""), ran
+    only = parameters.describe("class", "P", made, methods={"predict": [("x",)]},
+                               source=plain, language=language)  # fmt: skip
+    assert parameters.plan(only, told()).call_text() == (
+        "P(X, y, epochs=1) (no method called: it trains in its constructor)"
+    )
+
+
 def test_partial_fit_alone_is_called_once_per_pass_with_the_classes() -> None:
     d = parameters.describe(
         "class", "S", [("eta0", 1.0)], methods={"partial_fit": [("X",), ("y",), ("classes", None)]}

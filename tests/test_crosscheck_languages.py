@@ -38,6 +38,17 @@ EXAMPLES = 12  # a process (and for Java a JVM) per data set: fewer than the def
         ("perceptron.rs", "Perceptron", "perceptron/blum",
          ["called as Perceptron(n_features=d, learning_rate=1, epochs=1).fit(X, y)",
           "weights read from weights and bias"]),
+        # trained in the constructor, read through getters (it was "has no fitting method")
+        ("ctor_trains.js", "Perceptron", "perceptron/gormley-online",
+         ["called as Perceptron(X, y, epochs=1, lr=1) (no method called: it trains in its "
+          "constructor)", "weights read from weights and bias"]),
+        ("PerceptronModel.java", "PerceptronModel", "perceptron/gormley-online",
+         ["called as PerceptronModel(X, y, epochs=1) (no method called", "it learns a bias"]),
+        ("ctor_trains.rs", "Perceptron", "perceptron/gormley-online",
+         ["called as Perceptron(X, y, epochs=1) (no method called", "it learns a bias"]),
+        # made with the data, then run by train() with none of its own
+        ("ctor_then_train.js", "PLA", "perceptron/blum",
+         ["called as PLA(X, y, maxIter=1).train()", "it learns a bias of its own"]),
     ],
 )  # fmt: skip
 def test_a_class_or_function_in_another_language_is_driven_with_no_wrapper(
@@ -69,6 +80,23 @@ def test_wrong_code_in_another_language_is_caught_with_a_minimal_counterexample(
     assert report.verdict == "disagree" and report.reason.startswith("wrong weights")
     assert report.agrees_with == ("perceptron/mehta",)
     assert report.counterexample is not None and len(report.counterexample.data[0]) <= 2
+
+
+WRONG: list[tuple[str, str, str, str, set[str]]] = [
+    # (file, NAME, algorithm, how the reason starts, the diagnosis codes named)
+    # made with its data, run by train(epochs): a zero score is no mistake (y·w·x < 0)
+    ("OnlinePLA.java", "OnlinePLA", "perceptron/gormley-online", "wrong weights", set()),
+]
+
+
+@pytest.mark.parametrize(("file", "name", "algorithm", "reason", "codes"), WRONG,
+                         ids=[w[0] for w in WRONG])  # fmt: skip
+def test_wrong_code_in_another_language_as_written_disagrees_for_what_it_does(
+    file: str, name: str, algorithm: str, reason: str, codes: set[str]
+) -> None:
+    report = crosscheck(algorithm, f"{AS_WRITTEN / file}:{name}", examples=EXAMPLES)
+    assert report.verdict == "disagree" and report.reason.startswith(reason), report.reason
+    assert codes <= {d.code for d in report.diagnosis}, report.diagnosis
 
 
 def test_code_that_does_not_build_is_a_load_error_with_the_compilers_words(tmp_path: Path) -> None:

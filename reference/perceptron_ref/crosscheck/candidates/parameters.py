@@ -621,8 +621,9 @@ def _runs(name: str) -> bool:
 
 
 def _constructed(d: Description, told: Told) -> tuple[_Filler, Call, str, Call] | None:
-    """A Python class whose constructor takes the data (``Perceptron(X, y, epochs=10)``):
-    constructed with them, then its method that runs them with no data of its own
+    """A class whose constructor takes the data (``Perceptron(X, y, epochs=10)``, ``new
+    Perceptron(X, y, epochs)`` in Java or JavaScript, ``Perceptron::new(&x, &y, epochs)`` in
+    Rust): constructed with them, then its method that runs them with no data of its own
     (``train()``, ``run()``), one its constructor calls itself left out (it trained there),
     or none: its weights are read from what the constructor made.  None when the
     constructor takes no data.  (filler, construct, method, call)."""
@@ -631,9 +632,9 @@ def _constructed(d: Description, told: Told) -> tuple[_Filler, Call, str, Call] 
         construct = _fill(first, d.call, constructor=True)
     except _Unfilled:
         return None
-    if d.kind != "class" or d.language != "python" or not first.data:
+    if d.kind != "class" or not first.data:
         return None
-    done = called_by_init(d.source) if d.source else set()
+    done = called_by_init(d.source, d.language, d.name) if d.source else set()
     usual = method_of(d)
     if usual and usual not in done:  # Perceptron(X, y).fit(), .train(epochs=10)
         filler = _Filler(d, told)

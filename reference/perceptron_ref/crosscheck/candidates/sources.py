@@ -103,15 +103,18 @@ def keys_read(source: str, name: str) -> list[str]:
     return keys
 
 
-def called_by_init(source: str) -> set[str]:
+def called_by_init(source: str, language: str = "python", name: str = "") -> set[str]:
     """The methods a class's constructor calls on itself (``self.fit(X, y)`` in
     ``__init__``), and those they call in turn: a class that trains in its constructor is
-    not trained again by calling one of them.
+    not trained again by calling one of them.  ``language`` other than Python: the class
+    ``name`` read as braces delimit it (:func:`_braced_calls`).
 
     >>> sorted(called_by_init("class P:\\n def __init__(self, X):\\n  self.train()\\n"
     ...                       " def train(self):\\n  self._epoch()\\n def _epoch(self): pass"))
     ['_epoch', 'train']
     """
+    if language != "python":
+        return _braced_calls(source, language, name)
     try:
         tree = ast.parse(_dedent(source))
     except (SyntaxError, ValueError):
@@ -141,6 +144,65 @@ def called_by_init(source: str) -> set[str]:
         if name not in found:
             found.add(name)
             waiting |= calls(methods[name]) if name in methods else set()
+    return found
+
+
+CONSTRUCTORS = {"javascript": ("constructor",), "rust": ("new", "default")}
+"""A constructor's name in a language with braces (Java's and C++'s is the class's)."""
+KEYWORDS = frozenset(
+    {"if", "for", "while", "switch", "catch", "return", "function", "fn", "match", "loop"}
+    | {"new", "else", "do", "try", "synchronized"}
+)
+"""Words followed by parentheses and a brace that define no function (``if (x) {``)."""
+DEFINITION = re.compile(r"\b(\w+)\s*(?:<[^<>()]*>\s*)?\(")
+
+
+def _bodies(source: str, language: str) -> dict[str, str]:
+    """Every function a brace language's ``source`` defines, by name: its body (the text
+    between the braces after its parameters; the first definition of a name kept)."""
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", source, flags=re.DOTALL)
+    found: dict[str, str] = {}
+    heads = re.compile(r"\bfn\s+" + DEFINITION.pattern[2:]) if language == "rust" else DEFINITION
+    for m in heads.finditer(text):
+        if (m.group(1) in KEYWORDS and language != "rust") or m.group(1) in found:
+            continue
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        # a definition: its parameters, then perhaps `throws E`, `-> T`, `: T`, then `{`
+        head = re.match(r"[^;{}()=]*?\{", text[i:])
+        if head is None or "=>" in head.group(0):
+            continue
+        start = i + head.end()
+        depth, j = 1, start
+        while j < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            j += 1
+        found[m.group(1)] = text[start : j - 1]
+    return found
+
+
+def _braced_calls(source: str, language: str, name: str) -> set[str]:
+    """:func:`called_by_init` for Java, JavaScript and Rust: the functions the constructor
+    (``constructor``, ``new``, or the class's name) calls by name, ``this.train()``,
+    ``train()``, ``p.fit(x, y)``, and those they call in turn.
+
+    >>> sorted(_braced_calls("class P { constructor(X) { this.fit(X); } fit(X) { this.step(); }"
+    ...                      " step() { } predict(x) { } }", "javascript", "P"))
+    ['fit', 'step']
+    """
+    bodies = _bodies(source, language)
+    heads = CONSTRUCTORS.get(language, (name,))
+    waiting = {
+        c for h in heads if h in bodies for c in DEFINITION.findall(bodies[h]) if c in bodies
+    }
+    found: set[str] = set()
+    while waiting:
+        called = waiting.pop()
+        if called not in found and called not in heads:
+            found.add(called)
+            waiting |= {c for c in DEFINITION.findall(bodies[called]) if c in bodies}
     return found
 
 

@@ -104,12 +104,16 @@ public class PerceptronRefDriver {
         Arrays.sort(cs, Comparator.comparingInt(Constructor::getParameterCount));
         for (int i = 0; i < cs.length; i++) calls.append(i > 0 ? ", " : "").append(params(cs[i]));
         calls.append("]");
+        // its fitting methods first, then its other instance methods: a class given its data
+        // by its constructor may run them with run() or solve() (parameters.RUNS picks)
         StringBuilder methods = new StringBuilder("{");
         Set<String> seen = new HashSet<>();
-        for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass())
-            for (Method m : k.getDeclaredMethods())
-                if (fitting(m.getName()) && !Modifier.isStatic(m.getModifiers()) && seen.add(m.getName()))
-                    methods.append(seen.size() > 1 ? ", " : "").append(quote(m.getName())).append(": ").append(params(m));
+        for (boolean fit : new boolean[] {true, false})
+            for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass())
+                for (Method m : k.getDeclaredMethods())
+                    if (fitting(m.getName()) == fit && !Modifier.isStatic(m.getModifiers()) && !m.isSynthetic()
+                            && seen.add(m.getName()))
+                        methods.append(seen.size() > 1 ? ", " : "").append(quote(m.getName())).append(": ").append(params(m));
         methods.append("}");
         return "{\"kind\": \"class\", \"name\": " + quote(c.getSimpleName()) + ", \"calls\": " + calls
             + ", \"methods\": " + methods + "}";
@@ -164,15 +168,17 @@ public class PerceptronRefDriver {
         k.setAccessible(true);
         Object model = k.newInstance(arguments(k, construct, values));
         Method fit = null;
-        for (Class<?> h = c; h != null && fit == null; h = h.getSuperclass()) {
+        String method = (String) plan.get("method");
+        for (Class<?> h = c; h != null && fit == null && !method.isEmpty(); h = h.getSuperclass()) {
             try {
-                fit = pick(h.getDeclaredMethods(), (String) plan.get("method"), names(call));
+                fit = pick(h.getDeclaredMethods(), method, names(call));
             } catch (IllegalArgumentException ignored) {
             }
         }
-        if (fit == null) throw new IllegalArgumentException("no method " + plan.get("method"));
-        fit.setAccessible(true);
-        int times = "".equals(plan.get("repeat")) ? 1 : ((Number) values.get("passes")).intValue();
+        if (fit == null && !method.isEmpty()) throw new IllegalArgumentException("no method " + method);
+        if (fit != null) fit.setAccessible(true);
+        // no method: it trained in its constructor
+        int times = fit == null ? 0 : "".equals(plan.get("repeat")) ? 1 : ((Number) values.get("passes")).intValue();
         Object returned = null;
         for (int i = 0; i < times; i++) returned = fit.invoke(model, arguments(fit, call, values));
         Map<?, ?> names = (Map<?, ?>) plan.get("weights");

@@ -113,14 +113,21 @@ function describe(found, name) {
     for (const m of Object.getOwnPropertyNames(klass.prototype)) if (!names.includes(m)) names.push(m);
     klass = Object.getPrototypeOf(klass);
   }
-  for (const m of names) {
+  // its fitting methods first, then its other public ones: a class given its data by its
+  // constructor may run them with run() or solve() (parameters.RUNS picks)
+  const fitting = (m) => FITTING.includes(m) || /fit|train/i.test(m);
+  const ordered = [...names.filter(fitting), ...names.filter((m) => !fitting(m) && !m.startsWith("_"))];
+  for (const m of ordered) {
     if (m === "constructor") continue;
-    if (!(FITTING.includes(m) || /fit|train/i.test(m))) continue;
-    const f = found.prototype[m];
+    let f;
+    for (let k = found; k && k.prototype && f === undefined; k = Object.getPrototypeOf(k)) {
+      const own = Object.getOwnPropertyDescriptor(k.prototype, m);  // a getter is not run
+      if (own) f = own.value;
+    }
     if (typeof f !== "function") continue;
     methods[m] = params(paramList(Function.prototype.toString.call(f), "^[^(]*"));
   }
-  if (isClass || Object.keys(methods).length || proto.length > 1) {
+  if (isClass || Object.keys(methods).some(fitting) || proto.length > 1) {
     const ctor = isClass ? paramList(text, "constructor") : paramList(text, "^[^(]*");
     return { kind: "class", name, call: params(ctor), methods, source: text.slice(0, 200000) };
   }
@@ -158,7 +165,10 @@ function plain(v) {
 }
 
 function weights(model, names, d) {
-  const get = (n) => { try { const v = model[n]; return typeof v === "function" ? v.call(model) : v; } catch (_) { return undefined; } };
+  // a field, a getter, a method of no arguments, or getWeights() / get_weights()
+  const read = (n) => { try { const v = model[n]; return typeof v === "function" ? v.call(model) : v; } catch (_) { return undefined; } };
+  const getter = (n) => ["get" + n[0].toUpperCase() + n.slice(1), "get_" + n].find((g) => typeof model[g] === "function");
+  const get = (n) => { const v = read(n); return v !== undefined || !getter(n) ? v : read(getter(n)); };
   let w = names.w.find((n) => numeric(get(n)));
   if (w === undefined && names.forced) throw new Error(`the fitted object has no numeric ${names.w[0]}`);
   if (w === undefined) {
@@ -181,7 +191,7 @@ function call(found, request) {
     if (returned && typeof returned === "object" && !Array.isArray(returned) && !ArrayBuffer.isView(returned)) model = returned;
   } else {
     model = new found(...order(plan.construct || { order: [] }));
-    const times = plan.repeat ? values.passes : 1;
+    const times = !plan.method ? 0 : plan.repeat ? values.passes : 1;  // none: it trained
     for (let i = 0; i < times; i++) returned = model[plan.method](...order(plan.call));
   }
   if (model) {

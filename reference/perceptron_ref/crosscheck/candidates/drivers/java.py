@@ -69,7 +69,12 @@ class Java(drivers.Language):
             return built
         self.jar.write_bytes(built)  # a zip of its classes: a class path as it is
         self.jar.chmod(0o644)
-        return drivers.described(execute(self._java("describe"), b"", 60))
+        described = drivers.described(execute(self._java("describe"), b"", 60))
+        if isinstance(described, Failure):
+            return described
+        # its source, for the planner to see which methods its constructor calls
+        text = Path(self.path).read_text(encoding="utf-8", errors="replace")
+        return described | {"source": text[:200_000]}
 
     def run(self) -> list[str]:
         return self._java("run")

@@ -139,12 +139,18 @@ def description(r: Read, name: str) -> dict[str, Any]:
     if r.kind == "function":
         return {"kind": "function", "name": name, "call": params(r.methods[name][0])}
     init = r.methods.get("new") or r.methods.get("default") or ((), "", False)
-    fitting = {
-        m: params(ps)
-        for m, (ps, _, selfish) in r.methods.items()
-        if (selfish and m in parameters.METHODS) or ("fit" in m or "train" in m)
-    }
-    return {"kind": "class", "name": name, "call": params(init[0]), "methods": fitting}
+
+    def fitting(m: str) -> bool:
+        return m in parameters.METHODS or "fit" in m or "train" in m
+
+    # its fitting methods first, then its other methods on self: a struct given its data by
+    # `new` may run them with run() or solve() (parameters.RUNS picks)
+    chosen = sorted(
+        (m for m, (_, _, selfish) in r.methods.items() if selfish or fitting(m)),
+        key=lambda m: not fitting(m),
+    )
+    methods = {m: params(r.methods[m][0]) for m in chosen}
+    return {"kind": "class", "name": name, "call": params(init[0]), "methods": methods}
 
 
 # -- the generated driver -------------------------------------------------------------------------
@@ -242,16 +248,23 @@ def generate(r: Read, name: str, plan: parameters.Plan, source: str, helpers: st
     else:
         init = "new" if "new" in r.methods else "default"
         built = arguments(r.methods[init][0], plan.construct or parameters.Call())
-        mparams, returns, _ = r.methods[plan.method]
+        # no method: it trained in `new`
+        mparams, returns, _ = r.methods[plan.method] if plan.method else ((), "", False)
         margs = arguments(mparams, plan.call)
-        times = "pr.passes" if plan.repeat else "1"
+        times = "pr.passes" if plan.repeat else "1" if plan.method else "0"
         body += [
             "let pr_t0 = std::time::Instant::now();",
             f"let mut pr_model = {name}::{init}({', '.join(built)});",
             "let mut pr_r = None;",
-            f"for _ in 0..{times} {{ pr_r = Some(pr_model.{plan.method}({', '.join(margs)})); }}",
         ]
+        if plan.method:
+            call = f"pr_model.{plan.method}({', '.join(margs)})"
+            body.append(f"for _ in 0..{times} {{ pr_r = Some({call}); }}")
+        else:
+            body.append("let _: &Option<()> = &pr_r;")
+        # a field, or a method of no arguments named as one, or get_ it
         getters = {m for m, (ps, ret, selfish) in r.methods.items() if selfish and not ps and ret}
+        getters |= {m.removeprefix("get_") for m in getters if m.startswith("get_")}
         w = next((n for n in plan.weights[0] if n in r.fields or n in getters), None)
         if w is None and not returns.strip("()"):
             near = [
@@ -268,7 +281,9 @@ def generate(r: Read, name: str, plan: parameters.Plan, source: str, helpers: st
         b = next((n for n in plan.weights[1] if n != w and (n in r.fields or n in getters)), None)
 
         def get(n: str) -> str:
-            return f"pr_model.{n}()" if n not in r.fields else f"pr_model.{n}"
+            if n in r.fields:
+                return f"pr_model.{n}"
+            return f"pr_model.{n}()" if n in r.methods else f"pr_model.get_{n}()"
 
         if w is None:
             result = "pr_r.unwrap().pr_emit()"
@@ -308,7 +323,8 @@ class Rust(drivers.Language):
             self.read = read(self.text, self.name)
         except (OSError, ValueError) as error:
             return Failure("load error", f"{Path(self.path).name}: {error}")
-        return description(self.read, self.name)
+        # its source, for the planner to see which methods `new` calls
+        return description(self.read, self.name) | {"source": self.text[:200_000]}
 
     def build(self, plan: Any, execute: drivers.Execute) -> Failure | None:
         root = sysroot()
