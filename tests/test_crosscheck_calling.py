@@ -58,7 +58,20 @@ AS_WRITTEN = CANDIDATES / "as_written"  # code as it is written: untyped, unlint
         ("rate", "step"),
         ("t", "step"),
         ("step_size", "step"),
+        ("mu", "step"),  # LMS's and Widrow-Hoff's μ
+        ("lr0", "step"),
+        ("eta_init", "step"),
+        ("learning_rate_init", "step"),
+        ("step_length", "step"),
+        ("learning_constant", "step"),
         ("epochs", "passes"),
+        ("num_of_epochs", "passes"),
+        ("total_epochs", "passes"),
+        ("max_it", "passes"),
+        ("maxit", "passes"),
+        ("iter_max", "passes"),
+        ("nb_epochs", "passes"),
+        ("numEpochs", "passes"),
         ("n_iter", "passes"),
         ("n_epoch", "passes"),
         ("T", "passes"),
@@ -77,7 +90,9 @@ AS_WRITTEN = CANDIDATES / "as_written"  # code as it is written: untyped, unlint
         ("targets", "y"),
         ("X", ""),
         ("data", ""),
-        ("threshold", ""),
+        ("threshold", "margin"),
+        ("margin", "margin"),
+        ("thresh", "margin"),
         ("random_state", ""),
         ("n_iter_no_change", ""),
         ("shuffle", ""),
@@ -96,6 +111,22 @@ def test_the_number_of_inputs_is_the_dimension_in_a_constructor_only() -> None:
 
 def told(**kw: Any) -> parameters.Told:
     return parameters.Told(**({"eta": F(1), "epochs": 1} | kw))
+
+
+def test_a_margin_without_a_default_is_the_notes_zero_and_one_with_a_default_is_kept() -> None:
+    """``train(X, y, margin)`` was "cannot call train: its parameter 'margin' has no
+    default"; a margin with a default is the candidate's own, and a threshold a loop counts
+    is its passes (blog_threshold.py)."""
+    bare = parameters.describe("function", "train", [("X",), ("y",), ("margin",), ("mu", 0.1)])
+    p = parameters.plan(bare, told())
+    assert not p.problem and p.call_text() == "train(X, y, margin=0, mu=1)"
+    assert "margin = 0 (the notes' threshold 0)" in p.filled and "mu = 1 (--eta)" in p.filled
+    own = parameters.describe("function", "train", [("X",), ("y",), ("threshold", 0.0)])
+    assert parameters.plan(own, told()).call.kwargs == ()
+    source = "def train(X, y, threshold=100):\n    for _ in range(threshold):\n        f(X)\n"
+    counts = parameters.describe("function", "train", [("X",), ("y",), ("threshold", 100)],
+                                 source=source)  # fmt: skip
+    assert parameters.plan(counts, told(epochs=3)).call_text() == "train(X, y, threshold=3)"
 
 
 def test_a_tutorial_function_gets_its_step_and_passes_and_one_data_argument() -> None:

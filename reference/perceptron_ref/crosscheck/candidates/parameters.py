@@ -36,11 +36,18 @@ from perceptron_ref.errors import InputError
 
 # -- the vocabulary ------------------------------------------------------------------------------
 
-STEP = re.compile(r"^(eta_?0?|lr|l_?rate|lrate|(learn(ing)?_?)?rate|alpha|step(_?size)?|t)$")
-PASSES = re.compile(
-    r"^((n|num|nb|max|no_?of|number_?of|train(ing)?)_?)?"
-    r"(epoch|ephoc|epcoh|iter|iteration|pass|round|cycle)(e?s)?(_?(t|count|num))?$"
+STEP = re.compile(
+    r"^(eta_?(0|init)?|lr_?(0|rate)?|l_?rate|lrate|(learn(ing)?_?)?rate(_?init)?"
+    r"|learning_?constant|alpha|mu|step(_?(size|length))?|t)$"
 )
+PASSES = re.compile(
+    r"^(((n|num|nb|max|total|no_?of|num_?of|number_?of|train(ing)?)_?)?"
+    r"(epoch|ephoc|epcoh|iter|iteration|pass|round|cycle)(e?s)?(_?(t|count|num|max))?"
+    r"|max_?its?)$"
+)
+MARGIN = re.compile(r"^(margin|threshold|thresh)$")
+"""A margin or threshold (``if y * (w @ x) <= margin``): one without a default is given the
+notes' 0; one with a default keeps it (and one a loop counts is the passes)."""
 BIAS = re.compile(r"^(bias|fit_intercept|intercept|(use|add|with|has|include)_bias|bias_term)$")
 DIMENSION = re.compile(
     r"^((n|num|nb|no_?of|number_?of)_?(features?|inputs?|dims?|weights)|input_?(size|dim|length)"
@@ -79,6 +86,7 @@ ROLES = {
     "classes": "the labels (scikit-learn's partial_fit)",
     "start": "the starting weights w₀ = 0",
     "start_bias": "the starting bias b₀ = 0",
+    "margin": "the margin or threshold 0",
 }
 """What a parameter can be filled with, besides the data and --param."""
 
@@ -170,6 +178,7 @@ def role(name: str, *, constructor: bool = False) -> str:
         ("dict", DICTS),
         ("start", START),
         ("start_bias", START_BIAS),
+        ("margin", MARGIN),
     ):
         if pattern.match(key):
             return found
@@ -396,16 +405,24 @@ STEP_RANK = (
     "eta",
     "eta0",
     "eta_0",
+    "eta_init",
     "lr",
+    "lr0",
+    "lr_0",
+    "lr_rate",
     "l_rate",
     "lrate",
     "learning_rate",
     "learningrate",
     "learn_rate",
+    "learning_rate_init",
+    "learning_constant",
     "rate",
     "step_size",
     "stepsize",
+    "step_length",
     "step",
+    "mu",
     "alpha",
     "t",
 )
@@ -450,8 +467,11 @@ class _Filler:
             return ""  # alpha beside eta0: its own
         if r == "bias" and not p.required and not isinstance(p.default, bool | None):
             return ""  # bias=0.0: its starting value, not a switch
-        if r == "" and p.name in self.counted and (p.required or _int(p.default)):
-            return "passes"
+        if r in ("", "margin") and p.name in self.counted and (p.required or _int(p.default)):
+            return "passes"  # for _ in range(self.threshold)
+        if r == "margin" and not p.required:
+            return ""  # its own margin, kept
+
         if r == "classes" and not p.required and p.default is not None:
             return ""
         if r in ("start", "start_bias") and (not p.required or self.d.language != "python"):
@@ -522,6 +542,8 @@ class _Filler:
             self.filled.append(f"{name} = zeros (the notes' w₀ = 0)")
         elif r == "start_bias":
             self.filled.append(f"{name} = 0 (the notes' b₀ = 0)")
+        elif r == "margin":
+            self.filled.append(f"{name} = 0 (the notes' threshold 0)")
 
     def dictionary(self, p: Parameter, keys: list[str]) -> Any:
         filled: dict[str, Any] = {}
@@ -555,7 +577,7 @@ def _told_value(r: str, name: str) -> Any:
     if r == "passes":
         return slot("epochs") if name == "epochs" else slot("passes")
     named = {"step": "eta", "bias": "bias", "dimension": "d", "classes": "classes"}
-    return slot((named | {"start": "zeros", "start_bias": "zero"})[r])
+    return slot((named | {"start": "zeros", "start_bias": "zero", "margin": "zero"})[r])
 
 
 def _number(v: Any) -> bool:

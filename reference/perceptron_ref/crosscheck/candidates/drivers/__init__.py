@@ -105,6 +105,7 @@ def values(data: Data, layout: Layout, told: dict[str, Any]) -> dict[str, Any]:
         "epochs": epochs,
         "passes": 1000 if epochs == "converge" else epochs,
         "bias": layout.told_bias,
+        "zero": 0,  # a margin or threshold without a default: the notes' 0
     }
 
 

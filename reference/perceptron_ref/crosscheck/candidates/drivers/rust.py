@@ -216,7 +216,14 @@ def _argument(p: Param, what: str, k: int) -> tuple[list[str], str]:
     raise ValueError(f"cannot fill the parameter {p.name}: {t}")
 
 
-SCALARS = {"n": "pr.n", "d": "pr.d", "passes": "pr.passes", "epochs": "pr.passes", "eta": "pr.eta"}
+SCALARS = {
+    "n": "pr.n",
+    "d": "pr.d",
+    "passes": "pr.passes",
+    "epochs": "pr.passes",
+    "eta": "pr.eta",
+    "zero": "0",
+}
 HISTORY = re.compile(r"error|loss|cost|hist|mistake|label|class|pred|acc|score|epoch|iter", re.I)
 
 
