@@ -103,6 +103,19 @@ def test_a_cast_of_the_input_to_an_integer_type_is_caught_and_named(name: str, b
     assert "threshold" not in codes(report)
 
 
+def test_weights_kept_in_an_int_array_are_the_number_type_not_a_threshold() -> None:
+    """``w = np.zeros(d, dtype=int)`` then ``w[j] += y * x[j]``: every fractional update is cut
+    toward 0.  It was put down to a threshold (the probes see a small score decided
+    otherwise) or shown as a step "the candidate did not" make: it did, and w was cut."""
+    report = check("int_weights")
+    assert codes(report) == {"overflow"}, report.diagnosis
+    (found,) = report.diagnosis
+    assert "weights kept in int64" in found.evidence and "cut toward 0" in found.evidence
+    assert "first divergent step" not in report.reason
+    c = report.counterexample
+    assert c is not None and c.divergence is None  # no rule's line blamed
+
+
 def test_the_default_data_reach_scores_past_two_to_the_63_in_float_exact_data() -> None:
     needs = Needs(False, False, True, True)
     found = _draw("perceptron/gormley-online", 1, needs, 50, 0)

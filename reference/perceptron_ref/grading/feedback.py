@@ -45,7 +45,8 @@ HINTS = {
     "order": "{e}: go through the examples in the order given.",
     "threshold": "{e}: check the mistake test at w·x = 0 (< versus <=).",
     "float-rounding": "{e}: your numbers are rounded; avoid divisions and float tricks.",
-    "overflow": "{e}: fixed-width integers overflow; use Python ints or float64.",
+    "overflow": "{e}: fixed-width integers overflow and cut fractions toward 0; use float64 "
+    "(or Python ints on integer data).",
     "stateful": "{e}: start afresh on every call (no global or default-argument state).",
     "bias-last": "{e}: return the bias as the FIRST weight (the constant 1 comes first).",
     "dimension": "{e}: return one weight per feature (plus the bias, first, with a bias).",

@@ -14,7 +14,8 @@
 ``threshold``       its answers are those of a perceptron that predicts + only above a
                     threshold t ≠ 0, or counts |w·x| ≤ ε as a zero score (a tolerance)
 ``overflow``        its answers are those of a run in b-bit integers, which wrap, or of the
-                    input cast to a b-bit integer type (``X.astype(np.int32)``)
+                    input cast to a b-bit integer type (``X.astype(np.int32)``), or of
+                    weights kept in an integer array (each update cut toward 0)
 ``float-rounding``  rounding decided a score that is 0 (or within the float64 bound) in
                     the exact run; or its weights are close to the reference's but outside
                     float64's bound (lower precision); or its score is a float16 or float32;
@@ -709,6 +710,53 @@ def _cast_run(data: Data, got: Vector, oracle: Oracle, rate: Fraction, dtype: An
             for x, label in zip(X, data[1], strict=True):
                 if mistake(int(w @ x), label):
                     w, clean = (w + step * dtype(label) * x).astype(dtype), False
+            if oracle.passes is None and clean:
+                break
+    return len(w) == len(got) and tuple(Fraction(int(v)) for v in w) == tuple(got)
+
+
+def int_weights(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """Its answers are those of the loop with its weights kept in an integer array
+    (``w = np.zeros(d, dtype=int)``, then ``w[j] += y * x[j]``): the examples as given, each
+    updated weight cut toward 0 (sums wrapping past the type's range); not on data whose
+    every update is a whole number, where it is the reference's loop."""
+    if tuple(counter[1]) == tuple(rate * v for v in oracle.trace(counter[0]).weights):
+        return None
+    runs = [counter, *pairs]
+    for bits, dtype in ((64, np.int64), (32, np.int32)):
+        if all(_int_weights_run(d, g, oracle, rate, dtype) for d, g in runs):
+            return Diagnosis(
+                "overflow",
+                f"its answers on all {len(pairs)} data sets it answered are those of the loop "
+                f"with its weights kept in int{bits} (np.zeros(d, dtype=int), then "
+                "w[j] += y * x[j]): each updated weight is cut toward 0, and on the "
+                f"counterexample it ends with w = {show(counter[1])}; the number type of w, not "
+                "a rule of the loop",
+            )
+    return None
+
+
+def _int_weights_run(data: Data, got: Vector, oracle: Oracle, rate: Fraction, dtype: Any) -> bool:
+    X = np.array([[float(v) for v in x] for x in data[0]], dtype=np.float64)
+    if oracle.bias:
+        X = np.hstack([np.ones((len(X), 1)), X])
+    mistake = oracle.mistake()
+    w = np.zeros(X.shape[1], dtype=dtype)
+    step = float(rate)
+    with np.errstate(all="ignore"):
+        for _ in range(MAX_EPOCHS if oracle.passes is None else oracle.passes):
+            clean = True
+            for x, label in zip(X, data[1], strict=True):
+                if mistake(float(w @ x), label):
+                    moved = w + step * label * x
+                    if not np.all(np.isfinite(moved)):
+                        return False
+                    w, clean = moved.astype(dtype), False  # numpy cuts toward 0
             if oracle.passes is None and clean:
                 break
     return len(w) == len(got) and tuple(Fraction(int(v)) for v in w) == tuple(got)

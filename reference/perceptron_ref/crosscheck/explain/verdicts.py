@@ -233,6 +233,10 @@ def disagree(
         explained = number
         if explained is None and t.floats:
             explained = diagnosis.int_cast(counter_pair, pairs, oracle, reading.rate)
+        if explained is None and t.floats:
+            explained = diagnosis.int_weights(counter_pair, pairs, oracle, reading.rate)
+            if explained is not None:  # it did update, and w was cut: no rule's line to show
+                suppress.add(explained.code)
         explained = explained or probed
         if explained is None and not agreeing and not _probing(t, reading):
             explained = diagnosis.threshold(counter_pair, pairs, oracle, reading.rate)
