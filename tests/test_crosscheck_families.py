@@ -282,6 +282,23 @@ def test_a_fitted_object_without_predict_has_its_weights_read_as_the_cores_are(
     assert f"weights read from {read_from}" in report.calling
 
 
+@pytest.mark.parametrize(
+    ("name", "verdict", "read_from"),
+    [
+        # it holds the last w and w_avg: the average is read (it was "holds no numbers")
+        ("as_written/averaged_closure", "agree", "w_avg of the function it returned (predict)"),
+        # it holds the last w only: that is read, and is not the average
+        ("as_written/averaged_closure_last", "disagree", "w of the function it returned"),
+    ],
+)
+def test_an_averaged_predict_returned_is_read_from_what_its_closure_holds(
+    name: str, verdict: str, read_from: str
+) -> None:
+    report = check(name, "perceptron/averaged")
+    assert report.verdict == verdict, report.reason
+    assert any(f"weights read from {read_from}" in said for said in report.calling)
+
+
 def test_weights_no_table_names_are_said_missing_and_taken_from_weights_attr() -> None:
     report = check("winnow_unnamed:Winnow", "winnow/disjunction")
     assert report.verdict == "disagree"

@@ -453,7 +453,7 @@ def _within(model: Any, names: dict[str, Any], d: int) -> tuple[Any, str] | None
             if read is not None:
                 keys = read[1].split(",")
                 places.append((read[0], ",".join(f"{name}[{k!r}]" for k in keys)))
-        elif _function(value):
+        elif is_function(value):
             read = weights(_Inside(value), inner, d)
             if read is not None:
                 places.append((read[0], f"{read[1]} of its function {name}"))
@@ -549,7 +549,7 @@ def _defaults(function: Any) -> dict[str, Any]:
     return {p.name: p.default for p in params[1:] if p.default is not p.empty}
 
 
-def _function(value: Any) -> bool:
+def is_function(value: Any) -> bool:
     """A function, a lambda, a bound method or a partial, returned instead of numbers."""
     import functools
     import inspect
@@ -625,11 +625,11 @@ def _returned(returned: Any, names: dict[str, Any], d: int) -> tuple[Any, str] |
     """The weights of an answer that is no numbers: a predict it made (:func:`inside`),
     also first in a tuple ((predict, w, b): the rest is read), a dict (its keys read as
     attributes: ``{"theta": θ, "theta0": θ₀}``); None for the others, read as returned."""
-    while isinstance(returned, tuple) and len(returned) > 1 and _function(returned[0]):
+    while isinstance(returned, tuple) and len(returned) > 1 and is_function(returned[0]):
         returned = returned[1:] if len(returned) > 2 else returned[1]
-        if not _function(returned) and not isinstance(returned, dict):
+        if not is_function(returned) and not isinstance(returned, dict):
             return returned, ""
-    if _function(returned):  # a predict it made, holding its weights
+    if is_function(returned):  # a predict it made, holding its weights
         return inside(returned, names, d)
     if isinstance(returned, dict):
         read = weights(_Keys(returned), names, d)

@@ -522,6 +522,11 @@ def _family_weights(returned: Any, names: dict[str, Any] | None, d: int, X: Any)
         return returned, ""
     if names is None:  # a family whose answer is no weight vector reads it by name
         return _Attributes(returned, X), ""
+    if adapters().is_function(returned):
+        # a predict it made: the weights its closure holds, an average (w_avg) before the
+        # last w beside it, as a fitted object's (it was read as one: "holds no numbers")
+        found_inside: tuple[Any, str] = adapters().inside(returned, names, d)
+        return found_inside
     read = adapters().weights(returned, names, d)
     if read is None:
         raise adapters().missing(returned, names)
