@@ -118,6 +118,12 @@ CASES: list[Case] = [
      {"tie": True, "update": False}),
     ("multiclass_half", "perceptron/structured", {}, "disagree",
      "perceptron/structured (first, ½ on the predicted row)", ("half-step",), {"update": False}),
+    # Berkeley CS 188's classifier: legalLabels in its constructor, train(data, labels),
+    # the weights a {label: row} dict; and its argMax written with a sort (the last wins)
+    ("multiclass_cs188:PerceptronClassifier", "perceptron/structured", {}, "agree",
+     "perceptron/structured (first)", (), {"tie": True, "update": True}),
+    ("multiclass_cs188_last", "perceptron/structured", {}, "disagree",
+     "perceptron/structured (last)", ("argmax-tie",), {"tie": False, "update": True}),
     # Winnow
     ("winnow_theta_pair", "winnow/disjunction", {}, "agree", "winnow/disjunction (θ = n)", (),
      {"threshold": True, "tie": True, "demotion": True}),

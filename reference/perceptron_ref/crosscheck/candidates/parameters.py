@@ -63,6 +63,11 @@ CLASS_COUNT = re.compile(
 )
 """A multiclass candidate's number of classes K (``num_classes``, ``n_classes``, ``k``, ``K``):
 filled with each data set's K, as a constructor's ``n_features`` is with d."""
+CLASS_LABELS = re.compile(
+    r"^(legal_?labels|class_?labels|possible_?labels|label_?(set|list)|classes)$"
+)
+"""A multiclass candidate's list of its class labels (Berkeley CS 188's ``legalLabels``):
+filled with each data set's labels 0, …, K − 1.  Never a bare ``labels``, which names y."""
 Y = re.compile(
     r"^(y|ys|labels?|targets?|outputs?|desired|truth|expected|answers|(y|labels?)_?train"
     r"|train_?(y|labels?)|training_?labels?)$"
@@ -155,6 +160,7 @@ ROLES_JSON = {
         "epochs": PASSES.pattern,
         "bias": BIAS.pattern,
         "n_classes": CLASS_COUNT.pattern,
+        "class_labels": CLASS_LABELS.pattern,
         "n_features": FAMILY_DIMENSION.pattern,
     },
     "dicts": DICTS.pattern,

@@ -527,11 +527,35 @@ def _family_weights(returned: Any, names: dict[str, Any] | None, d: int, X: Any)
         # last w beside it, as a fitted object's (it was read as one: "holds no numbers")
         found_inside: tuple[Any, str] = adapters().inside(returned, names, d)
         return found_inside
+    rows = _label_rows(returned, names["w"])
+    if rows is not None:  # {label: row} (CS 188's self.weights): the multiclass reader's
+        return rows
     read = adapters().weights(returned, names, d)
     if read is None:
         raise adapters().missing(returned, names)
     found: tuple[Any, str] = read
     return found
+
+
+def _label_rows(model: Any, names: list[str]) -> tuple[Any, str] | None:
+    """The first attribute of ``names`` that is a dict of rows by integer label, as
+    Berkeley CS 188's classifier keeps its weights ({label: row}), and its name."""
+    found = getattr(model, "__dict__", {})
+    for name in names:
+        v = found.get(name)
+        if not isinstance(v, dict) or not v:
+            continue
+        if all(isinstance(k, int | np_integer()) and not isinstance(k, bool) for k in v) and all(
+            hasattr(r, "__len__") and not isinstance(r, str | dict) for r in v.values()
+        ):
+            return {int(k): r for k, r in v.items()}, name
+    return None
+
+
+def np_integer() -> Any:
+    """numpy's integer type where numpy is loaded (a label read off a numpy y), else int."""
+    numpy = sys.modules.get("numpy")
+    return numpy.integer if numpy is not None else int
 
 
 class _Attributes:

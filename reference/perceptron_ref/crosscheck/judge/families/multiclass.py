@@ -131,11 +131,13 @@ class MulticlassJudge(Judge[Rows]):
     def told_for(self, options: Options) -> Callable[[Data], dict[str, Any]]:
         """The options, and each data set's number of classes K as ``n_classes`` (a
         ``num_classes``, ``k``, ... parameter: ``parameters.CLASS_COUNT``), as the core
-        fills a constructor's ``n_features`` with d: the labels are 0, …, K − 1."""
+        fills a constructor's ``n_features`` with d: the labels are 0, …, K − 1, also given as
+        their list ``class_labels`` (CS 188's ``legalLabels``: ``parameters.CLASS_LABELS``)."""
         base = super().told_for(options)
 
         def told(data: Data) -> dict[str, Any]:
-            return base(data) | {"n_classes": len(set(data[1]))}
+            K = len(set(data[1]))
+            return base(data) | {"n_classes": K, "class_labels": list(range(K))}
 
         return told
 
