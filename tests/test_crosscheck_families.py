@@ -118,6 +118,9 @@ CASES: list[Case] = [
      {"tie": True, "update": False}),
     ("multiclass_half", "perceptron/structured", {}, "disagree",
      "perceptron/structured (first, ½ on the predicted row)", ("half-step",), {"update": False}),
+    ("multiclass_predicted_only", "perceptron/structured", {}, "disagree",
+     "perceptron/structured (first, predicted row only)", ("update-predicted-only",),
+     {"tie": True, "update": False}),
     # Berkeley CS 188's classifier: legalLabels in its constructor, train(data, labels),
     # the weights a {label: row} dict; and its argMax written with a sort (the last wins)
     ("multiclass_cs188:PerceptronClassifier", "perceptron/structured", {}, "agree",

@@ -107,33 +107,32 @@ def test_the_cause_is_a_replay_that_gives_every_wrong_answer_and_only_those() ->
 
 
 @pytest.mark.parametrize(
-    ("name", "algorithm", "parameter", "part"),
+    ("name", "algorithm", "parameter", "part", "bias"),
     [
-        ("averaged_eta_bias_only", "perceptron/averaged", "learning_rate", "the bias only"),
-        ("voted_eta_weights_only", "perceptron/voted", "alpha", "the weights only"),
-        ("multiclass_eta_bias_only", "perceptron/structured", "lr", None),
+        ("averaged_eta_bias_only", "perceptron/averaged", "learning_rate", "the bias only", True),
+        ("voted_eta_weights_only", "perceptron/voted", "alpha", "the weights only", True),
+        ("multiclass_eta_bias_only", "perceptron/structured", "lr", "the biases only", True),
+        ("multiclass_lr_true_row", "perceptron/structured", "lr", "the true class's row only",
+         False),
     ],
-)
+)  # fmt: skip
 def test_a_familys_step_applied_to_part_of_the_update_is_caught_at_the_defaults(
-    name: str, algorithm: str, parameter: str, part: str | None
+    name: str, algorithm: str, parameter: str, part: str, bias: bool
 ) -> None:
     """At η = 1 each is the reference's loop (it agreed on every data set before the family
     had a second step); at η = 1/2 its answers are wrong, and for the averaged and voted
-    perceptrons the cause is the part of the update the step reaches."""
-    report = crosscheck(algorithm, target(name), bias=True, examples=8)
+    and multiclass perceptrons the cause is the part of the update the step reaches."""
+    report = crosscheck(algorithm, target(name), bias=bias, examples=8)
     assert report.verdict == "disagree", report.reason
     assert report.reason.startswith(f"told {parameter} = 0.5: wrong"), report.reason
     assert f"told {parameter} = 1 it agrees on all" in report.reason
     assert any(f"{parameter}=0.5" in c for c in report.calling), report.calling
     causes = [d for d in report.diagnosis if d.code == "learning-rate"]
-    if part is not None:
-        (cause,) = causes
-        assert f"η = 1/2 applied to {part}" in cause.evidence
-        counter = report.counterexample
-        assert counter is not None and counter.divergence is not None
-        assert counter.divergence.spec_line.endswith(".5")  # the update's, not a zero score's
-    else:  # multiclass: no model of it (none is claimed)
-        assert not causes
+    (cause,) = causes
+    assert f"η = 1/2 applied to {part}" in cause.evidence
+    counter = report.counterexample
+    assert counter is not None and counter.divergence is not None
+    assert counter.divergence.spec_line.endswith(".5")  # the update's, not a zero score's
 
 
 @pytest.mark.parametrize(

@@ -67,6 +67,7 @@ HINTS = {
     "kernel-offset": "{e}: add the offset c before the power: (x·x' + c)^degree.",
     "argmax-tie": "{e}: the first class wins a tie in the argmax (as np.argmax).",
     "update-true-only": "{e}: also subtract x from the predicted class's row.",
+    "update-predicted-only": "{e}: also add x to the true class's row.",
     "half-step": "{e}: subtract x itself from the predicted class's row.",
     "winnow-threshold": "{e}: the threshold is n, the number of features.",
     "winnow-tie": "{e}: predict + when w·x equals the threshold (>=).",

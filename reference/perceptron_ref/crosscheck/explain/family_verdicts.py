@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from perceptron_ref.crosscheck.candidates.families import Got
@@ -217,14 +218,20 @@ def _step_part(
     is η times the run whose bias moves by y/η.  The model must give the counterexample's
     answer and every other one it answered (:func:`_explains`)."""
     judge, options, q = t.judge, t.options, t.q
-    if q == 1 or not options.bias or not t.family.own_bias:
+    if q == 1:
         return None
-    for words, weights in PARTS:
+    models: list[tuple[str, Callable[[Data], Any]]] = []
+    if options.bias and t.family.own_bias:
+        for words, weights in PARTS:
 
-        def model(d: Data, weights: bool = weights) -> Any:
-            found = judge.stepped(d, reference, options, 1 / q if weights else q)
-            return scaled(judge, found, 1 / q) if weights else found  # η times the run
+            def stepped(d: Data, weights: bool = weights) -> Any:
+                found = judge.stepped(d, reference, options, 1 / q if weights else q)
+                return scaled(judge, found, 1 / q) if weights else found  # η times the run
 
+            models.append((words, stepped))
+    for words, answer in judge.step_parts(options, q):  # the family's own (multiclass rows)
+        models.append((words, partial(_of_reference, answer, reference)))
+    for words, model in models:
         count = _explains(t, data, got, outcomes, checked, reading, reference, model)
         if count is not None:
             return Diagnosis(
@@ -233,6 +240,10 @@ def _step_part(
                 f"with the step η = {q} applied to {words}: apply η to the whole update",
             )
     return None
+
+
+def _of_reference(answer: Callable[[Data, Variant], Any], reference: Variant, d: Data) -> Any:
+    return answer(d, reference)
 
 
 def _label_coding(

@@ -3,7 +3,8 @@ one row of weights per class 0 … K-1, the class of the largest score predicted
 
 ``KNOBS["argmax tie"]``: ``first`` (np.argmax) or ``last`` (a scan with >=);
 ``KNOBS["update"]``: ``both rows`` (+x to the true row, -x to the predicted one),
-``true row only``, or ``½ on the predicted row``.  ``predict(x, W)``, a predict part's: the
+``true row only``, ``predicted row only`` (-x to the predicted row alone), or ``½ on the
+predicted row``.  ``predict(x, W)``, a predict part's: the
 argmax, ``KNOBS["predict tie"]`` ``last`` for the last of tied classes (the reference: first).
 """
 
@@ -56,8 +57,9 @@ def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
             if z == t:
                 continue
             clean = False
-            W[t] = [a + b for a, b in zip(W[t], x, strict=True)]
-            if how == "both rows":
+            if how != "predicted row only":
+                W[t] = [a + b for a, b in zip(W[t], x, strict=True)]
+            if how in ("both rows", "predicted row only"):
                 W[z] = [a - b for a, b in zip(W[z], x, strict=True)]
             elif how == "½ on the predicted row":
                 W[z] = [a - b / 2 for a, b in zip(W[z], x, strict=True)]

@@ -8,6 +8,7 @@ EXPLAIN = Explain(
     when={
         "argmax-tie": "the last of the tied classes wins an argmax, not the first",
         "update-true-only": "on a mistake it adds x to the true class's row only",
+        "update-predicted-only": "on a mistake it subtracts x from the predicted class's row only",
         "half-step": "on a mistake it subtracts x/2 from the predicted class's row",
         "rows-transposed": "its W is d × K (a column per class), where K = d too (accepted)",
     },
@@ -19,10 +20,16 @@ EXPLAIN = Explain(
         ),
         "update": Difference(
             "adds x to the true class's row and subtracts it from the predicted class's",
-            {"true row only": "update-true-only", "½ on the predicted row": "half-step"},
+            {
+                "true row only": "update-true-only",
+                "predicted row only": "update-predicted-only",
+                "½ on the predicted row": "half-step",
+            },
             {
                 "true row only": "on a mistake it adds x to the true class's row and leaves "
                 "the predicted class's row",
+                "predicted row only": "on a mistake it subtracts x from the predicted class's "
+                "row and leaves the true class's row",
                 "½ on the predicted row": "on a mistake it subtracts x/2 from the predicted "
                 "class's row",
             },

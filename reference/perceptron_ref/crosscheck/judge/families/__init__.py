@@ -162,6 +162,14 @@ class Judge(ABC, Generic[N]):
         ``runs.run``); a family that cannot say raises NotImplementedError."""
         raise NotImplementedError
 
+    def step_parts(
+        self, options: Options, eta: Fraction
+    ) -> list[tuple[str, Callable[[Data, Variant], N]]]:
+        """The ways a step ``eta`` ≠ 1 reaches one part of the update only that this family
+        runs itself, each in words with its answer at that step (the candidate's units);
+        the averaged and voted perceptrons' bias-only step is :meth:`stepped`'s."""
+        return []
+
     @abstractmethod
     def reference(self, data: Data, options: Options) -> N:
         """The reference's own answer (``run``), at step 1."""

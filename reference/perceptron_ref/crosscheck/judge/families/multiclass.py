@@ -45,7 +45,9 @@ from perceptron_ref.vectors import Vector, dot
 
 Rows = tuple[Vector, ...]
 TIES = ("first", "last")
-UPDATES = ("both rows", "true row only", "½ on the predicted row")
+UPDATES = ("both rows", "true row only", "predicted row only", "½ on the predicted row")
+ROWS = (1, 1)
+"""A row's step on its weights and on its bias column, in the run's units (the whole update)."""
 
 
 @dataclass(frozen=True)
@@ -81,14 +83,35 @@ def summed_exactly(W: np.ndarray, x: np.ndarray, D: int) -> bool:
 
 
 @lru_cache(maxsize=512)
-def multiclass(data: Data, bias: bool, epochs: Epochs, variant: Variant) -> Run:
-    """The variant's run from W = 0, in integers W·2D."""
+def multiclass(
+    data: Data,
+    bias: bool,
+    epochs: Epochs,
+    variant: Variant,
+    true: tuple[int, int] = ROWS,
+    predicted: tuple[int, int] = ROWS,
+    unit: int = 1,
+) -> Run:
+    """The variant's run from W = 0, in integers W·2D.  ``true`` and ``predicted``: the
+    integer multiples of x added to the true row and taken off the predicted one, on its
+    weights and on its bias column, the rows then divided by ``unit``: a step η = p/q that
+    reaches one part of the update only is the run with p on that part and q on the rest,
+    divided by q (every argmax is that of the run times q)."""
     labels = [int(t) for t in data[1]]
     K = max(labels) + 1
     s = scaled(data[0], [1] * len(labels), bias=bias)
     wide = int(np.abs(s.X).max(initial=0)) >= 2**20
     X = s.X.astype(object) * 2 if wide else s.X.astype(np.int64) * 2
     W = np.zeros((K, X.shape[1]), dtype=X.dtype)
+    parted = (true, predicted) != (ROWS, ROWS)
+    if parted:  # the two rows' multiples, column by column (the bias column first)
+        X = X.astype(object)
+        W = W.astype(object)
+        first = 1 if bias else 0
+        on_true = np.array([true[1]] * first + [true[0]] * (X.shape[1] - first), dtype=object)
+        on_predicted = np.array(
+            [predicted[1]] * first + [predicted[0]] * (X.shape[1] - first), dtype=object
+        )
     ties, epoch, clean, exact = 0, 0, False, True
     passes = MAX_EPOCHS if epochs == "converge" else int(epochs)
     tie, update = variant["argmax tie"], variant["update"]
@@ -102,13 +125,18 @@ def multiclass(data: Data, bias: bool, epochs: Epochs, variant: Variant) -> Run:
             if z == y:
                 continue
             clean = False
-            W[y] = W[y] + x
-            if update == UPDATES[0]:
+            if parted:
+                W[y] = W[y] + x * on_true
+                W[z] = W[z] - x * on_predicted
+                continue
+            if update != UPDATES[2]:
+                W[y] = W[y] + x
+            if update in (UPDATES[0], UPDATES[2]):
                 W[z] = W[z] - x
-            elif update == UPDATES[2]:
+            elif update == UPDATES[3]:
                 W[z] = W[z] - x // 2
-    exact = exact and all(floats.is_float(Fraction(int(v), 2 * s.D)) for v in W.flat)
-    rows = tuple(tuple(Fraction(int(v), 2 * s.D) for v in row) for row in W.tolist())
+    exact = exact and all(floats.is_float(Fraction(int(v), 2 * s.D * unit)) for v in W.flat)
+    rows = tuple(tuple(Fraction(int(v), 2 * s.D * unit) for v in row) for row in W.tolist())
     status = "online" if epochs != "converge" else "converged" if clean else "max_epochs"
     return Run(rows, epoch, status, ties, exact)
 
@@ -153,6 +181,39 @@ class MulticlassJudge(Judge[Rows]):
 
     def answer(self, data: Data, variant: Variant, options: Options) -> Rows:
         return self._run(data, variant, options).W
+
+    def step_parts(
+        self, options: Options, eta: Fraction
+    ) -> list[tuple[str, Callable[[Data, Variant], Rows]]]:
+        """A step η = p/q on one row of the two (or, with a bias, on the biases or the
+        weights only): the run with p on that part and q on the rest, divided by q."""
+        p, q = eta.numerator, eta.denominator
+        parts = [
+            (
+                "the true class's row only (W[y] ← W[y] + η·x, W[z] ← W[z] − x)",
+                (p, p),
+                (q, q),
+            ),
+            (
+                "the predicted class's row only (W[y] ← W[y] + x, W[z] ← W[z] − η·x)",
+                (q, q),
+                (p, p),
+            ),
+        ]
+        if options.bias:
+            parts += [
+                ("the biases only (W ← W ± x, b ← b ± η)", (q, p), (q, p)),
+                ("the weights only (W ← W ± η·x, b ← b ± 1)", (p, q), (p, q)),
+            ]
+
+        def model(true: tuple[int, int], predicted: tuple[int, int]) -> Any:
+            def answer(data: Data, variant: Variant) -> Rows:
+                r = multiclass(data, options.bias, options.epochs, variant, true, predicted, q)
+                return r.W
+
+            return answer
+
+        return [(words, model(true, predicted)) for words, true, predicted in parts]
 
     def trace(self, data: Data, options: Options) -> MulticlassTrace:
         run = options.run(options.eta)
