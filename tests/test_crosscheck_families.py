@@ -149,6 +149,14 @@ CASES: list[Case] = [
     ("averaged_labels01", "perceptron/averaged", {}, "disagree", "", ("label-coding",), {}),
     ("voted_labels01", "perceptron/voted", {}, "disagree", "", ("label-coding",), {}),
     ("kernel_labels01", "perceptron/kernel", {}, "disagree", "", ("label-coding",), {}),
+    # told 0/1, code written for -1/+1 that uses the 0 as it comes (y·(w·x) <= 0, w += y·x);
+    # w += (y − ŷ)·x with a sign() ŷ = ±1 on 0/1 labels; and a 0/1 loop whose test is its
+    # 0/1 prediction (ŷ = 1 if w·x > 0 else 0): a negative predicted 1 is a new vote
+    ("voted_told01_as_is", "perceptron/voted", {"labels": "01"}, "disagree", "",
+     ("label-coding",), {}),
+    ("averaged_sign01", "perceptron/averaged", {"labels": "01"}, "disagree", "",
+     ("label-coding",), {}),
+    ("voted_predicted01", "perceptron/voted", {}, "disagree", "", ("label-coding",), {}),
     # as written: (V, c) as two arrays with the initial (0, 0) kept; Winnow as a class with
     # predict
     ("voted_two_arrays", "perceptron/voted", {}, "agree", "perceptron/voted (count 1)", (),
@@ -256,6 +264,31 @@ def test_a_counterexample_is_the_reference_runs_and_its_divergent_step_is_the_va
     assert c["expected"] == expected
     step = c["first_divergent_step"]
     assert step is not None and step["spec_line"] == "voted.6"
+
+
+def test_the_0_1_coded_loops_are_run_as_written() -> None:
+    """runs.run(coded=...), by hand on x = (1, 2), (-1, 0), (2, -1) with y = +1, -1, -1: the
+    sign() loop moves w by 2x on the positive mistake (a zero score), then +x on each
+    negative it predicts -1 (w·x = -2, then -2); the loop whose test is its 0/1 prediction
+    counts a negative as a mistake only where it predicts 1, and never moves w there."""
+    from perceptron_ref.crosscheck.judge.families.runs import run as coded_run
+
+    X, y = [(1, 2), (-1, 0), (2, -1)], [1, -1, -1]
+    sign = coded_run(X, y, bias=False, epochs=1, rule="tie-mistake", coded="sign")
+    assert [tuple(map(int, v)) for v, _ in sign.votes] == [(0, 0), (2, 4), (1, 4), (3, 3)]
+    # with x₃ = (1, 1) instead, w = (1, 4) predicts +1 there (w·x = 5): w − x = (0, 3)
+    wrong_way = coded_run([*X[:2], (1, 1)], y, bias=False, epochs=1, rule="tie-mistake",
+                          coded="sign")  # fmt: skip
+    assert tuple(map(int, wrong_way.w)) == (0, 3)
+    # predicted: (1, 2) moves w; x₂ has w·x = -1 (predicted 0: no mistake), x₃ = (1, 1) has
+    # w·x = 3 (predicted 1: a new vote, w unchanged)
+    predicted = coded_run([*X[:2], (1, 1)], y, bias=False, epochs=1, rule="tie-negative",
+                          coded="predicted")  # fmt: skip
+    assert [(tuple(map(int, v)), c) for v, c in predicted.votes] == [
+        ((0, 0), 0),
+        ((1, 2), 2),
+        ((1, 2), 1),
+    ]
 
 
 def test_the_json_report_names_what_was_compared_and_the_parts() -> None:

@@ -28,6 +28,7 @@ from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.explain.shrink import shrink
 from perceptron_ref.crosscheck.judge.compare import Divergence
 from perceptron_ref.crosscheck.judge.families import Reading, Variant, ratio, scaled
+from perceptron_ref.crosscheck.judge.families.runs import CODINGS
 from perceptron_ref.crosscheck.report.results import Counterexample, Report, Shown
 
 if TYPE_CHECKING:
@@ -255,34 +256,57 @@ def _label_coding(
     reading: Reading,
     reference: Variant,
 ) -> Diagnosis | None:
-    """Its answers are those of the reference's loop with labels coded 0/1 in the update
-    (w + y·x adds 0·x for y = 0: a negative example never moves w), for a family whose
-    judge can run it (``Judge.stepped``: averaged, voted), its mistake test met by every
-    negative example (y·(w·x) ≤ 0 with y = 0: a new vote each time) or by none.  As the
-    core's ``diagnosis.label_coding``: the model must give the counterexample's answer and
-    every other one (:func:`_explains`), and some answer must have moved from 0 (a loop
-    that never updates gives the zeros this model gives too)."""
+    """Its answers are those of the reference's loop with labels coded 0/1 in the update,
+    for a family whose judge can run it (``Judge.stepped``: averaged, voted, kernel): w + y·x
+    adds 0·x for y = 0, so a negative example never moves w, whether its mistake test is met
+    by every negative example (y·(w·x) ≤ 0 with y = 0: a new vote each time), by none, or
+    where it predicts 1 (ŷ ≠ y with ŷ in 0/1); or w + (y − ŷ)·x with y in 0/1 and a sign()
+    prediction ŷ = ±1 (:data:`~perceptron_ref.crosscheck.judge.families.runs.CODINGS`).
+    Each with the reference's zero-score rule in training or another (the 0/1 loop's
+    prediction at a zero score is its own).  Told 0/1 (``--label-coding 01``), code written
+    for -1/+1 that uses the 0 as it comes makes the same slip.  As the core's
+    ``diagnosis.label_coding``: the model must give the counterexample's answer and every
+    other one (:func:`_explains`), and some answer must have moved from 0 (a loop that
+    never updates gives the zeros this model gives too)."""
     judge, options = t.judge, t.options
-    if t.calls.labels == "01":
-        return None  # told 0/1, its negative examples come as 0: its own coding is right
     answers = [outcomes[i] for i in checked] + [got]
     if not any(isinstance(o, Got) and o.value and any(judge.split(o.value)[0]) for o in answers):
         return None  # w never moved
-    for coded in ("always", "never"):
+    trainings = [
+        v
+        for v in judge.variants(options, predictions=False)
+        if all(v[k] == reference[k] for k, _ in v.values if k != "training")
+    ]
+    for coded in CODINGS:
+        for variant in trainings:
 
-        def model(d: Data, coded: str = coded) -> Any:
-            found = judge.stepped(d, reference, options, Fraction(1), coded)
-            return scaled(judge, found, 1 / t.q)  # at the step told
+            def model(d: Data, coded: str = coded, variant: Variant = variant) -> Any:
+                found = judge.stepped(d, variant, options, Fraction(1), coded)
+                return scaled(judge, found, 1 / t.q)  # at the step told
 
-        count = _explains(t, data, got, outcomes, checked, reading, reference, model)
-        if count is not None:
-            return Diagnosis(
-                "label-coding",
-                f"its answers on all {count} data sets it answered are those of the "
-                f"reference's loop whose negative examples never move w, as when the labels "
-                "are coded 0/1 in the update (w + y·x adds 0·x for y = 0): code them -1/+1",
+            count = _explains(t, data, got, outcomes, checked, reading, reference, model)
+            if count is None:
+                continue
+            tie = variant.get("training")
+            rule = (
+                f" (its zero score in training: {tie})" if tie != reference.get("training") else ""
             )
+            return Diagnosis("label-coding", f"its answers on all {count} data sets it answered "
+                             f"are those of the reference's loop{rule} {CODED[coded]}")  # fmt: skip
     return None
+
+
+CODED = dict.fromkeys(
+    ("always", "never", "predicted"),
+    "whose negative examples never move w, as when the labels are coded 0/1 in the update "
+    "(w + y·x adds 0·x for y = 0): code them -1/+1",
+) | {
+    "sign": "with the labels coded 0/1 in the update w + (y − ŷ)·x where its prediction ŷ is "
+    "±1 (a sign()): a positive mistake moves w by 2x, and every negative example by −x where "
+    "it predicts +1 and by +x, the wrong way, where it predicts −1: code y and ŷ alike "
+    "(both -1/+1, or both 0/1)"
+}
+"""The cause in words, by 0/1-coded loop (``runs.CODINGS``)."""
 
 
 def _explains(

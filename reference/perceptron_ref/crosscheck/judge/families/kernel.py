@@ -126,7 +126,8 @@ def dual(
     data: Data, options: Options, kernel: str, rule: str, epochs: Epochs, coded: str = ""
 ) -> Run:
     """The dual run; ``coded``: with labels 0/1 in its update (``runs.run``), a negative
-    example's α·y stays 0 (its y is 0), whether or not its test counts a mistake."""
+    example's α·y stays 0 (its y is 0), whether or not its test counts a mistake; or, for
+    ``"sign"``, α moves by y − ŷ with y in 0/1 and ŷ = ±1."""
     s = scaled(*data, bias=options.bias)
     G, _, exact = training_gram(data, options, kernel)
     mistake = decide(rule)
@@ -142,7 +143,11 @@ def dual(
             zero += score == 0
             if exact:
                 exact = int(np.abs(alpha) @ np.abs(G[:, i])) < 2**floats.FLOAT_BITS
-            if mistake(score, y[i]) and not (coded and y[i] == -1):
+            if coded == "sign":  # α += y − ŷ, y in 0/1 and ŷ = ±1: every negative moves
+                move = (2 if mistake(score, 1) else 0) if y[i] == 1 else 1 - 2 * mistake(score, -1)
+                alpha[i] += move
+                clean = clean and move == 0
+            elif mistake(score, y[i]) and not (coded and y[i] == -1):
                 alpha[i] += y[i]
                 clean = False
     status = "online" if epochs != "converge" else "converged" if clean else "max_epochs"

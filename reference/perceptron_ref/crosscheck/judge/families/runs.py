@@ -94,18 +94,14 @@ def run(
     bias_step·y where w ← w + y·x: a loop applying its step η to the bias only); ``coded``:
     a loop whose labels are 0/1 in its update, w + y·x adding 0·x for a negative example,
     which its mistake test counts as a mistake every time (``"always"``: y·(w·x) ≤ 0 with
-    y = 0) or never (``"never"``)."""
+    y = 0), never (``"never"``) or when it predicts 1 (``"predicted"``: ŷ ≠ y with ŷ the rule's
+    prediction in 0/1); or, ``"sign"``, a loop whose update is w + (y − ŷ)·x with y in 0/1
+    and ŷ = ±1 (a sign() prediction): 2x on a positive mistake, and on every negative example
+    −x where it predicts +1, +x where it predicts −1 (see :data:`CODINGS`)."""
     s = scaled(X, y, bias=bias)
     passes = None if epochs == "converge" else int(epochs)
-    if coded:  # a negative example's row 0: its update moves nothing, its score is 0
-        X0 = np.array(s.X.tolist(), dtype=object)
-        X0[s.y == -1] = 0
-        mistake = {"always": True, "never": False}[coded]
-        base = decide(rule)
-        walked = Scaled(X0, s.y, s.D)
-        return _run(
-            walked, rule, passes, cap, decision=lambda v, t: base(v, t) if t == 1 else mistake
-        )
+    if coded:
+        return _coded(s, rule, passes, cap, coded)
     if bias_step != 1:  # in units of D·q: the bias column is bias_step, the score's b is D·q
         assert bias, "a bias step needs a bias"
         q = bias_step.denominator
@@ -118,6 +114,46 @@ def run(
     except _Overflow:
         wide = Scaled(np.array(s.X.tolist(), dtype=object), s.y, s.D)
         return _run(wide, rule, passes, cap)
+
+
+CODINGS = ("always", "never", "predicted", "sign")
+"""The loops with labels 0/1 in their update that :func:`run` replays (``coded``)."""
+
+
+def _coded(s: Scaled, rule: str, passes: int | None, cap: int, coded: str) -> Run:
+    """A 0/1-coded loop (``run``'s ``coded``), in Python integers: each example's move is
+    δ·x, a "mistake" (a new vote) whenever the loop's test says so, even when δ = 0."""
+    mistake = decide(rule)
+    X = [np.array(row, dtype=object) for row in s.X.tolist()]
+    w = np.zeros(s.X.shape[1], dtype=object)
+    vectors, counts = [w], [0]
+    epoch, clean, steps = 0, False, 0
+    most = cap if passes is None else passes
+    while epoch < most and not (passes is None and clean):
+        epoch, clean = epoch + 1, True
+        for x, label in zip(X, s.y.tolist(), strict=True):
+            score = int(w @ x)
+            says_one = mistake(score, -1)  # it predicts 1 (ŷ = +1): a -1 label's mistake
+            if label == 1:  # y = 1: the rule's test; the step 1, or 2 = 1 − (−1) for "sign"
+                wrong, move = mistake(score, 1), 2 if coded == "sign" else 1
+            elif coded == "sign":  # y = 0: always ŷ ≠ 0; 0 − ŷ
+                wrong, move = True, -1 if says_one else 1
+            else:  # y = 0: 0·x, whatever the test
+                wrong = {"always": True, "never": False}.get(coded, says_one)
+                move = 0
+            steps += 1
+            if wrong:
+                clean = False
+                w = w + move * x
+                vectors.append(w)
+                counts.append(1)
+            else:
+                counts[-1] += 1
+    V = np.array([v.tolist() for v in vectors], dtype=object).reshape(len(vectors), -1)
+    c = np.array(counts, dtype=object)
+    status = "online" if passes is not None else "converged" if clean else "max_epochs"
+    mistakes = len(vectors) - 1
+    return Run(V, c, s.D, steps, mistakes, epoch, status, 0, 0, c @ V)
 
 
 def _run(
