@@ -134,6 +134,9 @@ def test_a_predict_function_is_judged_on_the_references_own_weights(tmp_path: Pa
     wrong = parts.grade(a, tmp_path / "wrong.py", None)[0]
     assert not wrong.passed and wrong.causes == ("zero-label",)
     assert "Hint: yours predicts +1 at a zero score, the assignment -1" in wrong.output
+    # the labels as the expected line writes them, not the list that carried them
+    yours = re.search(r"\nyours    (.*)\n", wrong.output)
+    assert yours is not None and re.fullmatch(r"-?1(, -?1)*", yours[1]), wrong.output
 
 
 def test_a_right_state_api_gets_every_part() -> None:

@@ -129,6 +129,44 @@ def test_the_state_variants_predict_and_update_as_they_say() -> None:
     assert right.predict(s, K, np.array([1.0, 0.0])) == 0
 
 
+LAB01 = A.parse(
+    """\
+algorithm = "perceptron/mehta"
+epochs = 3
+eta = "1/2"
+labels = "01"
+[[parts]]
+name = "train"
+check = "train"
+function = "train_perceptron"
+arguments = ["X", "y", "eta"]
+returns = "w"
+points = 1
+[[parts]]
+name = "predict"
+check = "predict"
+function = "predict_one"
+arguments = ["w", "x"]
+returns = "label"
+points = 1
+""",
+    "lab01.toml",
+)
+
+
+def test_the_bank_reads_a_rational_step_and_the_labels_a_train_part_is_sent() -> None:
+    # eta = "1/2" was float("1/2"), a crash of every right variant, and a train part sent
+    # 0/1 (labels = "01") was read as labels 0 and 1, not -1 and +1
+    ref = run("perceptron/mehta", X.tolist(), Y.tolist(), epochs=3, eta=Fraction(1, 2)).weights
+    sent = np.where(Y > 0, 1, 0)
+    for name in ("right-numpy", "right-lists", "right-fractions"):
+        w = load(LAB01, name).train_perceptron(X, sent)
+        assert tuple(Fraction(v) for v in w) == ref, name
+    # int16's slip is in training: its predict reads a given w of 1/2 as it is (w·x = -1/2)
+    assert load(LAB01, "wrong-int16").predict_one(np.array([0.5]), np.array([-1.0])) == 0
+    assert load(LAB01, "right-numpy").predict_one(np.array([0.5]), np.array([1.0])) == 1
+
+
 def test_a_bank_program_reads_and_writes_the_files_the_assignment_names(tmp_path: Path) -> None:
     v = next(v for v in bank.variants(CMU) if v.name == "right-numpy")
     (tmp_path / "perceptron.py").write_text(bank.source(CMU, v))

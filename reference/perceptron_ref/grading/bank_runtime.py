@@ -53,12 +53,15 @@ def _np() -> Any:
 
 
 def _num(v: Any) -> Any:
+    """A number as the style holds it; ``v`` may be the assignment's rational as written
+    (``"1/2"``), which ``float`` alone does not read."""
     style = KNOBS.get("style", "numpy")
+    q = v if isinstance(v, float) else Fraction(v)
     if style == "fractions":
-        return Fraction(v)
+        return Fraction(q)
     if style in NUMPY:
-        return _np().dtype(NUMPY[style]).type(float(v))
-    return float(v)
+        return _np().dtype(NUMPY[style]).type(float(q))
+    return float(q)
 
 
 def _zero_rule() -> str:
@@ -128,7 +131,8 @@ def learn(X: Any, y: Any, epochs: Any, eta: Any, bias: bool) -> list[Any]:
     """w (a bias first when it has one), as the knobs make it: the final w, or the one a
     family variant predicts with."""
     rows = _rows(X, bias)
-    labels = [int(t) for t in y]
+    coded = CONFIG.get("labels") == "01"  # a train part is sent the assignment's labels
+    labels = [-1 if coded and int(t) == 0 else int(t) for t in y]
     d = len(rows[0]) if len(rows) else 0
     family = KNOBS.get("family")
     w = _zeros(d, 1.0 if family == "winnow" else 0.0)
@@ -182,6 +186,24 @@ def _vec(values: Any) -> Any:
     return [_num(v) for v in values]
 
 
+def _floats_if_int16(f: Any) -> Any:
+    """``f`` run in float64 where the style is int16: int16's slip is in training (sums that
+    wrap, steps cut to 0), and a predict function reads the w it is given (1/2 after a step of
+    η = 1/2) as the float64 it is sent."""
+
+    def run(*args: Any) -> Any:
+        if KNOBS.get("style") != "int16":
+            return f(*args)
+        KNOBS["style"] = "numpy"
+        try:
+            return f(*args)
+        finally:
+            KNOBS["style"] = "int16"
+
+    return run
+
+
+@_floats_if_int16
 def predict(w: list[Any], x: Any, bias: bool) -> int:
     row = _rows([x], bias)[0]
     if KNOBS.get("family") == "voted" and VOTES:  # the weighted vote of the ws' signs
@@ -238,6 +260,7 @@ def coded(label: int) -> int:
     return label
 
 
+@_floats_if_int16
 def predict_one(x: Any, w: Any, b: Any = None) -> int:
     if "memory" in KNOBS:
         return coded(1)

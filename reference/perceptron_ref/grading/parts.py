@@ -798,7 +798,9 @@ def _predict_wrong(
     ]
     shown = ", ".join(_written(t, assignment) for t in want)
     lines.append(f"expected {shown}")
-    lines.append(f"yours    {str(got)[:200]}")
+    # as the expected line is written: the labels, not the list that carried them (['1'])
+    yours = ", ".join(map(str, got)) if isinstance(got, list) else str(got)
+    lines.append(f"yours    {yours[:200]}")
     code, evidence = "", ""
     if len(labels) == len(want) and i < len(scores):
         s = scores[i]
