@@ -266,6 +266,40 @@ def test_a_counterexample_is_the_reference_runs_and_its_divergent_step_is_the_va
     assert step is not None and step["spec_line"] == "voted.6"
 
 
+@pytest.mark.parametrize(
+    ("name", "algorithm", "options", "parts"),
+    [
+        # the model a cause names gives every answer: each dimension as that model has it
+        ("averaged_labels01", "perceptron/averaged", {}, {"average": True, "training": True}),
+        ("averaged_sign01", "perceptron/averaged", {"labels": "01"},
+         {"average": True, "training": False}),
+        ("multiclass_lr_true_row", "perceptron/structured", {}, {"tie": True, "update": False}),
+        # no model: right only where every data set that shows it is right (the boundary
+        # data show sgn(0); it restarts only on the noise, where no hypothesis fits)
+        ("halving_restart", "halving/cover", {"input": "fractions"}, {"sign": True}),
+        # wrong everywhere a part shows: each part wrong
+        ("averaged_epoch_ends", "perceptron/averaged", {"epochs": 2},
+         {"average": False, "training": False}),
+    ],
+)  # fmt: skip
+def test_a_candidate_that_is_no_variant_is_graded_part_by_part(
+    name: str, algorithm: str, options: dict[str, Any], parts: dict[str, bool]
+) -> None:
+    """Agreeing with no variant, a part is right only on evidence no chance fit gives: the
+    model of a named cause that gives every answer, or the reference's answer on every data
+    set that shows the part; a wrong part names no value that no model gives."""
+    report = check(name, algorithm, **options)
+    assert report.verdict == "disagree" and report.agrees_with == (), report.reason
+    aspects = {a.name: a for a in report.aspects}
+    assert {k: aspects[k].ok for k in parts} == parts, report.aspects
+    if not report.diagnosis:  # no model: a wrong part names no variant's value
+        from perceptron_ref.crosscheck.judge.families.averaged import TRAINING
+
+        for a in report.aspects:
+            assert a.ok is not False or "none of the" in a.evidence, a
+            assert not any(value in a.evidence for value in TRAINING[1:]), a
+
+
 def test_the_0_1_coded_loops_are_run_as_written() -> None:
     """runs.run(coded=...), by hand on x = (1, 2), (-1, 0), (2, -1) with y = +1, -1, -1: the
     sign() loop moves w by 2x on the positive mistake (a zero score), then +x on each

@@ -32,7 +32,7 @@ from perceptron_ref.crosscheck.judge.families.runs import CODINGS
 from perceptron_ref.crosscheck.report.results import Counterexample, Report, Shown
 
 if TYPE_CHECKING:
-    from perceptron_ref.crosscheck.judge.family_trial import FamilyTrial
+    from perceptron_ref.crosscheck.judge.family_trial import Explained, FamilyTrial
 
 SHRUNK = ("wrong", "crash", "unparsable")
 SHRINK_SECONDS = 120.0
@@ -120,14 +120,25 @@ def disagree(
     elif not any(f.code in ("nondeterministic", "stateful") for f in found):
         passes = _passes(t, data, got, outcomes, checked, reading, reference)
     part = coded = None
+    explained: Explained | None = None  # the model of every answer that a cause names
     if passes is not None:
         found.append(passes)
+        explained = (reference, "", "")
     elif not agreeing and not judge.scales:
         found += _scaled(t, outcomes, checked, reading)
     elif not agreeing:
         part = _step_part(t, data, got, outcomes, checked, reading, reference)
-        coded = None if part else _label_coding(t, data, got, outcomes, checked, reading, reference)
+        if part is not None:
+            explained = (reference, judge.step_dim, "its step η reaches part of the update only")
+        else:
+            labelled = _label_coding(t, data, got, outcomes, checked, reading, reference)
+            if labelled is not None:
+                coded, variant = labelled
+                explained = (variant, "", "")
         found += [d for d in (part, coded) if d is not None]
+    if explained is not None:  # each dimension as the model that gives every answer has it
+        aspects = t.aspects(outcomes, checked, variants, agreeing, reading, explained)
+        base = base | {"aspects": aspects}
     if reading.rate != t.q and part is None:
         found.append(
             Diagnosis(
@@ -255,7 +266,7 @@ def _label_coding(
     checked: Sequence[int],
     reading: Reading,
     reference: Variant,
-) -> Diagnosis | None:
+) -> tuple[Diagnosis, Variant] | None:
     """Its answers are those of the reference's loop with labels coded 0/1 in the update,
     for a family whose judge can run it (``Judge.stepped``: averaged, voted, kernel): w + y·x
     adds 0·x for y = 0, so a negative example never moves w, whether its mistake test is met
@@ -291,8 +302,9 @@ def _label_coding(
             rule = (
                 f" (its zero score in training: {tie})" if tie != reference.get("training") else ""
             )
-            return Diagnosis("label-coding", f"its answers on all {count} data sets it answered "
-                             f"are those of the reference's loop{rule} {CODED[coded]}")  # fmt: skip
+            words = f"are those of the reference's loop{rule} {CODED[coded]}"
+            said = f"its answers on all {count} data sets it answered {words}"
+            return Diagnosis("label-coding", said), variant
     return None
 
 

@@ -34,7 +34,7 @@ from perceptron_ref.crosscheck.explain.diagnosis import Diagnosis
 from perceptron_ref.crosscheck.family import Family, Options
 from perceptron_ref.crosscheck.judge import tally
 from perceptron_ref.crosscheck.judge.equivalence import SPREAD, simplest
-from perceptron_ref.crosscheck.judge.families import THEOREM, Reading, Variant
+from perceptron_ref.crosscheck.judge.families import THEOREM, Dim, Reading, Variant
 from perceptron_ref.crosscheck.judge.families import scaled as rescaled
 from perceptron_ref.crosscheck.judge.kept import Kept, Run
 from perceptron_ref.crosscheck.judge.oracle import SMALL
@@ -46,6 +46,10 @@ from perceptron_ref.vectors import Vector
 
 ONE = Fraction(1)
 
+
+Explained = tuple[Variant, str, str]
+"""A diagnosis's model that gives every answer: the variant it runs, the dimension its slip
+lies in ("" for none of them) and the slip in words."""
 
 RESULTS = Kept(20_000)
 """The reference's results of this process for the families, by data set."""
@@ -388,9 +392,18 @@ class FamilyTrial:
         variants: Sequence[Variant],
         agreeing: Sequence[Variant],
         reading: Reading,
+        explained: Explained | None = None,
     ) -> tuple[Aspect, ...]:
         """The graded parts: each dimension's value (does a variant it agrees with have the
-        reference's?), and the family's parts of the answer (voted: vectors, counts)."""
+        reference's?), and the family's parts of the answer (voted: vectors, counts).
+
+        A candidate that agrees with no variant has a dimension right only on evidence that
+        cannot come from a chance fit: when a diagnosis's model gives every answer
+        (``explained``: the reference's run with a slip of its own, a step on part of the
+        update, labels coded 0/1, another number of passes), the model's value of each
+        dimension, the one its slip lies in wrong; else only where its answers are the
+        reference's on every data set that shows the dimension (:meth:`shown`).  No value
+        is named from a data set alone: one that fails can be any variant's by chance."""
         found: list[Aspect] = []
         reference = variants[0]
         names = {name for name, _ in reference.values}
@@ -402,9 +415,14 @@ class FamilyTrial:
                 found.append(Aspect(dim.aspect, None, "not shown by the answers (no prediction)"))
                 continue
             values = sorted({v[dim.name] for v in agreeing})
-            if not agreeing:
-                said = f"its answers are those of none of the {len(variants)} variants tried"
-                found.append(Aspect(dim.aspect, False, said))
+            if not agreeing and explained is not None:
+                variant, slip, model = explained
+                if dim.name == slip:
+                    found.append(Aspect(dim.aspect, False, f"{dim.name}: {model}"))
+                    continue
+                values = [variant[dim.name]]
+            if not agreeing and explained is None:
+                found.append(self.shown(outcomes, checked, variants, reading, dim))
             elif reference[dim.name] in values:
                 found.append(Aspect(dim.aspect, True, f"{dim.name}: {reference[dim.name]}"))
             else:
@@ -437,6 +455,51 @@ class FamilyTrial:
             )
             found.append(Aspect(name, not wrong, said))
         return tuple(found)
+
+    def shown(
+        self,
+        outcomes: Sequence[Outcome],
+        checked: Sequence[int],
+        variants: Sequence[Variant],
+        reading: Reading,
+        dim: Dim,
+    ) -> Aspect:
+        """One dimension of a candidate that agrees with no variant: right only when its
+        answers are the reference's on every data set where the dimension shows (a variant
+        that differs from the reference's in it alone answers otherwise there), and it shows
+        somewhere; else wrong, naming no value."""
+        reference = variants[0]
+        alone = [
+            v
+            for v in variants
+            if v[dim.name] != reference[dim.name]
+            and all(v[k] == reference[k] for k, _ in v.values if k != dim.name)
+        ]
+        shows = [i for i in checked if self._shows(i, outcomes[i], reference, alone)]
+        wrong = sum(
+            not self.fits(self.cases[i].data, outcomes[i], reference, reading) for i in shows
+        )
+        none = f"its answers are those of none of the {len(variants)} variants tried"
+        if not shows:
+            return Aspect(dim.aspect, False, f"{none}, and no data set tried shows {dim.name}")
+        m = len(shows)
+        if wrong:
+            said = f"its answers differ from the reference's on {wrong} of the {m} data sets"
+            return Aspect(dim.aspect, False, f"{said} that show {dim.name} ({none})")
+        said = f"its answers are the reference's on all {m} data sets that show {dim.name}"
+        return Aspect(dim.aspect, True, f"{dim.name}: {reference[dim.name]} ({said}; {none})")
+
+    def _shows(self, i: int, o: Outcome, reference: Variant, alone: Sequence[Variant]) -> bool:
+        """Does data set ``i`` show the dimension: does a variant of ``alone`` answer
+        otherwise than the reference there (in predictions when it answered with a model)?"""
+        if not isinstance(o, Got):
+            return False
+        data = self.cases[i].data
+        if o.predictions is not None:
+            expected = self.predicted(data, reference)
+            return any(self.predicted(data, v) != expected for v in alone)
+        answer = self.answer(data, reference)
+        return any(self.answer(data, v) != answer for v in alone)
 
     def notes(self, checked: Sequence[int], outcomes: Sequence[Outcome]) -> list[str]:
         return tally.limits(self.needs.dimension, outcomes, checked)
@@ -529,4 +592,4 @@ def learning_rate(rate: Fraction, told: Fraction, count: int) -> Diagnosis:
     )
 
 
-__all__ = ["Calls", "FamilyTrial", "ahead", "learning_rate"]
+__all__ = ["Calls", "Explained", "FamilyTrial", "ahead", "learning_rate"]

@@ -102,6 +102,7 @@ class Judge(ABC, Generic[N]):
     scales: bool = True  # is a positive learning rate an equivalence (a theorem)?
     decide: str = ""  # the spec line that decides a mistake (blamed at a zero score)
     update: str = ""  # the spec line of the update (blamed otherwise)
+    step_dim: str = ""  # the dimension a step on part of the update is wrong in (its graded part)
 
     # -- the variants ------------------------------------------------------------------------
 

@@ -146,6 +146,7 @@ class MulticlassJudge(Judge[Rows]):
     symbol = "W"
     decide = "structured.3"
     update = "structured.5"
+    step_dim = "update"  # a step on one row (or the biases) only: the update is wrong
 
     def dims(self, options: Options) -> tuple[Dim, ...]:
         return (
