@@ -72,6 +72,7 @@ HINTS = {
     "winnow-threshold": "{e}: the threshold is n, the number of features.",
     "winnow-tie": "{e}: predict + when w·x equals the threshold (>=).",
     "winnow-demotion": "{e}: demote the active weights as the notes do.",
+    "winnow-promotion": "{e}: promote by the notes' factor (2 for a disjunction, 1 + ε).",
     "scaled-weights": "{e}: start the weights at 1 and use the threshold n.",
     "sign-zero": "{e}: a hypothesis predicts +1 where ⟨w, x⟩ = 0.",
     "majority-tie": "{e}: a tied vote predicts +1.",

@@ -29,6 +29,7 @@ from perceptron_ref.crosscheck.explain.shrink import shrink
 from perceptron_ref.crosscheck.judge.compare import Divergence
 from perceptron_ref.crosscheck.judge.families import Reading, Variant, ratio, scaled
 from perceptron_ref.crosscheck.judge.families.runs import CODINGS
+from perceptron_ref.crosscheck.judge.families.winnow import LINES
 from perceptron_ref.crosscheck.report.results import Counterexample, Report, Shown
 
 if TYPE_CHECKING:
@@ -126,6 +127,12 @@ def disagree(
         explained = (reference, "", "")
     elif not agreeing and not judge.scales:
         found += _scaled(t, outcomes, checked, reading)
+        promoted = (
+            None if found else _promotion(t, data, got, outcomes, checked, reading, reference)
+        )
+        if promoted is not None:
+            found.append(promoted[0])
+            explained = (promoted[1], "", "")
     elif not agreeing:
         part = _step_part(t, data, got, outcomes, checked, reading, reference)
         if part is not None:
@@ -251,6 +258,50 @@ def _step_part(
                 f"its answers on all {count} data sets it answered are the reference's run "
                 f"with the step η = {q} applied to {words}: apply η to the whole update",
             )
+    return None
+
+
+def _promotion(
+    t: FamilyTrial,
+    data: Data,
+    got: Outcome,
+    outcomes: Sequence[Outcome],
+    checked: Sequence[int],
+    reading: Reading,
+    reference: Variant,
+) -> tuple[Diagnosis, Variant] | None:
+    """For a multiplicative family (Winnow): its answers are a variant's run with another
+    promotion factor (code written with its own alpha: 3, 1.5, …), read off its answers (a
+    weight promoted once and never demoted is the factor: the smallest weight above 1 of
+    each answer) and checked on every answer (:func:`_explains`)."""
+    judge, options = t.judge, t.options
+    own = judge.promotion(options)
+    if own is None:
+        return None
+    seen: set[Fraction] = set()
+    for _, o in [(data, got), *((t.cases[i].data, outcomes[i]) for i in checked)]:
+        if isinstance(o, Got) and o.predictions is None and o.value:
+            above = [Fraction(v) for v in judge.split(o.value)[0] if v > 1]
+            if above:
+                f = min(above)
+                seen.add(f.limit_denominator(1000) if t.floats else f)
+    for f in sorted(seen - {own})[:6]:
+        for variant in judge.variants(options, predictions=False):
+
+            def model(d: Data, f: Fraction = f, variant: Variant = variant) -> Any:
+                return judge.promoted(d, variant, options, f)
+
+            count = _explains(t, data, got, outcomes, checked, reading, reference, model)
+            if count is None:
+                continue
+            name = variant.name(options.algorithm, reference)
+            promote = LINES.get(options.algorithm, ("", "", ""))[1]
+            said = (
+                f"its answers on all {count} data sets it answered are those of {name} with the "
+                f"promotion factor {f} (w_i ← {f}·w_i on a mistake on a positive), where "
+                f"{options.algorithm} multiplies by {own}, spec line {promote}"
+            )
+            return Diagnosis("winnow-promotion", said), variant
     return None
 
 

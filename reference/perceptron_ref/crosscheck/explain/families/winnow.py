@@ -11,6 +11,8 @@ EXPLAIN = Explain(
         "winnow-tie": "it predicts − at w·x = θ (w·x > θ), where the notes predict + (w·x ≥ θ)",
         "winnow-demotion": "it halves the active weights (Winnow2) instead of zeroing them, or "
         "multiplies them by 1 − ε instead of dividing by 1 + ε",
+        "winnow-promotion": "it promotes by a factor of its own (3, 1.5, …), not the notes' 2 "
+        "or 1 + ε (the demotion ÷ (1 + ε) with it)",
         "scaled-weights": "its weights are a positive multiple of the reference's on every data "
         "set (weights from 1/n with θ = 1): the same predictions, not accepted",
     },

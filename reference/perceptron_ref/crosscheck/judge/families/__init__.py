@@ -163,6 +163,14 @@ class Judge(ABC, Generic[N]):
         ``runs.run``); a family that cannot say raises NotImplementedError."""
         raise NotImplementedError
 
+    def promotion(self, options: Options) -> Fraction | None:
+        """A multiplicative family's promotion factor (Winnow's 2, 1 + ε), else None."""
+        return None
+
+    def promoted(self, data: Data, variant: Variant, options: Options, f: Fraction) -> N:
+        """The variant's answer with the promotion factor ``f`` in place of its own."""
+        raise NotImplementedError
+
     def step_parts(
         self, options: Options, eta: Fraction
     ) -> list[tuple[str, Callable[[Data, Variant], N]]]:

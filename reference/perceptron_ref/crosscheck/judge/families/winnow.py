@@ -84,13 +84,15 @@ def summed_exactly(terms: Sequence[Fraction]) -> bool:
 @lru_cache(maxsize=512)
 def winnow(
     data: Data, bias: bool, epochs: Epochs, algorithm: str, settings: tuple[tuple[str, Any], ...],
-    variant: Variant,
+    variant: Variant, promote: Fraction | None = None,
 ) -> Run:  # fmt: skip
-    """The variant's run from w = 1, exactly."""
+    """The variant's run from w = 1, exactly; ``promote``: another factor in place of the
+    algorithm's (its promotion, and its ÷ (1 + ε) or × (1 − ε) demotion), as code written
+    with a factor of its own runs."""
     rows = with_bias(data[0], bias)
     n = len(rows[0])
     theta = Fraction(n) if variant["threshold"] == THRESHOLDS[0] else Fraction(n, 2)
-    f = factor(algorithm, settings)
+    f = factor(algorithm, settings) if promote is None else promote
     demote = variant["demotion"]
     w = [Fraction(1)] * n
     updates = [0] * n
@@ -155,6 +157,13 @@ class WinnowJudge(Judge[Vector]):
 
     def answer(self, data: Data, variant: Variant, options: Options) -> Vector:
         return self._run(data, variant, options).w
+
+    def promotion(self, options: Options) -> Fraction | None:
+        return factor(options.algorithm, options.settings)
+
+    def promoted(self, data: Data, variant: Variant, options: Options, f: Fraction) -> Vector:
+        o = options
+        return winnow(data, o.bias, o.epochs, o.algorithm, o.settings, variant, f).w
 
     def reference(self, data: Data, options: Options) -> Vector:
         return run(options.algorithm, *data, **options.run()).weights
