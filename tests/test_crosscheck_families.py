@@ -177,6 +177,13 @@ CASES: list[Case] = [
      ("alpha-counts",), {"kernel": True, "training": True}),
     ("winnow_class_alpha:Winnow", "winnow/disjunction", {}, "agree", "winnow/disjunction (θ = n)",
      (), {"threshold": True, "tie": True, "demotion": True}),
+    ("averaged_daume_c0:averaged_perceptron", "perceptron/averaged",
+     {"input": "lists", "epochs": 2}, "agree", "perceptron/averaged (after)", (),
+     {"average": True, "training": True}),
+    ("kernel_state_right", "perceptron/kernel", {"kernel": "polynomial", "degree": 2, "c": 1},
+     "agree", "perceptron/kernel ((x·x' + 1)^2)", (), {"prediction": True}),
+    ("voted_utah_class:VotedPerceptron", "perceptron/voted", {"epochs": 2}, "agree",
+     "perceptron/voted (count 1)", (), {"vote": True}),
     # ... and wrong, each with its cause
     ("averaged_utah_sum:averaged_perceptron", "perceptron/averaged", {}, "disagree",
      "perceptron/averaged (sum)", ("average-divisor",), {"average": False, "training": True}),
