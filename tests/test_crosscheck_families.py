@@ -334,6 +334,16 @@ def test_a_candidate_that_is_no_variant_is_graded_part_by_part(
             assert not any(value in a.evidence for value in TRAINING[1:]), a
 
 
+def test_few_data_sets_still_hold_one_whose_answer_float32_cannot_hold() -> None:
+    """With 8 data sets a multiclass loop in float32 agreed on all of them (every row was
+    small integers); the smallest data set whose reference answer holds a number float32
+    cannot is now added, and a right float64 loop still agrees there."""
+    wrong = check("multiclass_float32", "perceptron/structured")
+    assert wrong.verdict == "disagree" and wrong.examples == 9, wrong.reason
+    right = check("multiclass_numpy", "perceptron/structured")
+    assert right.verdict == "agree" and right.examples == 9, right.reason
+
+
 def test_the_0_1_coded_loops_are_run_as_written() -> None:
     """runs.run(coded=...), by hand on x = (1, 2), (-1, 0), (2, -1) with y = +1, -1, -1: the
     sign() loop moves w by 2x on the positive mistake (a zero score), then +x on each
