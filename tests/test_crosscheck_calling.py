@@ -413,6 +413,10 @@ DATA: Data = (((F(1), F(2)),), (1,))  # d = 2
         ([["1", "2"], "7"], False, True, (1, 2), "(w, ...)"),
         ([["1", "2"], "7", None], True, True, (7, 1, 2), "(w, b, ...)"),
         ([["1", "2", "3"], "7"], True, True, (1, 2, 3), "(w, ...)"),
+        # the bias first, (θ₀, θ) as some notes return it (it was "no count": unparsable)
+        (["-3", ["1", "2"]], True, True, (-3, 1, 2), "(b, w)"),
+        (["3", [["1", "2"]]], True, True, (3, 1, 2), "(b, w)"),
+        (["3", ["7", "1", "2"]], True, True, (7, 1, 2), "(k, w)"),  # w of d + 1: a count
     ],
 )
 def test_answers_are_read_in_the_shapes_real_code_returns(

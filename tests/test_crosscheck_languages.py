@@ -86,6 +86,17 @@ WRONG: list[tuple[str, str, str, str, set[str]]] = [
     # (file, NAME, algorithm, how the reason starts, the diagnosis codes named)
     # made with its data, run by train(epochs): a zero score is no mistake (y·w·x < 0)
     ("OnlinePLA.java", "OnlinePLA", "perceptron/gormley-online", "wrong weights", set()),
+    # w in a Float32Array: the same loop in float32 gives every answer (on 12 data sets it
+    # was named printed-digits, 6 of them: a JavaScript function prints nothing)
+    (
+        "float32_weights.js",
+        "train",
+        "perceptron/gormley-online",
+        "wrong weights",
+        {"float-rounding"},
+    ),
+    # the bias folded in last, moved by +1 on every mistake, a while loop with max_iter
+    ("bias_sign.rs", "perceptron", "perceptron/gormley-online", "wrong weights", set()),
 ]
 
 
@@ -96,7 +107,8 @@ def test_wrong_code_in_another_language_as_written_disagrees_for_what_it_does(
 ) -> None:
     report = crosscheck(algorithm, f"{AS_WRITTEN / file}:{name}", examples=EXAMPLES)
     assert report.verdict == "disagree" and report.reason.startswith(reason), report.reason
-    assert codes <= {d.code for d in report.diagnosis}, report.diagnosis
+    found = {d.code for d in report.diagnosis}
+    assert codes <= found and "printed-digits" not in found, report.diagnosis
 
 
 def test_code_that_does_not_build_is_a_load_error_with_the_compilers_words(tmp_path: Path) -> None:

@@ -170,6 +170,24 @@ RIGHT: list[tuple[str, str, str, dict[str, Any], Fraction | None, list[str]]] = 
         ["w0 = zeros (the notes' w₀ = 0), b0 = 0 (the notes' b₀ = 0)",
          "it learns a bias of its own"],
     ),
+    # a step named mu (it was left at its 0.01), max_it the passes, the bias a first column
+    # of ones it adds, a while loop until a clean pass, (w, passes) returned
+    (
+        "mu_pla", "pla", "perceptron/gormley-online", {"epochs": "converge", "examples": 12},
+        None, ["called as pla(X, y, mu=1, max_it=1000)", "it learns a bias of its own"],
+    ),
+    # lists, labels turned into ±1 inside, coef_ (1, d) and intercept_ (1,)
+    (
+        "sk_labels01", "LinearPerceptron", "perceptron/gormley-online",
+        {"epochs": 2, "examples": 12}, None,
+        ["called as LinearPerceptron(max_iter=2, learning_rate=1).fit(X, y)",
+         "weights read from coef_ and intercept_"],
+    ),
+    # the bias first, (θ₀, θ) (it was "a number before w that is no count")
+    (
+        "returns_b_w", "perceptron", "perceptron/gormley-online", {"epochs": 2, "examples": 12},
+        None, ["called as perceptron(X, y, T=2)", "after the bias: (b, w)"],
+    ),
 ]  # fmt: skip
 
 
@@ -187,7 +205,13 @@ WRONG: list[tuple[str, str, str, str]] = [
         "crash: raised TypeError: returned a function (<lambda>), not weights, and none could "
         "be read from what it holds (plane): return w (and b), or an object with them",
     ),
+    ("class_epochs_from_one", "Perceptron", "perceptron/gormley-online", "wrong weights"),
+    ("labels01_inside", "train", "perceptron/blum", "wrong weights"),
 ]  # fmt: skip
+CAUSES = {"labels01_inside": {"label-coding"}}
+"""The causes a wrong hand-in above is named with (and no other).  (class_epochs_from_one
+makes no pass at all when asked for one: always zeros, as a loop that never updates from
+w = 0 gives, so no count of passes is named there; asked for 3, it is below.)"""
 
 
 @pytest.mark.parametrize(("name", "entry", "algorithm", "reason"), WRONG, ids=[w[0] for w in WRONG])
@@ -197,6 +221,15 @@ def test_wrong_code_as_written_disagrees_for_what_it_does(
     report = crosscheck(algorithm, target(name, entry), examples=12)
     assert report.verdict == "disagree"
     assert report.reason.startswith(reason), report.reason
+    if name in CAUSES:
+        assert {d.code for d in report.diagnosis} == CAUSES[name], report.diagnosis
+
+
+def test_a_class_that_counts_its_passes_from_one_makes_one_pass_too_few() -> None:
+    report = crosscheck("perceptron/gormley-online", target("class_epochs_from_one", "Perceptron"),
+                        epochs=3, examples=12)  # fmt: skip
+    assert report.verdict == "disagree" and {d.code for d in report.diagnosis} == {"passes"}
+    assert "one pass too few" in report.diagnosis[0].evidence
 
 
 @pytest.mark.parametrize(

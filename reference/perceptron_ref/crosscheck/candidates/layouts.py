@@ -104,7 +104,8 @@ class Layout:
             said.append("a column of ones added first for the bias (it learns none itself)")
         if self.extras:
             said.append(
-                "it returns (w, ...): w read from its first vector (after a count: (k, w, ...))"
+                "it returns (w, ...): w read from its first vector (after a count: (k, w, ...); "
+                "after the bias: (b, w))"
             )
         return said
 

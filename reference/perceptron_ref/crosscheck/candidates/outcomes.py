@@ -163,7 +163,14 @@ def _count(value: str | int) -> bool:
 
 def first(value: Any, d: int, bias: bool) -> tuple[Any, str]:
     """The weights of an answer (w, more...): w, or (w, b) when w has d numbers and the
-    next item is a number; and the shape in words."""
+    next item is a number; (b, w), the bias first, when the bias is checked and w has d
+    numbers (``return theta0, theta``); and the shape in words."""
+    if bias and isinstance(value, list) and len(value) == 2 and isinstance(value[1], list):
+        w = _column(value[1]) or value[1]
+        w = w[0] if len(w) == 1 and isinstance(w[0], list) else w
+        lead = _single(value[0])
+        if len(w) == d and isinstance(lead, str | int) and not isinstance(lead, bool):
+            return [w, lead], "(b, w)"  # read as (w, b): the bias put first again
     if (
         isinstance(value, list)
         and len(value) >= 2
@@ -174,7 +181,7 @@ def first(value: Any, d: int, bias: bool) -> tuple[Any, str]:
         if not isinstance(lead, str | int) or isinstance(lead, bool) or not _count(lead):
             raise InputError(
                 f"it returned ({_brief(str(lead), 30)}, w, ...): a number before w that "
-                "is no count (a bias first is read as (b, w) only with the bias checked)"
+                "is no count (a bias first, (b, w), is read so only with the bias checked)"
             )
         rest = value[1:]
         if len(rest) == 1:

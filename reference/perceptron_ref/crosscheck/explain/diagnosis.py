@@ -809,6 +809,30 @@ def precision(data: Data, got: Vector, oracle: Oracle, rate: Fraction) -> Diagno
     return None
 
 
+def narrow_everywhere(
+    counter: tuple[Data, Vector],
+    pairs: Sequence[tuple[Data, Vector]],
+    oracle: Oracle,
+    rate: Fraction,
+) -> Diagnosis | None:
+    """:func:`precision`, when the same loop in that float type gives every answer it made
+    too: a Float32Array, a ``float``, an ``f32`` (which a few small data sets may not tell
+    from weights printed with 6 digits)."""
+    found = precision(counter[0], counter[1], oracle, rate)
+    if found is None:
+        return None
+    dtype = np.float32 if "float32" in found.evidence else np.float16
+    for data, got in pairs:
+        X = np.array([[float(v) for v in x] for x in data[0]], dtype=np.float64)
+        if oracle.bias:
+            X = np.hstack([np.ones((len(X), 1)), X])
+        with np.errstate(all="ignore"):
+            narrow = X.astype(dtype)
+        if not _same_run_in(narrow, data, oracle, rate, dtype, got):
+            return None
+    return found
+
+
 def _same_run_in(
     X: np.ndarray, data: Data, oracle: Oracle, rate: Fraction, dtype: Any, got: Vector
 ) -> bool:

@@ -211,6 +211,13 @@ def disagree(
             answers = [g for _, g in pairs]
             explained = diagnosis.printed_digits(counter_pair, wrong, answers, oracle,
                                                  reading.rate)  # fmt: skip
+            if explained is not None and t.candidate.kind != "cmd":
+                # code that returns its numbers prints none: a narrower float that gives
+                # every answer (on data too few to tell them apart) is the likelier cause
+                explained = (
+                    diagnosis.narrow_everywhere(counter_pair, pairs, oracle, reading.rate)
+                    or explained
+                )
         if explained is None and t.q != 1:  # the step applied to the bias or w alone
             explained = diagnosis.step_part(counter_pair, wrong, right, oracle, t.floats)
         if explained is None and not agreeing:
