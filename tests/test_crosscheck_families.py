@@ -407,7 +407,8 @@ def test_a_fitted_object_without_predict_has_its_weights_read_as_the_cores_are(
     [
         # it holds the last w and w_avg: the average is read (it was "holds no numbers")
         ("as_written/averaged_closure", "agree", "w_avg of the function it returned (predict)"),
-        # it holds the last w only: that is read, and is not the average
+        # it holds the last w only: that is read, and is not the average (it was blamed on
+        # "its average differs after a zero score", the training's tie)
         ("as_written/averaged_closure_last", "disagree", "w of the function it returned"),
     ],
 )
@@ -417,6 +418,12 @@ def test_an_averaged_predict_returned_is_read_from_what_its_closure_holds(
     report = check(name, "perceptron/averaged")
     assert report.verdict == verdict, report.reason
     assert any(f"weights read from {read_from}" in said for said in report.calling)
+    if verdict == "disagree":
+        assert report.agrees_with == ("perceptron/averaged (last)",), report.agrees_with
+        (found,) = report.diagnosis
+        assert found.code == "average-span" and "the last w, w_N, not the average" in (
+            found.evidence
+        )
 
 
 def test_weights_no_table_names_are_said_missing_and_taken_from_weights_attr() -> None:

@@ -28,7 +28,7 @@ PREDICTION = Difference(
 EXPLAIN = Explain(
     when={
         "average-span": "it averages w₀ … w_{N−1} (before each example, nltk) or w₀ … w_N "
-        "(Daumé's w − u/c) instead of w₁ … w_N",
+        "(Daumé's w − u/c), or returns the last w_N alone, instead of w₁ … w_N",
         "average-updates": "it averages only the vectors made by an update",
         "average-divisor": "it divides the sum of w₁ … w_N by the number of updates, or not at all",
         "training-tie": "it counts a zero score as no mistake in training (sign(0) = ±1)",
@@ -44,6 +44,7 @@ EXPLAIN = Explain(
                 "at updates": "average-updates",
                 "÷ updates": "average-divisor",
                 "sum": "average-divisor",
+                "last": "average-span",
             },
             {
                 "after": "it averages w₁ … w_N, the weights after each example",
@@ -53,6 +54,7 @@ EXPLAIN = Explain(
                 "of updates",
                 "÷ updates": "it divides the sum of w₁ … w_N by the number of updates, not by N",
                 "sum": "it returns the sum of w₁ … w_N, not divided (the same predictions)",
+                "last": "it returns (or predicts with) the last w, w_N, not the average",
             },
         ),
         "training": TRAINING,

@@ -14,6 +14,7 @@ value          the answer                                      who
 ``at updates`` Σ_{k≥1} v_k / M: the vectors after each update  summed in the update's branch
 ``÷ updates``  Σ c_k v_k / M: divided by the number of updates
 ``sum``        Σ c_k v_k, not divided (the same predictions)
+``last``       w_N, the last vector: no average returned     its average made, then unused
 =============  =============================================  ==================================
 
 A float candidate divides in float64: its answer is compared with the exact one within the
@@ -50,7 +51,7 @@ from perceptron_ref.crosscheck.judge.replay import rule as decide
 from perceptron_ref.crosscheck.judge.replay import scaled
 from perceptron_ref.vectors import Vector, dot
 
-AVERAGES = ("after", "before", "all", "at updates", "÷ updates", "sum")
+AVERAGES = ("after", "before", "all", "at updates", "÷ updates", "sum", "last")
 TRAINING = ("tie → mistake", "tie → positive", "tie → negative")
 RULES = dict(zip(TRAINING, ("tie-mistake", "tie-positive", "tie-negative"), strict=True))
 SIGNS = ("sign(0) = +1", "sign(0) = −1", "sign(0) = 0")
@@ -82,6 +83,8 @@ def average(r: Run, how: str) -> Vector:
         return r.mean(total, r.steps + 1)
     if how == "sum":
         return r.mean(total)
+    if how == "last":  # the last w returned (or predicted with) instead of the average
+        return r.mean(r.V[-1])
     if r.mistakes == 0:  # nothing to divide: real code divides by zero (nan) or keeps 0
         return r.mean(r.V[0])
     if how == "÷ updates":
