@@ -4,7 +4,8 @@
 ``tie → positive`` or ``tie → negative`` (a zero score predicts that label);
 ``KNOBS["average"]`` which vectors are averaged and by what: ``after`` (w after each example,
 over N), ``before`` (before each one), ``all`` (w0 … wN over N + 1), ``at updates`` (the
-vectors an update made, over their number), ``÷ updates``, ``sum``.
+vectors an update made, over their number), ``÷ updates``, ``sum``, ``last`` (no average:
+the last w, w_N).
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ def train(X: Any, y: Any, epochs: Any, bias: bool) -> Any:
     how = KNOBS.get("average", "after")
     if how == "sum":
         return after
+    if how == "last":
+        return w
     if how in ("at updates", "÷ updates") and updates == 0:
         return vector([0] * d)
     total, count = {
